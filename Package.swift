@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// fitd: text measurement and adaptive-layout decisions for Linux programs, over D-Bus.
+// Layout of the package: shared/DESIGN.md ("Pipeline and modules"). C appears only in the
+// C* targets; everything above them speaks Swift value types.
+import PackageDescription
+
+let package = Package(
+    name: "fitd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "FitText", targets: ["FitText"]),
+        .executable(name: "fitctl", targets: ["fitctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: pkg-config finds them, the apt providers name the Debian package.
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        // ICU renames its symbols per version; the shim is compiled against the installed
+        // headers so Swift calls stable names (see include/fit_icu.h).
+        .target(
+            name: "CFitShims",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        .target(
+            name: "FitText",
+            dependencies: [
+                "CFontconfig", "CHarfBuzz", "CFitShims",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "fitctl",
+            dependencies: [
+                "FitText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
+    ]
+)

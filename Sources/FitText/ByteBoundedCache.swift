@@ -1,0 +1,145 @@
+import Synchronization
+
+/// Hit, miss and size figures of one cache, as `fitctl status` and the daemon's GetStats
+/// report them.
+public struct CacheStatistics: Sendable, Equatable, Codable {
+    public var name: String
+    public var entries: Int
+    public var bytes: Int
+    public var byteLimit: Int
+    public var hits: UInt64
+    public var misses: UInt64
+    public var evictions: UInt64
+
+    public init(name: String, entries: Int, bytes: Int, byteLimit: Int, hits: UInt64, misses: UInt64, evictions: UInt64) {
+        self.name = name
+        self.entries = entries
+        self.bytes = bytes
+        self.byteLimit = byteLimit
+        self.hits = hits
+        self.misses = misses
+        self.evictions = evictions
+    }
+}
+
+/// A least-recently-used cache bounded by the bytes its entries hold (each entry states its
+/// size), safe to share between threads. Lookups and inserts are O(1): a dictionary from key
+/// to slot, and a doubly linked recency list threaded through an array of slots.
+public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Slot {
+        var key: Key
+        var value: Value
+        var bytes: Int
+        var newer: Int  // towards most recent; -1 = none
+        var older: Int  // towards least recent; -1 = none
+    }
+
+    private struct Storage {
+        var index: [Key: Int] = [:]
+        var slots: [Slot] = []
+        var free: [Int] = []
+        var newest = -1
+        var oldest = -1
+        var bytes = 0
+        var hits: UInt64 = 0
+        var misses: UInt64 = 0
+        var evictions: UInt64 = 0
+    }
+
+    public let name: String
+    public let byteLimit: Int
+    private let storage: Mutex<Storage> = Mutex(Storage())
+
+    public init(name: String, byteLimit: Int) {
+        self.name = name
+        self.byteLimit = max(0, byteLimit)
+    }
+
+    public func value(for key: Key) -> Value? {
+        storage.withLock { s in
+            guard let slot = s.index[key] else {
+                s.misses += 1
+                return nil
+            }
+            s.hits += 1
+            Self.moveToFront(slot, in: &s)
+            return s.slots[slot].value
+        }
+    }
+
+    /// Stores `value`; an entry larger than the whole budget is not stored.
+    public func insert(_ value: Value, for key: Key, bytes: Int) {
+        let cost = max(1, bytes)
+        guard cost <= byteLimit else { return }
+        storage.withLock { s in
+            if let existing = s.index[key] {
+                s.bytes += cost - s.slots[existing].bytes
+                s.slots[existing].value = value
+                s.slots[existing].bytes = cost
+                Self.moveToFront(existing, in: &s)
+            } else {
+                let slot = Slot(key: key, value: value, bytes: cost, newer: -1, older: -1)
+                let position: Int
+                if let reused = s.free.popLast() {
+                    s.slots[reused] = slot
+                    position = reused
+                } else {
+                    s.slots.append(slot)
+                    position = s.slots.count - 1
+                }
+                s.index[key] = position
+                s.bytes += cost
+                Self.linkAtFront(position, in: &s)
+            }
+            while s.bytes > byteLimit, s.oldest >= 0 {
+                let victim = s.oldest
+                Self.unlink(victim, in: &s)
+                s.index[s.slots[victim].key] = nil
+                s.bytes -= s.slots[victim].bytes
+                s.free.append(victim)
+                s.evictions += 1
+            }
+        }
+    }
+
+    public func removeAll() {
+        storage.withLock { s in
+            let (hits, misses, evictions) = (s.hits, s.misses, s.evictions)
+            s = Storage()
+            s.hits = hits
+            s.misses = misses
+            s.evictions = evictions
+        }
+    }
+
+    public var statistics: CacheStatistics {
+        storage.withLock { s in
+            CacheStatistics(
+                name: name, entries: s.index.count, bytes: s.bytes, byteLimit: byteLimit,
+                hits: s.hits, misses: s.misses, evictions: s.evictions)
+        }
+    }
+
+    private static func unlink(_ slot: Int, in s: inout Storage) {
+        let newer = s.slots[slot].newer
+        let older = s.slots[slot].older
+        if newer >= 0 { s.slots[newer].older = older } else { s.newest = older }
+        if older >= 0 { s.slots[older].newer = newer } else { s.oldest = newer }
+        s.slots[slot].newer = -1
+        s.slots[slot].older = -1
+    }
+
+    private static func linkAtFront(_ slot: Int, in s: inout Storage) {
+        s.slots[slot].older = s.newest
+        s.slots[slot].newer = -1
+        if s.newest >= 0 { s.slots[s.newest].newer = slot }
+        s.newest = slot
+        if s.oldest < 0 { s.oldest = slot }
+    }
+
+    private static func moveToFront(_ slot: Int, in s: inout Storage) {
+        guard s.newest != slot else { return }
+        unlink(slot, in: &s)
+        linkAtFront(slot, in: &s)
+    }
+}

@@ -1,0 +1,82 @@
+/// A request laid out in terminal cells: the same paragraphs, break opportunities, wrapping
+/// and ellipsizing as pixels, with each cluster's width from ``CellWidth``. Every line is one
+/// row: height is the number of lines, the baseline is at the bottom of the first row.
+enum CellLayout {
+    static func measure(_ request: MeasureRequest, analyzer: TextAnalyzer) throws(FitTextError) -> TextMetrics {
+        let units = Array(request.text.utf16)
+        let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
+        let hyphenation = request.maxWidth != nil && request.wrap != .word
+        let codePoints = request.includeLines ? CodePointIndex(units) : nil
+        var result = TextMetrics(
+            width: 0, height: 0, baseline: 1, lineCount: 0, ellipsized: false, truncated: false,
+            unit: .cells, lines: [], fontsUsed: [])
+        // Cells are whole: a width of 7.9 cells holds 7.
+        let maxWidth = request.maxWidth.map { $0.rounded(.down) }
+
+        for paragraph in Paragraphs.split(units) {
+            if !ellipsizing, let maxLines = request.maxLines, result.lineCount >= maxLines {
+                result.truncated = true
+                break
+            }
+            try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
+                let text = UnsafeBufferPointer(rebasing: all[paragraph])
+                let analysis = try analyzer.analyze(text, hyphenation: hyphenation)
+                var widths = [Double](repeating: 0, count: analysis.clusterCount)
+                var scalars: [UInt32] = []
+                for c in 0..<analysis.clusterCount {
+                    scalars.removeAll(keepingCapacity: true)
+                    var u = Int(analysis.graphemeStarts[c])
+                    while u < Int(analysis.graphemeStarts[c + 1]) {
+                        let scalar = TextAnalyzer.scalar(at: u, in: text)
+                        scalars.append(scalar)
+                        u += scalar > 0xFFFF ? 2 : 1
+                    }
+                    widths[c] = Double(CellWidth.columns(ofCluster: scalars))
+                    if scalars.first == 0x09 { widths[c] = 8 - Double(Int(widths[..<c].reduce(0, +)) % 8) }
+                }
+                let breaker = LineBreaker(
+                    widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
+                    hyphenBefore: analysis.hyphenBefore, hyphenWidth: { _ in 1 })
+                let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
+                var lines = breaker.lines(maxWidth: maxWidth, wrap: request.wrap, limit: limit)
+                if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
+                    lines.removeLast(result.lineCount + lines.count - maxLines)
+                    result.truncated = true
+                }
+                for (k, line) in lines.enumerated() {
+                    var kept = [line.range]
+                    var width = breaker.width(of: line)
+                    var ellipsized = false
+                    if ellipsizing && k == limit - 1, let maxWidth,
+                        let cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: maxWidth, ellipsisWidth: 1)
+                    {
+                        kept = [cut.head, cut.tail]
+                        ellipsized = true
+                        width = widths[cut.head].reduce(0, +) + widths[cut.tail].reduce(0, +) + 1
+                    }
+                    result.width = max(result.width, width)
+                    result.lineCount += 1
+                    if ellipsized { result.ellipsized = true; result.truncated = true }
+                    if let codePoints {
+                        let pieces = kept.map { range -> String in
+                            let from = Int(analysis.graphemeStarts[range.lowerBound])
+                            let to = Int(analysis.graphemeStarts[range.upperBound])
+                            return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
+                        }
+                        var lineText = pieces[0]
+                        if ellipsized { lineText += "…" + (pieces.count > 1 ? pieces[1] : "") }
+                        if line.hyphenated && !ellipsized { lineText += "-" }
+                        let first = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.lowerBound])
+                        let last = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.upperBound])
+                        let start = codePoints.codePoints(at: first)
+                        result.lines.append(LineMetrics(
+                            width: width, ascent: 1, descent: 0, baseline: Double(result.lineCount),
+                            start: start, length: codePoints.codePoints(at: last) - start, text: lineText, ellipsized: ellipsized))
+                    }
+                }
+            }
+        }
+        result.height = Double(result.lineCount)
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+import CFontconfig
+import CHarfBuzz
+
+/// One font at one size, ready to shape with: a HarfBuzz font at Pango's scale and the
+/// vertical metrics cairo reports for it (which is what Pango's logical extents use).
+///
+/// Immutable after creation. HarfBuzz documents an `hb_font_t` as safe to shape with from
+/// several threads once it is set up (no setters are called after `init`).
+final class Font: Sendable {
+    /// Unique while the engine lives; part of shaping cache keys.
+    let id: Int
+    let face: FontFaceInfo
+    let pixelSize: Double
+    /// Logical ascent and descent in px (positive numbers), as cairo's font extents give them.
+    let ascent: Double
+    let descent: Double
+    /// Owned (`hb_font_destroy` in deinit).
+    nonisolated(unsafe) let hbFont: OpaquePointer
+
+    init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
+        self.id = id
+        self.face = face
+        self.pixelSize = pixelSize
+        self.ascent = ascent
+        self.descent = descent
+        self.hbFont = hbFont
+    }
+
+    deinit { hb_font_destroy(hbFont) }
+
+    /// HarfBuzz units per px: Pango shapes at size × PANGO_SCALE (1024) so advances keep
+    /// 1/1024 px of precision (pangofc-font.c, pango_fc_font_create_hb_font).
+    static let unitsPerPixel = 1024.0
+}
+
+/// What fontconfig says about one font file of a sorted set: where it is, what it is called,
+/// which characters it covers.
+final class FontFaceInfo: Sendable {
+    let file: String
+    /// Face index in the file; the high 16 bits name a variable font's named instance.
+    let index: Int
+    let family: String
+    let style: String
+    let weight: Double
+    /// The pixel size fontconfig prepared the pattern with (configs may adjust it).
+    let pixelSize: Double
+    /// Owned reference (`FcCharSetCopy` / `FcCharSetDestroy`). FcCharSetHasChar only reads.
+    nonisolated(unsafe) let charset: OpaquePointer?
+
+    init(file: String, index: Int, family: String, style: String, weight: Double, pixelSize: Double, charset: OpaquePointer?) {
+        self.file = file
+        self.index = index
+        self.family = family
+        self.style = style
+        self.weight = weight
+        self.pixelSize = pixelSize
+        self.charset = charset
+    }
+
+    deinit { if let charset { FcCharSetDestroy(charset) } }
+
+    func covers(_ scalar: UInt32) -> Bool {
+        guard let charset else { return false }
+        return FcCharSetHasChar(charset, scalar) != 0
+    }
+}
+
+/// How line ascent and descent are rounded, which is the one place where GTK 4 and GTK 3
+/// measure differently.
+public enum VerticalMetricsRounding: String, Sendable, Hashable, Codable {
+    /// Unrounded (to 1/1024 px): GTK 4's default (`gtk-hint-font-metrics` off, so cairo's
+    /// hint metrics are off).
+    case none
+    /// Whole pixels: cairo hint metrics on, as GTK 3 and plain PangoCairo contexts have it.
+    case wholePixels = "whole-pixels"
+}

@@ -1,0 +1,60 @@
+import Synchronization
+
+/// The fonts fontconfig sorted for one description and size: the first one that covers a
+/// grapheme cluster shapes it (per-cluster fallback, as Pango's fontsets do).
+/// Fonts are loaded on first use: a sorted set lists dozens of files, a string needs few.
+final class FontSet: Sendable {
+    let description: FontDescription
+    let pixelSize: Double
+    let faces: [FontFaceInfo]
+    /// Whether the first face is one of the requested families (false: fontconfig fell back).
+    let matchedRequestedFamily: Bool
+    private let loaded: Mutex<[Int: Font]> = Mutex([:])
+    private let loader: @Sendable (FontFaceInfo) throws(FitTextError) -> Font
+
+    init(
+        description: FontDescription, pixelSize: Double, faces: [FontFaceInfo], matchedRequestedFamily: Bool,
+        loader: @escaping @Sendable (FontFaceInfo) throws(FitTextError) -> Font
+    ) {
+        self.description = description
+        self.pixelSize = pixelSize
+        self.faces = faces
+        self.matchedRequestedFamily = matchedRequestedFamily
+        self.loader = loader
+    }
+
+    func font(at index: Int) throws(FitTextError) -> Font {
+        if let font = loaded.withLock({ $0[index] }) { return font }
+        let font = try loader(faces[index])
+        loaded.withLock { $0[index] = font }
+        return font
+    }
+
+    /// Index of the first face that covers every code point of a cluster that needs a glyph,
+    /// else the first that covers its first code point, else 0 (the primary font draws a
+    /// missing-glyph box, as Pango does).
+    func faceIndex(covering scalars: some Collection<UInt32>) -> Int {
+        guard let first = scalars.first else { return 0 }
+        let needed = scalars.filter { !FontSet.isDefaultIgnorable($0) }
+        for (i, face) in faces.enumerated() where needed.allSatisfy(face.covers) {
+            return i
+        }
+        for (i, face) in faces.enumerated() where face.covers(first) {
+            return i
+        }
+        return 0
+    }
+
+    /// Code points that take no glyph of their own and so need no coverage: joiners,
+    /// variation selectors, tags, bidi controls (Default_Ignorable_Code_Point, simplified to
+    /// the ones that occur in UI text).
+    static func isDefaultIgnorable(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x00AD, 0x034F, 0x061C, 0x180B...0x180F, 0x200B...0x200F, 0x202A...0x202E,
+            0x2060...0x206F, 0xFE00...0xFE0F, 0xFEFF, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CFitShims
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Languages and scripts, for choosing fallback fonts per script the way Pango does: an item's
+/// language is the context language when that language is written in the item's script, else
+/// a sample language for the script, else "xx" (which no font claims, so it leaves the sort
+/// alone) (pango/itemize.c compute_derived_language; pango-language.c sample languages).
+enum LanguageTable {
+    /// "en_US.UTF-8" → "en-us"; the C and POSIX locales → "en-us".
+    static func normalize(_ locale: String) -> String {
+        var tag = Substring(locale)
+        if let dot = tag.firstIndex(of: ".") { tag = tag[..<dot] }
+        if let at = tag.firstIndex(of: "@") { tag = tag[..<at] }
+        let normalized = String(tag.map { $0 == "_" ? "-" : $0 }).lowercased()
+        if normalized.isEmpty || normalized == "c" || normalized == "posix" { return "en-us" }
+        return normalized.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+
+    static func fromEnvironment() -> String {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
+        }
+        return "C"
+    }
+
+    static func derivedLanguage(context: String, script: Int32) -> String {
+        if script <= Int32(FIT_SCRIPT_INHERITED) || script == Int32(FIT_SCRIPT_UNKNOWN) { return context }
+        if includes(language: context, script: script) { return context }
+        return sampleLanguage[script] ?? "xx"
+    }
+
+    private static func includes(language: String, script: Int32) -> Bool {
+        let primary = language.split(separator: "-").first.map(String.init) ?? language
+        guard let scripts = scriptsOfLanguage[primary] else { return true }  // unknown: assume so, as Pango does
+        return scripts.contains(script)
+    }
+
+    private static let latin: Set<Int32> = [Int32(FIT_SCRIPT_LATIN)]
+    private static let scriptsOfLanguage: [String: Set<Int32>] = {
+        var table: [String: Set<Int32>] = [:]
+        for code in ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "pl", "cs",
+                     "sk", "sl", "hr", "hu", "ro", "tr", "vi", "id", "ms", "ca", "eu", "gl", "et", "lv", "lt", "is", "ga", "cy"] {
+            table[code] = latin
+        }
+        for code in ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn"] { table[code] = [Int32(FIT_SCRIPT_CYRILLIC)] }
+        for code in ["ar", "fa", "ur", "ps"] { table[code] = [Int32(FIT_SCRIPT_ARABIC)] }
+        table["el"] = [Int32(FIT_SCRIPT_GREEK)]
+        for code in ["he", "yi"] { table[code] = [Int32(FIT_SCRIPT_HEBREW)] }
+        for code in ["hi", "mr", "ne", "sa"] { table[code] = [Int32(FIT_SCRIPT_DEVANAGARI)] }
+        table["th"] = [Int32(FIT_SCRIPT_THAI)]
+        table["ja"] = [Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA)]
+        table["zh"] = [Int32(FIT_SCRIPT_HAN)]
+        table["ko"] = [Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HAN)]
+        return table
+    }()
+
+    // pango-language.c, sample_languages (Han has none: it is written in several languages).
+    private static let sampleLanguage: [Int32: String] = [
+        Int32(FIT_SCRIPT_ARABIC): "ar", Int32(FIT_SCRIPT_ARMENIAN): "hy", Int32(FIT_SCRIPT_BENGALI): "bn",
+        Int32(FIT_SCRIPT_CYRILLIC): "ru", Int32(FIT_SCRIPT_DEVANAGARI): "hi", Int32(FIT_SCRIPT_ETHIOPIC): "am",
+        Int32(FIT_SCRIPT_GEORGIAN): "ka", Int32(FIT_SCRIPT_GREEK): "el", Int32(FIT_SCRIPT_GUJARATI): "gu",
+        Int32(FIT_SCRIPT_GURMUKHI): "pa", Int32(FIT_SCRIPT_HANGUL): "ko", Int32(FIT_SCRIPT_HEBREW): "he",
+        Int32(FIT_SCRIPT_HIRAGANA): "ja", Int32(FIT_SCRIPT_KANNADA): "kn", Int32(FIT_SCRIPT_KATAKANA): "ja",
+        Int32(FIT_SCRIPT_KHMER): "km", Int32(FIT_SCRIPT_LAO): "lo", Int32(FIT_SCRIPT_LATIN): "en",
+        Int32(FIT_SCRIPT_MALAYALAM): "ml", Int32(FIT_SCRIPT_MONGOLIAN): "mn", Int32(FIT_SCRIPT_MYANMAR): "my",
+        Int32(FIT_SCRIPT_ORIYA): "or", Int32(FIT_SCRIPT_SINHALA): "si", Int32(FIT_SCRIPT_SYRIAC): "syr",
+        Int32(FIT_SCRIPT_TAMIL): "ta", Int32(FIT_SCRIPT_TELUGU): "te", Int32(FIT_SCRIPT_THAANA): "dv",
+        Int32(FIT_SCRIPT_THAI): "th", Int32(FIT_SCRIPT_TIBETAN): "bo",
+    ]
+
+    /// Scripts written without hyphens at line breaks (Pango's break.c inserts none there).
+    static func breaksWithoutHyphens(_ script: Int32) -> Bool {
+        switch script {
+        case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA), Int32(FIT_SCRIPT_HANGUL),
+            Int32(FIT_SCRIPT_THAI), Int32(FIT_SCRIPT_LAO), Int32(FIT_SCRIPT_KHMER), Int32(FIT_SCRIPT_MYANMAR),
+            Int32(FIT_SCRIPT_TIBETAN):
+            return true
+        default:
+            return false
+        }
+    }
+}

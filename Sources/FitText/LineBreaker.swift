@@ -1,0 +1,184 @@
+/// Breaks a paragraph into lines at a maximum width, following Pango 1.50's process_item
+/// (pango-layout.c) as Tests/oracle/PANGO_RULES.md §4–6 records it. It sees only numbers — a
+/// width per grapheme cluster, where a line may break, which clusters are white space,
+/// where a break would insert a hyphen — so pixels and terminal cells share it.
+struct LineBreaker {
+    var widths: [Double]
+    var canBreakBefore: [Bool]
+    var isWhiteSpace: [Bool]
+    /// For each cluster: breaking before it inside a word (char and word-char wrapping)
+    /// draws a hyphen at the end of the line.
+    var hyphenBefore: [Bool]
+    /// Width of the hyphen such a break adds (U+2010 in the font of the preceding cluster).
+    var hyphenWidth: (Int) -> Double
+
+    /// A line as the breaker ends it.
+    struct Line: Equatable {
+        var range: Range<Int>
+        /// Ended by wrapping (not by the end of the paragraph): its final white space is not
+        /// counted, and a hyphen may end it.
+        var wrapped: Bool
+        var hyphenated: Bool
+    }
+
+    /// Lines covering the paragraph; at most `limit`, the last of which then takes all the
+    /// rest of the paragraph unwrapped (the caller ellipsizes it).
+    func lines(maxWidth: Double?, wrap: WrapMode, limit: Int) -> [Line] {
+        let count = widths.count
+        guard count > 0 else { return [Line(range: 0..<0, wrapped: false, hyphenated: false)] }
+        guard let maxWidth else { return [Line(range: 0..<count, wrapped: false, hyphenated: false)] }
+        // Pango compares in whole Pango units (1/1024 px).
+        let goal = LineBreaker.pangoUnits(maxWidth)
+        var lines: [Line] = []
+        var start = 0
+        while start < count {
+            if lines.count == limit - 1 {
+                lines.append(Line(range: start..<count, wrapped: false, hyphenated: false))
+                break
+            }
+            let end = lineEnd(from: start, goal: goal, wrap: wrap)
+            let wrapped = end < count
+            lines.append(Line(range: start..<end, wrapped: wrapped, hyphenated: wrapped && breakInsertsHyphen(before: end, wrap: wrap)))
+            start = end
+        }
+        return lines
+    }
+
+    static func pangoUnits(_ px: Double) -> Double { (px * 1024).rounded() / 1024 }
+
+    /// Where the line that starts at `start` ends: the last break opportunity at which the line
+    /// — without its final white space, with a hyphen if the break inserts one — fits.
+    func lineEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
+        let count = widths.count
+        var width = 0.0
+        var solid = 0.0  // width without the trailing white space
+        var best: Int? = nil
+        var i = start + 1
+        while i <= count {
+            width += widths[i - 1]
+            if !isWhiteSpace[i - 1] { solid = width }
+            if solid > goal { break }  // no later break can fit
+            if i == count { return count }
+            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, end: i, wrap: wrap) <= goal {
+                best = i
+            }
+            i += 1
+        }
+        if let best { return best }
+        return overflowEnd(from: start, goal: goal, wrap: wrap, fallback: nextOpportunity(after: start))
+    }
+
+    /// No break opportunity fits. WORD lets the word overflow up to the next opportunity;
+    /// CHAR and WORD-CHAR break inside it, after the last cluster that fits with its hyphen
+    /// (Pango re-breaks a word that does not fit on an empty line by characters), keeping
+    /// at least one cluster so the layout advances.
+    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, fallback: Int) -> Int {
+        switch wrap {
+        case .word:
+            return fallback
+        case .char, .wordChar:
+            var width = widths[start]
+            var end = start + 1
+            while end < widths.count {
+                let next = width + widths[end]
+                let hyphen = breakInsertsHyphen(before: end + 1, wrap: .char) ? hyphenWidth(end) : 0
+                if next + hyphen > goal && !isWhiteSpace[end] { break }
+                width = next
+                end += 1
+            }
+            return end
+        }
+    }
+
+    private func nextOpportunity(after start: Int) -> Int {
+        var j = start + 1
+        while j < widths.count && !canBreakBefore[j] { j += 1 }
+        return j
+    }
+
+    private func lineWidth(width: Double, end: Int, wrap: WrapMode) -> Double {
+        var result = width
+        if isWhiteSpace[end - 1] { result -= widths[end - 1] }
+        if breakInsertsHyphen(before: end, wrap: wrap) { result += hyphenWidth(end - 1) }
+        return result
+    }
+
+    private func allowsBreak(before i: Int, wrap: WrapMode) -> Bool {
+        switch wrap {
+        case .char: return true
+        case .word, .wordChar: return canBreakBefore[i]
+        }
+    }
+
+    func breakInsertsHyphen(before i: Int, wrap: WrapMode) -> Bool {
+        guard wrap != .word, i > 0, i < widths.count else { return false }
+        return hyphenBefore[i]
+    }
+
+    /// The logical width of a laid-out line (PANGO_RULES.md §4, §6): everything on it, less
+    /// the final white space of a wrapped line, plus the hyphen.
+    func width(of line: Line) -> Double {
+        var total = 0.0
+        for i in line.range { total += widths[i] }
+        if line.wrapped, let last = line.range.last, isWhiteSpace[last] { total -= widths[last] }
+        if line.hyphenated, let last = line.range.last { total += hyphenWidth(last) }
+        return total
+    }
+}
+
+/// Which clusters of a line survive ellipsizing, and where the ellipsis goes.
+struct EllipsizedLine: Equatable {
+    /// Clusters kept before the ellipsis, and after it.
+    var head: Range<Int>
+    var tail: Range<Int>
+    /// The first cluster the ellipsis replaces.
+    var gapStart: Int
+}
+
+/// Replaces the clusters that do not fit with an ellipsis, keeping as much as fits, after
+/// Pango's ellipsize.c: the gap starts at the cluster under the gap centre (the line's start,
+/// middle or end) and grows one cluster at a time on the side that keeps it most centred,
+/// until the rest and the ellipsis fit.
+enum Ellipsizer {
+    static func ellipsize(
+        _ range: Range<Int>, widths: [Double], mode: EllipsizeMode, goal: Double, ellipsisWidth: Double
+    ) -> EllipsizedLine? {
+        guard mode != .none, !range.isEmpty else { return nil }
+        var total = 0.0
+        for i in range { total += widths[i] }
+        guard total > goal else { return nil }
+
+        let center: Double
+        switch mode {
+        case .none: return nil
+        case .start: center = 0
+        case .middle: center = total / 2
+        case .end: center = total
+        }
+        // The initial gap: the cluster containing the centre (the last one for `end`).
+        var x = 0.0
+        var gapStart = range.lowerBound
+        while gapStart < range.upperBound - 1 && x + widths[gapStart] <= center {
+            x += widths[gapStart]
+            gapStart += 1
+        }
+        var gapStartX = x
+        var gapEnd = gapStart + 1
+        var gapEndX = x + widths[gapStart]
+        while total - (gapEndX - gapStartX) + ellipsisWidth > goal {
+            let canLeft = gapStart > range.lowerBound
+            let canRight = gapEnd < range.upperBound
+            if !canLeft && !canRight { break }
+            let newStartX = canLeft ? gapStartX - widths[gapStart - 1] : -Double.infinity
+            let newEndX = canRight ? gapEndX + widths[gapEnd] : Double.infinity
+            if canLeft && (!canRight || center - newStartX < newEndX - center) {
+                gapStart -= 1
+                gapStartX = newStartX
+            } else {
+                gapEndX = newEndX
+                gapEnd += 1
+            }
+        }
+        return EllipsizedLine(head: range.lowerBound..<gapStart, tail: gapEnd..<range.upperBound, gapStart: gapStart)
+    }
+}

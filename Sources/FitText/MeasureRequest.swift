@@ -1,0 +1,173 @@
+/// How lines wrap at a maximum width (Pango's PangoWrapMode).
+public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// At line-break opportunities (UAX #14); a word longer than the line overflows it.
+    case word
+    /// Between any two grapheme clusters.
+    case char
+    /// At break opportunities, and inside a word only when it alone is longer than the line.
+    case wordChar = "word-char"
+
+    public init(parsing text: String) throws(FitTextError) {
+        guard let mode = WrapMode(rawValue: text.lowercased()) else {
+            throw .invalidArgument(name: "wrap", reason: "\"\(text)\" is not a wrap mode; use word, char or word-char")
+        }
+        self = mode
+    }
+}
+
+/// Where text that does not fit is replaced by "…" (Pango's PangoEllipsizeMode).
+public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable {
+    case none, start, middle, end
+
+    public init(parsing text: String) throws(FitTextError) {
+        guard let mode = EllipsizeMode(rawValue: text.lowercased()) else {
+            throw .invalidArgument(name: "ellipsize", reason: "\"\(text)\" is not an ellipsize mode; use none, start, middle or end")
+        }
+        self = mode
+    }
+}
+
+/// Logical pixels at 96 dpi for desktop programs, or terminal columns for terminal programs.
+public enum MeasureUnit: String, Hashable, Sendable, Codable, CaseIterable {
+    case px, cells
+}
+
+/// One measurement to make. A value: equal requests give equal results, which is what the
+/// result cache relies on.
+public struct MeasureRequest: Hashable, Sendable {
+    public var text: String
+    /// A Pango font description ("Noto Sans Bold 12"); empty for the engine's default font.
+    public var font: String
+    /// Wrap at this width (px, or cells); nil for no wrapping (one line per paragraph).
+    public var maxWidth: Double?
+    public var wrap: WrapMode
+    /// At most this many lines; nil for no limit. With an ellipsize mode, the last line
+    /// takes the rest of the text and is ellipsized; without one, later lines are dropped.
+    public var maxLines: Int?
+    public var ellipsize: EllipsizeMode
+    /// OpenType feature settings in HarfBuzz syntax: "tnum", "-liga", "ss01=2".
+    public var features: [String]
+    /// Extra space between grapheme clusters, in px (ignored for cells).
+    public var letterSpacing: Double
+    public var unit: MeasureUnit
+    /// Whether the result lists every line (width, ascent, descent, baseline, range, text).
+    public var includeLines: Bool
+    /// The user's text-scale factor, multiplied into every font size.
+    public var textScale: Double
+
+    public init(
+        text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
+        maxLines: Int? = nil, ellipsize: EllipsizeMode = .none, features: [String] = [],
+        letterSpacing: Double = 0, unit: MeasureUnit = .px, includeLines: Bool = false,
+        textScale: Double = 1
+    ) {
+        self.text = text
+        self.font = font
+        self.maxWidth = maxWidth
+        self.wrap = wrap
+        self.maxLines = maxLines
+        self.ellipsize = ellipsize
+        self.features = features
+        self.letterSpacing = letterSpacing
+        self.unit = unit
+        self.includeLines = includeLines
+        self.textScale = textScale
+    }
+
+    /// Splits "tnum,-liga, ss01=2" into feature settings.
+    public static func parseFeatureList(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+
+    /// Checks every bound before any work is done (see ``TextLimits``).
+    public func validate() throws(FitTextError) {
+        let bytes = text.utf8.count
+        guard bytes <= TextLimits.maxTextBytes else {
+            throw .textTooLong(bytes: bytes, limit: TextLimits.maxTextBytes)
+        }
+        if let maxWidth {
+            guard maxWidth.isFinite else {
+                throw .invalidArgument(name: "max_width", reason: "\(maxWidth) is not a finite number; omit it for no wrapping")
+            }
+            guard maxWidth >= 0 else {
+                throw .invalidArgument(name: "max_width", reason: "\(maxWidth) is negative; give 0 or more, or omit it for no wrapping")
+            }
+            guard maxWidth <= TextLimits.maxWidth else {
+                throw .invalidArgument(name: "max_width", reason: "\(maxWidth) is above the limit of \(Int(TextLimits.maxWidth))")
+            }
+        }
+        if let maxLines, maxLines < 1 {
+            throw .invalidArgument(name: "max_lines", reason: "\(maxLines) must be at least 1; omit it for no limit")
+        }
+        guard letterSpacing.isFinite, abs(letterSpacing) <= TextLimits.maxLetterSpacing else {
+            throw .invalidArgument(name: "letter_spacing", reason: "\(letterSpacing) must be a finite number of px within ±\(Int(TextLimits.maxLetterSpacing))")
+        }
+        guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
+            throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
+        }
+    }
+}
+
+/// One laid-out line.
+public struct LineMetrics: Hashable, Sendable, Codable {
+    /// Logical width in px (or cells).
+    public var width: Double
+    /// Height above and below the baseline, from the tallest font used on the line.
+    public var ascent: Double
+    public var descent: Double
+    /// Distance from the top of the layout to this line's baseline.
+    public var baseline: Double
+    /// Offset of the line's first character and the number of characters, in Unicode code
+    /// points of the request's text.
+    public var start: Int
+    public var length: Int
+    /// The line's text as shown: with "…" in place of what ellipsizing removed.
+    public var text: String
+    public var ellipsized: Bool
+
+    public var height: Double { ascent + descent }
+}
+
+/// The result of a measurement.
+public struct TextMetrics: Hashable, Sendable, Codable {
+    /// Logical width (the widest line) and height (all lines), in `unit`s.
+    public var width: Double
+    public var height: Double
+    /// Distance from the top to the first line's baseline.
+    public var baseline: Double
+    public var lineCount: Int
+    /// Whether "…" replaced text that did not fit.
+    public var ellipsized: Bool
+    /// Whether any text is not shown (ellipsized, or lines dropped by max_lines).
+    public var truncated: Bool
+    public var unit: MeasureUnit
+    /// Per-line metrics, when the request asked for them.
+    public var lines: [LineMetrics]
+    /// The families of the fonts that drew the text, primary first; when the requested family
+    /// is not installed this says what was used instead.
+    public var fontsUsed: [String]
+
+    /// Approximate memory held, for the byte-bounded result cache.
+    var byteCount: Int {
+        128 + lines.reduce(0) { $0 + 96 + $1.text.utf8.count } + fontsUsed.reduce(0) { $0 + 16 + $1.utf8.count }
+    }
+}
+
+/// What a font description resolves to.
+public struct ResolvedFont: Hashable, Sendable, Codable {
+    /// The description as parsed, in canonical form.
+    public var description: String
+    public var family: String
+    public var style: String
+    public var weight: Double
+    public var file: String
+    public var index: Int
+    public var pixelSize: Double
+    public var pointSize: Double
+    public var ascent: Double
+    public var descent: Double
+    /// False when none of the requested families is installed and fontconfig substituted.
+    public var matchedRequestedFamily: Bool
+    /// The families that cover what the primary font does not, in fallback order.
+    public var fallbackFamilies: [String]
+}

@@ -1,0 +1,177 @@
+import CHarfBuzz
+
+/// A paragraph reduced to what line breaking and metrics need: per grapheme cluster, its
+/// advance (px, letter spacing included) and the font that drew it.
+struct ShapedParagraph {
+    var analysis: ParagraphAnalysis
+    var widths: [Double]
+    /// The font of each cluster; line height comes from the tallest font used on the line.
+    var fonts: [Font]
+}
+
+/// Itemizes a paragraph into runs of one font, one script and one direction, and shapes each
+/// run with HarfBuzz (through the shaped-run cache).
+struct ParagraphShaper {
+    /// The sorted set for the request's description in the language derived from a script.
+    let fontSetForScript: (Int32) throws(FitTextError) -> FontSet
+    /// The set for the same description with the family "emoji", which Pango 1.50 uses for
+    /// emoji presentation runs (itemize.c; PANGO_RULES.md §3).
+    let emojiFontSet: () throws(FitTextError) -> FontSet
+    let features: [hb_feature_t]
+    let featureKey: [String]
+    let letterSpacing: Double
+    /// The context language; each run shapes with the language derived from its script.
+    let language: String
+    let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+
+    func shape(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font) throws(FitTextError) -> ShapedParagraph {
+        let clusters = analysis.clusterCount
+        guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fonts: []) }
+
+        // 1. A font per cluster: the first of the sorted set that covers it. White space and
+        // invisible clusters keep the font of the text around them, as in Pango, which never
+        // switches fonts "just to render a space" (itemize.c).
+        var fonts = [Font?](repeating: nil, count: clusters)
+        var scalars: [UInt32] = []
+        var isEmoji = [Bool](repeating: false, count: clusters)
+        var emojiSet: FontSet? = nil
+        var setScript: Int32 = -1
+        var fontSet: FontSet? = nil
+        for c in 0..<clusters {
+            scalars.removeAll(keepingCapacity: true)
+            var u = Int(analysis.graphemeStarts[c])
+            let end = Int(analysis.graphemeStarts[c + 1])
+            while u < end {
+                let scalar = TextAnalyzer.scalar(at: u, in: text)
+                scalars.append(scalar)
+                u += scalar > 0xFFFF ? 2 : 1
+            }
+            let first = scalars[0]
+            if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
+                continue
+            }
+            if UnicodeProperties.isEmojiPresentation(scalars) {
+                if emojiSet == nil { emojiSet = try emojiFontSet() }
+                if let set = emojiSet {
+                    fonts[c] = try set.font(at: set.faceIndex(covering: scalars))
+                    isEmoji[c] = true
+                    continue
+                }
+            }
+            if fontSet == nil || setScript != analysis.scripts[c] {
+                fontSet = try fontSetForScript(analysis.scripts[c])
+                setScript = analysis.scripts[c]
+            }
+            if let set = fontSet { fonts[c] = try set.font(at: set.faceIndex(covering: scalars)) }
+        }
+        // Clusters without a font of their own take the previous one's, or the next one's at
+        // the start of a text segment, or the primary font. Emoji and text are separate
+        // segments (Pango itemizes emoji runs apart), so a space never takes an emoji font.
+        var resolved = [Font](repeating: primary, count: clusters)
+        var previous: Font? = nil
+        var pending: [Int] = []  // clusters waiting for the next text font
+        for c in 0..<clusters {
+            if let font = fonts[c] {
+                resolved[c] = font
+                if isEmoji[c] {
+                    previous = nil
+                } else {
+                    for p in pending { resolved[p] = font }
+                    pending.removeAll()
+                    previous = font
+                }
+            } else if let previous {
+                resolved[c] = previous
+            } else {
+                pending.append(c)
+            }
+        }
+
+        // 2. Runs of one font, script and direction; shape each.
+        var widths = [Double](repeating: 0, count: clusters)
+        var runStart = 0
+        while runStart < clusters {
+            var runEnd = runStart + 1
+            while runEnd < clusters && resolved[runEnd] === resolved[runStart]
+                && analysis.scripts[runEnd] == analysis.scripts[runStart]
+                && analysis.levels[runEnd] == analysis.levels[runStart]
+            {
+                runEnd += 1
+            }
+            shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: resolved[runStart], into: &widths)
+            runStart = runEnd
+        }
+
+        // 3. Control characters draw nothing (tabs advance to the next stop, below);
+        // letter spacing goes between clusters (Pango's pango_glyph_item_letter_space: half
+        // before, half after each cluster, none at the ends of a line — the caller removes
+        // one spacing per line).
+        for c in 0..<clusters {
+            let first = text[Int(analysis.graphemeStarts[c])]
+            if first < 0x20 || first == 0x7F { widths[c] = 0 }
+            widths[c] += letterSpacing
+        }
+        expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
+        return ShapedParagraph(analysis: analysis, widths: widths, fonts: resolved)
+    }
+
+    private func shapeRun(
+        _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
+        font: Font, into widths: inout [Double]
+    ) {
+        let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
+        let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
+        let key = ShapeKey(
+            fontID: font.id, text: Array(text[u0..<u1]), rightToLeft: analysis.levels[clusters.lowerBound] & 1 == 1,
+            script: analysis.scripts[clusters.lowerBound],
+            language: LanguageTable.derivedLanguage(context: language, script: analysis.scripts[clusters.lowerBound]),
+            features: featureKey)
+        let run: ShapedRun
+        if let cached = shapeCache.value(for: key) {
+            run = cached
+        } else {
+            run = Shaper.shape(key, font: font, features: features)
+            shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
+        }
+        // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
+        // shared equally when a ligature spans several (as Pango's
+        // pango_glyph_item_get_logical_widths does).
+        var g = clusters.lowerBound
+        for k in 0..<run.clusterStarts.count {
+            let start = u0 + Int(run.clusterStarts[k])
+            let end = k + 1 < run.clusterStarts.count ? u0 + Int(run.clusterStarts[k + 1]) : u1
+            while g < clusters.upperBound && Int(analysis.graphemeStarts[g]) < start { g += 1 }
+            var members = 0
+            var h = g
+            while h < clusters.upperBound && Int(analysis.graphemeStarts[h]) < end { members += 1; h += 1 }
+            if members == 0 {
+                // A cluster starting inside a grapheme (cannot happen with monotone graphemes):
+                // add to the grapheme it sits in.
+                if g > clusters.lowerBound { widths[g - 1] += run.clusterAdvances[k] }
+                continue
+            }
+            let share = run.clusterAdvances[k] / Double(members)
+            for m in g..<h { widths[m] += share }
+            g = h
+        }
+    }
+
+    /// Tabs advance to the next stop, every 8 spaces of the primary font (Pango's default
+    /// tab array). Stops count from the paragraph start: exact for unwrapped text, and for
+    /// the first line of wrapped text.
+    private func expandTabs(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, widths: inout [Double]) {
+        guard text.contains(0x09) else { return }
+        var glyph: hb_codepoint_t = 0
+        let space = hb_font_get_nominal_glyph(primary.hbFont, 0x20, &glyph) != 0
+            ? Double(hb_font_get_glyph_h_advance(primary.hbFont, glyph)) / Font.unitsPerPixel
+            : primary.pixelSize / 2
+        let stop = max(space * 8, 1)
+        var x = 0.0
+        for c in 0..<analysis.clusterCount {
+            if text[Int(analysis.graphemeStarts[c])] == 0x09 {
+                widths[c] = ((x / stop).rounded(.down) + 1) * stop - x
+            }
+            x += widths[c]
+        }
+    }
+}

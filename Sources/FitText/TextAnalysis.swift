@@ -1,0 +1,200 @@
+import CFitShims
+import Synchronization
+
+/// What ICU says about one paragraph of UTF-16 text: grapheme clusters (UAX #29), line-break
+/// opportunities (UAX #14), bidi embedding levels (UAX #9) and resolved scripts (UAX #24).
+/// Offsets are UTF-16 code units from the start of the paragraph.
+struct ParagraphAnalysis {
+    /// Start offsets of the grapheme clusters, then the paragraph length (count = clusters + 1).
+    var graphemeStarts: [Int32]
+    /// For each cluster: a line may break before it (UAX #14). Index 0 is never a break.
+    var canBreakBefore: [Bool]
+    /// For each cluster: it is white space (trailing white space hangs past the line end).
+    var isWhiteSpace: [Bool]
+    /// Bidi embedding level of each cluster (odd = right-to-left).
+    var levels: [UInt8]
+    /// Resolved script of each cluster (Common/Inherited take their neighbours' script).
+    var scripts: [Int32]
+    /// The paragraph's base level (0 = LTR, 1 = RTL).
+    var baseLevel: UInt8
+    /// For each cluster: breaking before it inside a word draws a hyphen (Pango's break.c:
+    /// not at a word boundary, not next to white space or a hyphen, not in scripts written
+    /// without hyphens). Empty unless asked for (only char and word-char wrapping need it).
+    var hyphenBefore: [Bool] = []
+
+    var clusterCount: Int { graphemeStarts.count - 1 }
+}
+
+/// ICU break iterators cost tens of microseconds to open; keep opened ones for reuse.
+/// Each is used by one caller at a time (taken out of the pool while in use).
+final class BreakIteratorPool: Sendable {
+    private let kind: FitBreakKind
+    // OpaquePointer is not Sendable; the pool owns the iterators and hands each to one
+    // caller at a time under the mutex, which is what makes the sharing safe.
+    private let idle: Mutex<[UInt]> = Mutex([])
+
+    init(kind: FitBreakKind) { self.kind = kind }
+
+    deinit {
+        idle.withLock { list in
+            for address in list { fit_breaker_close(OpaquePointer(bitPattern: address)) }
+        }
+    }
+
+    func withIterator<R>(_ body: (OpaquePointer) throws(FitTextError) -> R) throws(FitTextError) -> R {
+        var address = idle.withLock { $0.popLast() }
+        if address == nil {
+            var status: Int32 = 0
+            guard let opened = fit_breaker_open(kind, "", &status) else {
+                throw .textAnalysisFailed(operation: "ubrk_open", code: status)
+            }
+            address = UInt(bitPattern: opened)
+        }
+        let pointer = OpaquePointer(bitPattern: address!)!
+        defer {
+            let keep = idle.withLock { list -> Bool in
+                guard list.count < 16 else { return false }
+                list.append(address!)
+                return true
+            }
+            if !keep { fit_breaker_close(pointer) }
+        }
+        return try body(pointer)
+    }
+}
+
+struct TextAnalyzer: Sendable {
+    let graphemes = BreakIteratorPool(kind: FIT_BREAK_GRAPHEME)
+    let lines = BreakIteratorPool(kind: FIT_BREAK_LINE)
+    let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
+
+    func analyze(_ text: UnsafeBufferPointer<UInt16>, hyphenation: Bool = false) throws(FitTextError) -> ParagraphAnalysis {
+        let length = Int32(text.count)
+        guard length > 0, let base = text.baseAddress else {
+            return ParagraphAnalysis(
+                graphemeStarts: [0], canBreakBefore: [], isWhiteSpace: [], levels: [],
+                scripts: [], baseLevel: 0)
+        }
+        var boundaries = [Int32](repeating: 0, count: text.count + 1)
+        let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
+            var status: Int32 = 0
+            let count = fit_breaker_boundaries(
+                iterator, base, length, &boundaries, nil, length + 1, &status)
+            guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
+            return count
+        }
+        var starts = [Int32](repeating: 0, count: Int(graphemeCount) + 1)
+        for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
+
+        // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
+        var lineBoundaries = [Int32](repeating: 0, count: text.count + 1)
+        let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
+            var status: Int32 = 0
+            let count = fit_breaker_boundaries(
+                iterator, base, length, &lineBoundaries, nil, length + 1, &status)
+            guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
+            return count
+        }
+        let clusters = Int(graphemeCount)
+        var canBreak = [Bool](repeating: false, count: clusters)
+        var cluster = 0
+        for i in 0..<Int(breakCount) {
+            let offset = lineBoundaries[i]
+            while cluster < clusters && starts[cluster] < offset { cluster += 1 }
+            if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+        }
+
+        var unitLevels = [UInt8](repeating: 0, count: text.count)
+        var status: Int32 = 0
+        let paragraphLevel = fit_bidi_levels(base, length, 2, &unitLevels, &status)
+        guard paragraphLevel >= 0 else { throw .textAnalysisFailed(operation: "ubidi_setPara", code: status) }
+
+        var levels = [UInt8](repeating: 0, count: clusters)
+        var white = [Bool](repeating: false, count: clusters)
+        var rawScripts = [Int32](repeating: 0, count: clusters)
+        for c in 0..<clusters {
+            let start = Int(starts[c])
+            levels[c] = unitLevels[start]
+            let scalar = TextAnalyzer.scalar(at: start, in: text)
+            white[c] = TextAnalyzer.isWhiteSpace(scalar)
+            rawScripts[c] = fit_script(scalar)
+        }
+        var analysis = ParagraphAnalysis(
+            graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
+            scripts: TextAnalyzer.resolveScripts(rawScripts), baseLevel: UInt8(paragraphLevel))
+        if hyphenation {
+            analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
+        }
+        return analysis
+    }
+
+    private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
+        let clusters = analysis.clusterCount
+        let length = Int32(text.count)
+        guard let base = text.baseAddress else { return [] }
+        var boundaries = [Int32](repeating: 0, count: text.count + 1)
+        let count = try words.withIterator { iterator throws(FitTextError) -> Int32 in
+            var status: Int32 = 0
+            let count = fit_breaker_boundaries(iterator, base, length, &boundaries, nil, length + 1, &status)
+            guard count >= 0 else { throw .textAnalysisFailed(operation: "word breaks", code: status) }
+            return count
+        }
+        var wordBoundary = [Bool](repeating: false, count: clusters)
+        var cluster = 0
+        for i in 0..<Int(count) {
+            while cluster < clusters && analysis.graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
+            if cluster < clusters && analysis.graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
+        }
+        var hyphen = [Bool](repeating: false, count: clusters)
+        for c in 1..<max(clusters, 1) {
+            let before = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c - 1]), in: text)
+            let after = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+            hyphen[c] = !wordBoundary[c] && !analysis.isWhiteSpace[c - 1] && !analysis.isWhiteSpace[c]
+                && !TextAnalyzer.isHyphen(before) && !TextAnalyzer.isHyphen(after)
+                && !LanguageTable.breaksWithoutHyphens(rawScripts[c - 1])
+                && !LanguageTable.breaksWithoutHyphens(rawScripts[c])
+        }
+        return hyphen
+    }
+
+    static func isHyphen(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x2D, 0xAD, 0x58A, 0x1400, 0x1806, 0x2010...0x2014, 0x2E17, 0x30A0, 0xFE63, 0xFF0D: return true
+        default: return false
+        }
+    }
+
+    /// The code point starting at `index` (a lone surrogate reads as itself).
+    static func scalar(at index: Int, in text: UnsafeBufferPointer<UInt16>) -> UInt32 {
+        let unit = text[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < text.count, UTF16.isTrailSurrogate(text[index + 1]) {
+            return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[index + 1]) - 0xDC00)
+        }
+        return UInt32(unit)
+    }
+
+    /// White space that hangs at the end of a wrapped line (Unicode White_Space, minus the
+    /// non-breaking spaces, which are glue rather than separators).
+    static func isWhiteSpace(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
+    /// Common (0) and Inherited (1) characters take the script of the run they sit in, as in
+    /// Pango's and ICU's script iterators (UAX #24 §5.2): the preceding script, or at the start
+    /// of the paragraph the first real script that follows.
+    static func resolveScripts(_ raw: [Int32]) -> [Int32] {
+        var resolved = raw
+        var current: Int32 = -1
+        for i in resolved.indices {
+            if resolved[i] > 1 { current = resolved[i] } else if current >= 0 { resolved[i] = current }
+        }
+        // Leading Common/Inherited run: take the first real script, or Common if none.
+        if let first = resolved.firstIndex(where: { $0 > 1 }) {
+            for i in 0..<first { resolved[i] = resolved[first] }
+        }
+        return resolved
+    }
+}

@@ -1,0 +1,155 @@
+import CHarfBuzz
+import Synchronization
+
+/// The text engine: measures text the way GTK 4 (Pango 1.50) does, in pixels, or in terminal
+/// cells. Safe to share between threads; every cache is shared by all callers.
+///
+/// Pipeline (shared/DESIGN.md): FontDescription → FontResolver (fontconfig) →
+/// TextAnalyzer (ICU) → ParagraphShaper (itemize, HarfBuzz) → LineBreaker / Ellipsizer →
+/// TextMetrics.
+public final class TextEngine: TextMeasuring, Sendable {
+    public struct Configuration: Sendable {
+        /// Used for a description without a family, and for an empty description.
+        public var defaultFamily: String = "sans-serif"
+        /// Used for a description without a size.
+        public var defaultSize: FontSize = .points(12)
+        /// The context language (BCP 47, e.g. "en-us"); it picks fallback fonts per script as
+        /// Pango does. nil: from LC_ALL / LC_CTYPE / LANG, "en-us" for C/POSIX.
+        public var language: String? = nil
+        public var verticalMetrics: VerticalMetricsRounding = .none
+        /// Budgets of the byte-bounded caches.
+        public var shapeCacheBytes = 32 << 20
+        public var resultCacheBytes = 32 << 20
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    let language: String
+    private let fonts: Mutex<FontResolver>
+    private let analyzer = TextAnalyzer()
+    private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    private let resultCache: ByteBoundedCache<MeasureRequest, TextMetrics>
+    private let descriptions = Mutex<[String: FontDescription]>([:])
+
+    public init(configuration: Configuration = Configuration()) throws(FitTextError) {
+        self.configuration = configuration
+        self.language = LanguageTable.normalize(configuration.language ?? LanguageTable.fromEnvironment())
+        fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics))
+        shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
+        resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
+    }
+
+    private var resolver: FontResolver { fonts.withLock { $0 } }
+
+    public var cacheStatistics: [CacheStatistics] {
+        let resolver = self.resolver
+        let fontSets = CacheStatistics(
+            name: "font-sets", entries: resolver.cachedSetCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
+        let loadedFonts = CacheStatistics(
+            name: "fonts", entries: resolver.cachedFontCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
+        return [resultCache.statistics, shapeCache.statistics, fontSets, loadedFonts]
+    }
+
+    public func invalidateCaches() {
+        // A new resolver re-reads the fontconfig configuration: new fonts, new rules.
+        if let fresh = try? FontResolver(rounding: configuration.verticalMetrics) {
+            fonts.withLock { $0 = fresh }
+        }
+        descriptions.withLock { $0.removeAll() }
+        shapeCache.removeAll()
+        resultCache.removeAll()
+    }
+
+    // MARK: measuring
+
+    public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        try request.validate()
+        if let cached = resultCache.value(for: request) { return cached }
+        let metrics: TextMetrics
+        switch request.unit {
+        case .px: metrics = try measurePixels(request)
+        case .cells: metrics = try CellLayout.measure(request, analyzer: analyzer)
+        }
+        resultCache.insert(metrics, for: request, bytes: metrics.byteCount + request.text.utf8.count + 160)
+        return metrics
+    }
+
+    func description(for text: String) throws(FitTextError) -> FontDescription {
+        if let cached = descriptions.withLock({ $0[text] }) { return cached }
+        var description = try FontDescription.parse(text)
+        if description.families.isEmpty { description.families = [configuration.defaultFamily] }
+        if description.size == nil { description.size = configuration.defaultSize }
+        let parsed = description
+        descriptions.withLock { table in
+            if table.count >= 4096 { table.removeAll() }  // bounded: descriptions come from peers
+            table[text] = parsed
+        }
+        return parsed
+    }
+
+    func pixelSize(of description: FontDescription, textScale: Double) throws(FitTextError) -> Double {
+        let pixels = description.pixelSize(defaultSize: configuration.defaultSize, textScale: textScale)
+        guard pixels.isFinite, pixels > 0 else {
+            throw .invalidFontSize(pixels, reason: "the size must be a positive number")
+        }
+        guard pixels <= TextLimits.maxPixelSize else {
+            throw .invalidFontSize(pixels, reason: "\(pixels) px is above the limit of \(Int(TextLimits.maxPixelSize)) px (TextLimits.maxPixelSize)")
+        }
+        // Pango keeps the pixel size as a whole number of Pango units (pangofc-fontmap.c).
+        return (pixels * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
+    }
+
+    private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        let description = try self.description(for: request.font)
+        let size = try pixelSize(of: description, textScale: request.textScale)
+        let resolver = self.resolver
+        let featureKey = description.variant.features + request.features
+        let features = try Shaper.parseFeatures(featureKey + (request.letterSpacing != 0 ? ["-liga", "-clig", "-dlig"] : []))
+        let contextLanguage = language
+
+        // Fontsets per derived language (Pango: the item's language picks the fallback order).
+        var setsByLanguage: [String: FontSet] = [:]
+        let baseSet = try resolver.fontSet(for: description, pixelSize: size, language: contextLanguage)
+        setsByLanguage[contextLanguage] = baseSet
+        var emojiDescription = description
+        emojiDescription.families = ["emoji"]
+
+        let layout = PixelLayout(
+            request: request, baseSet: baseSet,
+            fontSetForScript: { (script: Int32) throws(FitTextError) -> FontSet in
+                let language = LanguageTable.derivedLanguage(context: contextLanguage, script: script)
+                if let set = setsByLanguage[language] { return set }
+                let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
+                setsByLanguage[language] = set
+                return set
+            },
+            emojiFontSet: { () throws(FitTextError) -> FontSet in
+                try resolver.fontSet(for: emojiDescription, pixelSize: size, language: "und-zsye")
+            },
+            features: features, featureKey: featureKey, shapeCache: shapeCache, analyzer: analyzer,
+            language: contextLanguage)
+        return try layout.run()
+    }
+
+    // MARK: fonts
+
+    public func resolveFont(_ text: String, textScale: Double = 1) throws(FitTextError) -> ResolvedFont {
+        guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
+            throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
+        }
+        let description = try self.description(for: text)
+        let size = try pixelSize(of: description, textScale: textScale)
+        let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
+        let primary = try set.font(at: 0)
+        var fallbacks: [String] = []
+        for face in set.faces.dropFirst() where face.family != primary.face.family && !fallbacks.contains(face.family) {
+            fallbacks.append(face.family)
+        }
+        return ResolvedFont(
+            description: description.description, family: primary.face.family, style: primary.face.style,
+            weight: primary.face.weight, file: primary.face.file, index: primary.face.index,
+            pixelSize: size, pointSize: size * 72.0 / 96.0, ascent: primary.ascent, descent: primary.descent,
+            matchedRequestedFamily: set.matchedRequestedFamily, fallbackFamilies: fallbacks)
+    }
+}

@@ -1,0 +1,47 @@
+import CFitShims
+
+/// Unicode character properties from ICU, for the few decisions the engine makes per cluster.
+enum UnicodeProperties {
+    /// Whether a grapheme cluster is shown as an emoji (colour, two terminal cells) rather than
+    /// as text, after UTS #51 §4 ("emoji presentation sequence") and the segmentation Pango
+    /// and Chromium use: an Emoji_Presentation character not followed by VS15, any character
+    /// followed by VS16, a keycap sequence, a regional-indicator pair (a flag), an emoji
+    /// modifier sequence (skin tones), or a ZWJ sequence of pictographs.
+    static func isEmojiPresentation(_ scalars: some Collection<UInt32>) -> Bool {
+        guard let first = scalars.first else { return false }
+        var hasVS16 = false
+        var hasVS15 = false
+        var hasKeycap = false
+        var hasModifier = false
+        var hasZWJ = false
+        for c in scalars.dropFirst() {
+            switch c {
+            case 0xFE0F: hasVS16 = true
+            case 0xFE0E: hasVS15 = true
+            case 0x20E3: hasKeycap = true
+            case 0x200D: hasZWJ = true
+            case 0x1F3FB...0x1F3FF: hasModifier = true
+            default: break
+            }
+        }
+        if hasVS15 { return false }
+        if hasVS16 || hasKeycap { return true }
+        if fit_binary_property(first, FIT_PROPERTY_REGIONAL_INDICATOR) != 0 { return scalars.count >= 2 }
+        if fit_binary_property(first, FIT_PROPERTY_EMOJI_PRESENTATION) != 0 { return true }
+        let pictographic = fit_binary_property(first, FIT_PROPERTY_EXTENDED_PICTOGRAPHIC) != 0
+        return pictographic && (hasModifier || hasZWJ) && fit_binary_property(first, FIT_PROPERTY_EMOJI) != 0
+    }
+
+    /// General category Cc (C0/C1 controls).
+    static func isControl(_ c: UInt32) -> Bool {
+        c < 0x20 || (c >= 0x7F && c < 0xA0)
+    }
+
+    /// East Asian Width (UAX #11) is Wide or Fullwidth.
+    static func isWide(_ c: UInt32) -> Bool {
+        fit_is_east_asian_wide(c) != 0
+    }
+
+    /// General category of a code point (ICU's UCharCategory numbering).
+    static func generalCategory(_ c: UInt32) -> Int32 { fit_char_type(c) }
+}

@@ -1,0 +1,104 @@
+import FitText
+import Foundation
+
+/// `fitctl measure --batch`: JSON lines in, JSON lines out, in order; a line that cannot be
+/// measured gets {"error": …} and the others still come out.
+struct BatchMeasurer {
+    let engine: TextEngine
+
+    /// Longest request line read (a request holds at most TextLimits.maxTextBytes of text,
+    /// which JSON escaping can at most sextuple).
+    static let maxLineBytes = TextLimits.maxTextBytes * 6 + 4096
+
+    static let knownKeys: Set<String> = [
+        "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
+        "unit", "lines", "id", "text_scale",
+    ]
+
+    func run() {
+        while let line = readLine(strippingNewline: true) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            print(JSONOutput.string(result(for: line)))
+        }
+    }
+
+    func result(for line: String) -> [String: Any] {
+        guard line.utf8.count <= BatchMeasurer.maxLineBytes else {
+            return ["error": "request line is \(line.utf8.count) bytes; the limit is \(BatchMeasurer.maxLineBytes)"]
+        }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+            return ["error": "not a JSON object"]
+        }
+        var output: [String: Any]
+        do {
+            let (request, includeLines) = try BatchMeasurer.request(from: object)
+            output = MetricsJSON.object(try engine.measure(request), includeLines: includeLines)
+        } catch let error as FitTextError {
+            output = ["error": error.description]
+        } catch {
+            output = ["error": "\(error)"]
+        }
+        if let id = object["id"] { output["id"] = id }
+        return output
+    }
+
+    static func request(from object: [String: Any]) throws -> (MeasureRequest, Bool) {
+        if let unknown = object.keys.first(where: { !knownKeys.contains($0) }) {
+            throw FitTextError.invalidArgument(name: unknown, reason: "unknown field; known fields: \(knownKeys.sorted().joined(separator: ", "))")
+        }
+        guard let text = object["text"] as? String else {
+            throw FitTextError.invalidArgument(name: "text", reason: "missing, or not a string")
+        }
+        var request = MeasureRequest(text: text)
+        if let font = object["font"] {
+            guard let font = font as? String else { throw FitTextError.invalidArgument(name: "font", reason: "not a string") }
+            request.font = font
+        }
+        request.maxWidth = try number(object, "max_width")
+        if let wrap = object["wrap"] {
+            guard let wrap = wrap as? String else { throw FitTextError.invalidArgument(name: "wrap", reason: "not a string") }
+            request.wrap = try WrapMode(parsing: wrap)
+        }
+        if let lines = try number(object, "max_lines") {
+            guard lines == lines.rounded(), abs(lines) < 1e9 else { throw FitTextError.invalidArgument(name: "max_lines", reason: "not a whole number") }
+            request.maxLines = Int(lines)
+        }
+        if let mode = object["ellipsize"] {
+            guard let mode = mode as? String else { throw FitTextError.invalidArgument(name: "ellipsize", reason: "not a string") }
+            request.ellipsize = try EllipsizeMode(parsing: mode)
+        }
+        if let features = object["features"] {
+            if let list = features as? String {
+                request.features = MeasureRequest.parseFeatureList(list)
+            } else if let list = features as? [String] {
+                request.features = list
+            } else {
+                throw FitTextError.invalidArgument(name: "features", reason: "give a string \"tnum,-liga\" or a list of strings")
+            }
+        }
+        request.letterSpacing = try number(object, "letter_spacing") ?? 0
+        request.textScale = try number(object, "text_scale") ?? 1
+        if let unit = object["unit"] {
+            guard let unit = unit as? String, let parsed = MeasureUnit(rawValue: unit) else {
+                throw FitTextError.invalidArgument(name: "unit", reason: "use \"px\" or \"cells\"")
+            }
+            request.unit = parsed
+        }
+        var includeLines = false
+        if let lines = object["lines"] {
+            guard let flag = lines as? Bool else { throw FitTextError.invalidArgument(name: "lines", reason: "not true or false") }
+            includeLines = flag
+        }
+        request.includeLines = includeLines
+        return (request, includeLines)
+    }
+
+    private static func number(_ object: [String: Any], _ key: String) throws -> Double? {
+        guard let value = object[key], !(value is NSNull) else { return nil }
+        // JSONSerialization gives booleans as NSNumber too (type "c"); they are not numbers here.
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
+            throw FitTextError.invalidArgument(name: key, reason: "not a number")
+        }
+        return number.doubleValue
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import FitText
+
+struct FontCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "font",
+        abstract: "Show what a font description resolves to: family, style, file, size and fallbacks.",
+        discussion: """
+            Examples:
+              fitctl font "Sans Bold 12"
+              fitctl font "monospace 14px" --json
+              fitctl font "No Such Family 11"     # says what fontconfig used instead
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: "A Pango font description.")
+    var description: String
+
+    func run() async throws {
+        let engine = try EngineFactory.make()
+        let font: ResolvedFont
+        do {
+            font = try engine.resolveFont(description, textScale: 1)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if common.json {
+            print(JSONOutput.string([
+                "description": font.description, "family": font.family, "style": font.style, "weight": font.weight,
+                "file": font.file, "index": font.index, "pixel_size": font.pixelSize, "point_size": font.pointSize,
+                "ascent": font.ascent, "descent": font.descent, "matched_requested_family": font.matchedRequestedFamily,
+                "fallback_families": font.fallbackFamilies,
+            ]))
+            return
+        }
+        var out = """
+            description  \(font.description)
+            family       \(font.family)\(font.matchedRequestedFamily ? "" : "  (the requested family is not installed; fontconfig substituted it)")
+            style        \(font.style) (weight \(MetricsText.format(font.weight)))
+            file         \(font.file)\(font.index != 0 ? " #\(font.index)" : "")
+            size         \(MetricsText.format(font.pixelSize)) px (\(MetricsText.format(font.pointSize)) pt)
+            ascent       \(MetricsText.format(font.ascent)) px, descent \(MetricsText.format(font.descent)) px
+            """
+        let shown = font.fallbackFamilies.prefix(12)
+        out += "\nfallbacks    \(shown.joined(separator: ", "))"
+        if font.fallbackFamilies.count > shown.count { out += ", … (\(font.fallbackFamilies.count - shown.count) more)" }
+        print(out)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import FitText
+import Foundation
+
+struct MeasureCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure text: logical width, height, baseline and line count, in px (or cells).",
+        discussion: """
+            Examples:
+              fitctl measure "Hello, world" --font "Noto Sans 12"
+              fitctl measure "Hello, world" --font "DejaVu Sans 10" --json
+              fitctl measure "The quick brown fox" --max-width 100 --wrap word-char --lines
+              fitctl measure "Invoice #1234567" --max-width 80 --ellipsize middle
+              fitctl measure "1234" --features "tnum,-liga" --letter-spacing 0.5
+              fitctl measure --cells "表示 👍🏽"
+              fitctl measure --batch < requests.jsonl
+            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
+            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "id"})
+            and writes one JSON result a line, in the same order; a bad line gets an "error".
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: "The text to measure (not with --batch).")
+    var text: String?
+
+    @Option(help: "A Pango font description: \"Family [Style…] [Weight] Size\" (pt, or px with a px suffix).")
+    var font = ""
+
+    @Option(name: .customLong("max-width"), help: "Wrap at this width (px, or cells with --cells).")
+    var maxWidth: Double?
+
+    @Option(help: "word, char or word-char.")
+    var wrap = "word"
+
+    @Option(name: .customLong("max-lines"), help: "At most this many lines.")
+    var maxLines: Int?
+
+    @Option(help: "none, start, middle or end.")
+    var ellipsize = "none"
+
+    @Option(help: "OpenType features, comma-separated: \"tnum,-liga,ss01=2\".")
+    var features = ""
+
+    @Option(name: .customLong("letter-spacing"), help: "Extra space between characters, px.")
+    var letterSpacing = 0.0
+
+    @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
+    var cells = false
+
+    @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
+    var lines = false
+
+    @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
+    var batch = false
+
+    func validate() throws {
+        if batch && text != nil { throw ValidationError("give either a text or --batch, not both") }
+        if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
+        _ = try parsedWrap()
+        _ = try parsedEllipsize()
+    }
+
+    private func parsedWrap() throws -> WrapMode {
+        do { return try WrapMode(parsing: wrap) } catch { throw ValidationError(error.description) }
+    }
+
+    private func parsedEllipsize() throws -> EllipsizeMode {
+        do { return try EllipsizeMode(parsing: ellipsize) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() async throws {
+        let engine = try EngineFactory.make()
+        if batch {
+            BatchMeasurer(engine: engine).run()
+            return
+        }
+        let request = MeasureRequest(
+            text: text ?? "", font: font, maxWidth: maxWidth, wrap: try parsedWrap(), maxLines: maxLines,
+            ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
+            letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
+        let metrics: TextMetrics
+        do {
+            metrics = try engine.measure(request)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if common.json {
+            print(JSONOutput.string(MetricsJSON.object(metrics, includeLines: lines)))
+        } else {
+            print(MetricsText.render(metrics, showLines: lines))
+        }
+    }
+}

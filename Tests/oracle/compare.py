@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+"""Compare a text engine with the Pango 1.50 oracle on the fitd corpus.
+
+    Tests/oracle/compare.py --engine "swift run fitctl measure --batch --json"
+    Tests/oracle/compare.py --results engine-output.jsonl [--report report.md]
+    Tests/oracle/compare.py --engine "CMD" --oracle-results cached-pango.jsonl
+
+The engine reads the corpus JSON lines on stdin and writes one JSON result per
+line (fields width, height, baseline, lines, ellipsized, error, id).  Results
+are matched by id (falling back to line order when ids are missing).
+
+Targets (exit status 1 when one is missed, 2 on usage/run errors):
+    width   within max(0.5 px, 0.5 %) of Pango        >= 99 % of cases
+    height  within 1 px of Pango                      >= 99 % of cases
+    lines   same line count AND same ellipsized flag  >= 98 % of wrapped cases
+            (wrapped = request has max_width)
+Requests that Pango rejects must be rejected ("error") by the engine too;
+they are counted separately and are not part of the percentages.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FONTS_CONF = os.path.join(ROOT, "Tests", "fonts", "fonts.conf")
+CORPUS = os.path.join(HERE, "corpus.jsonl")
+ORACLE = os.path.join(HERE, "pango_measure.py")
+
+TARGET_WIDTH = 99.0
+TARGET_HEIGHT = 99.0
+TARGET_LINES = 98.0
+
+
+def env():
+    e = dict(os.environ)
+    e["FONTCONFIG_FILE"] = FONTS_CONF
+    return e
+
+
+def read_jsonl(text):
+    out = []
+    for i, line in enumerate(text.splitlines()):
+        if not line.strip():
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            out.append({"error": "unparsable engine output line %d: %s" % (i + 1, exc)})
+    return out
+
+
+def run(cmd, stdin_text, shell):
+    p = subprocess.run(cmd, input=stdin_text.encode("utf-8"), stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env(), shell=shell)
+    if p.returncode != 0:
+        sys.stderr.write(p.stderr.decode("utf-8", "replace")[-4000:])
+        raise SystemExit("command failed (%d): %s" % (p.returncode, cmd))
+    return read_jsonl(p.stdout.decode("utf-8"))
+
+
+def index(results, reqs):
+    by_id = {}
+    for i, r in enumerate(results):
+        if isinstance(r, dict) and r.get("id") is not None:
+            by_id[str(r["id"])] = r
+    out = []
+    for i, q in enumerate(reqs):
+        r = by_id.get(str(q.get("id")))
+        if r is None and not by_id and i < len(results):
+            r = results[i]
+        out.append(r)
+    return out
+
+
+def width_ok(a, b):
+    return abs(a - b) <= max(0.5, 0.005 * abs(b))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--engine", help="command reading JSON lines on stdin (run through the shell)")
+    src.add_argument("--results", help="engine output already on disk (JSON lines)")
+    ap.add_argument("--corpus", default=CORPUS)
+    ap.add_argument("--oracle-results", help="use cached Pango results instead of running the oracle")
+    ap.add_argument("--report", help="write a markdown report here")
+    ap.add_argument("--worst", type=int, default=25, help="how many worst cases to list")
+    ap.add_argument("--filter", help="only ids starting with this prefix (e.g. wrap-)")
+    args = ap.parse_args()
+
+    with open(args.corpus, encoding="utf-8") as f:
+        corpus_text = f.read()
+    reqs = read_jsonl(corpus_text)
+    if args.filter:
+        reqs = [q for q in reqs if str(q.get("id", "")).startswith(args.filter)]
+        corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
+
+    if args.oracle_results:
+        with open(args.oracle_results, encoding="utf-8") as f:
+            pango = index(read_jsonl(f.read()), reqs)
+    else:
+        pango = index(run(["/usr/bin/python3", ORACLE], corpus_text, False), reqs)
+
+    if args.engine:
+        engine = index(run(args.engine, corpus_text, True), reqs)
+    else:
+        with open(args.results, encoding="utf-8") as f:
+            engine = index(read_jsonl(f.read()), reqs)
+
+    n = n_w = n_h = 0
+    n_wrapped = n_l = 0
+    err_agree = err_total = 0
+    missing = 0
+    bad = []  # (score, id, what, req, pango, engine)
+    for q, p, e in zip(reqs, pango, engine):
+        if p is None:
+            continue
+        if "error" in p:
+            err_total += 1
+            if e is not None and "error" in e:
+                err_agree += 1
+            else:
+                bad.append((1e9, q.get("id"), "Pango rejects, engine does not", q, p, e))
+            continue
+        n += 1
+        if e is None or "error" in e or not isinstance(e.get("width"), (int, float)):
+            missing += 1
+            bad.append((1e8, q.get("id"), "engine error/missing: %s" % (e or {}).get("error"), q, p, e))
+            if q.get("max_width") is not None:
+                n_wrapped += 1
+            continue
+        dw = e["width"] - p["width"]
+        dh = (e.get("height") or 0) - p["height"]
+        wok = width_ok(e["width"], p["width"])
+        hok = abs(dh) <= 1.0
+        n_w += wok
+        n_h += hok
+        lok = True
+        if q.get("max_width") is not None:
+            n_wrapped += 1
+            lok = e.get("lines") == p["lines"] and bool(e.get("ellipsized")) == bool(p["ellipsized"])
+            n_l += lok
+        if not (wok and hok and lok):
+            what = []
+            if not wok:
+                what.append("width %+.2f px" % dw)
+            if not hok:
+                what.append("height %+.2f px" % dh)
+            if not lok:
+                what.append("lines %s/%s ell %s/%s" % (e.get("lines"), p["lines"],
+                                                      e.get("ellipsized"), p["ellipsized"]))
+            score = abs(dw) + abs(dh) + (50 if not lok else 0)
+            bad.append((score, q.get("id"), ", ".join(what), q, p, e))
+
+    pct = lambda a, b: 100.0 * a / b if b else 100.0
+    pw, ph, pl = pct(n_w, n), pct(n_h, n), pct(n_l, n_wrapped)
+    ok = pw >= TARGET_WIDTH and ph >= TARGET_HEIGHT and pl >= TARGET_LINES and err_agree == err_total
+    bad.sort(key=lambda t: -t[0])
+
+    lines = []
+    lines.append("# fitd engine vs Pango 1.50\n")
+    lines.append("corpus: %s (%d requests, %d measurable, %d wrapped, %d invalid)\n"
+                 % (os.path.relpath(args.corpus, ROOT), len(reqs), n, n_wrapped, err_total))
+    lines.append("| check | result | target |")
+    lines.append("|---|---|---|")
+    lines.append("| width within max(0.5 px, 0.5 %%) | %.2f %% (%d/%d) | %.0f %% |" % (pw, n_w, n, TARGET_WIDTH))
+    lines.append("| height within 1 px | %.2f %% (%d/%d) | %.0f %% |" % (ph, n_h, n, TARGET_HEIGHT))
+    lines.append("| wrapped: lines + ellipsized equal | %.2f %% (%d/%d) | %.0f %% |" % (pl, n_l, n_wrapped, TARGET_LINES))
+    lines.append("| invalid requests rejected | %d/%d | all |" % (err_agree, err_total))
+    lines.append("| engine errors / missing results | %d | 0 |" % missing)
+    lines.append("\n**%s**\n" % ("PASS" if ok else "FAIL"))
+    if bad:
+        lines.append("## Worst %d cases\n" % min(args.worst, len(bad)))
+        lines.append("| id | difference | font | options | text | pango w×h/lines | engine w×h/lines |")
+        lines.append("|---|---|---|---|---|---|---|")
+        for score, rid, what, q, p, e in bad[: args.worst]:
+            opts = {k: v for k, v in q.items() if k not in ("id", "text", "font")}
+            fmt = lambda r: ("%.2f×%.2f/%s%s" % (r["width"], r["height"], r.get("lines"),
+                                                 " …" if r.get("ellipsized") else "")
+                             if r and "width" in r and isinstance(r["width"], (int, float)) else json.dumps(r))
+            text = json.dumps(q.get("text"), ensure_ascii=False)
+            lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                rid, what, q.get("font"), json.dumps(opts, ensure_ascii=False) if opts else "",
+                text.replace("|", "\\|"), fmt(p), fmt(e)))
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if args.report:
+        with open(args.report, "w", encoding="utf-8") as f:
+            f.write(report)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,282 @@
+#!/usr/bin/python3
+"""Pango 1.50 measurement oracle for fitd.
+
+Reads JSON lines on stdin (one request per line), writes one JSON result per
+line on stdout, same order.  Run it with Debian's /usr/bin/python3 (needs
+python3-gi, python3-gi-cairo, gir1.2-pango-1.0) and with the pinned fonts:
+
+    FONTCONFIG_FILE=Tests/fonts/fonts.conf /usr/bin/python3 Tests/oracle/pango_measure.py < Tests/oracle/corpus.jsonl
+
+Request fields
+    text            string (required)
+    font            Pango font description string, "DejaVu Sans 12", "monospace 9px" (required)
+    max_width       px (float); absent/null = no wrapping, no width limit
+    wrap            "word" | "char" | "word-char"            (default "word")
+    max_lines       int >= 1                                   (default: no limit)
+    ellipsize       "none" | "start" | "middle" | "end"         (default "none")
+    letter_spacing  px (float)
+    features        "tnum,-liga,smcp" (HarfBuzz feature syntax, comma separated)
+    id              echoed back
+    debug           true -> also return "runs": per line, per run font + text + width
+
+Result fields (px floats, logical extents)
+    width, height, baseline, lines, ellipsized, line_widths, id
+    or {"error": "...", "id": ...} for a bad request (the stream goes on).
+
+Setup = what a GTK 4 widget does when it measures a label (gtkwidget.c,
+update_pango_context + settings_update_font_options, gtk-hint-font-metrics
+default FALSE):
+    * PangoCairo font map created with PangoCairo.FontMap.new() (so
+      FONTCONFIG_FILE applies; the default font map would be shared/cached),
+    * pango_cairo_context_set_resolution(ctx, 96),
+    * pango_context_set_round_glyph_positions(ctx, FALSE),
+    * cairo font options with hint metrics OFF (GTK 4 sets
+      CAIRO_HINT_METRICS_OFF unless gtk-hint-font-metrics is TRUE).  With
+      hint metrics ON Pango rounds ascent/descent to whole pixels (see
+      PANGO_RULES.md); --hint-metrics on reproduces that GTK 3-like setup.
+    * context language fixed to "en-us" (GTK uses the locale; we pin it so that
+      results do not depend on $LANG).  --language overrides.
+
+Line limits (how a GtkLabel maps `lines` + `ellipsize`):
+    ellipsize != none, max_lines N     -> pango_layout_set_height(layout, -N)
+    ellipsize != none, no max_lines    -> set_height(-1): ONE line, ellipsized
+                                          (GtkLabel with a width and no `lines`
+                                          ellipsizes a single line; without a
+                                          max_width nothing is ellipsized)
+    ellipsize == none, max_lines N     -> GTK ignores `lines` when not
+                                          ellipsizing.  fitd's max_lines means
+                                          "at most N lines are shown", so the
+                                          oracle CLIPS: the layout is laid out
+                                          normally, only the first N lines
+                                          count: width = widest of those lines,
+                                          height = bottom of line N (logical),
+                                          lines = min(N, total), ellipsized =
+                                          false.  "total_lines" reports the
+                                          unclipped count.  This is what a
+                                          clipped label shows; no text is
+                                          replaced by an ellipsis.
+"""
+
+import argparse
+import json
+import sys
+
+import gi
+
+gi.require_version("Pango", "1.0")
+gi.require_version("PangoCairo", "1.0")
+from gi.repository import Pango, PangoCairo  # noqa: E402
+
+try:
+    import cairo  # python3-gi-cairo / python3-cairo
+
+    gi.require_foreign("cairo")
+except Exception:  # pragma: no cover
+    cairo = None
+
+SCALE = Pango.SCALE  # 1024
+
+WRAP = {
+    "word": Pango.WrapMode.WORD,
+    "char": Pango.WrapMode.CHAR,
+    "word-char": Pango.WrapMode.WORD_CHAR,
+    "word_char": Pango.WrapMode.WORD_CHAR,
+}
+ELLIPSIZE = {
+    "none": Pango.EllipsizeMode.NONE,
+    "start": Pango.EllipsizeMode.START,
+    "middle": Pango.EllipsizeMode.MIDDLE,
+    "end": Pango.EllipsizeMode.END,
+}
+
+
+class BadRequest(Exception):
+    pass
+
+
+def make_context(hint_metrics=False, language="en-us"):
+    fontmap = PangoCairo.FontMap.new()
+    ctx = fontmap.create_context()
+    PangoCairo.context_set_resolution(ctx, 96.0)
+    ctx.set_round_glyph_positions(False)
+    if cairo is not None:
+        fo = cairo.FontOptions()
+        fo.set_hint_metrics(cairo.HINT_METRICS_ON if hint_metrics else cairo.HINT_METRICS_OFF)
+        PangoCairo.context_set_font_options(ctx, fo)
+    elif not hint_metrics:
+        raise SystemExit("python3-gi-cairo is needed to switch hint metrics off")
+    if language:
+        ctx.set_language(Pango.Language.from_string(language))
+    return ctx
+
+
+def px(units):
+    return units / SCALE
+
+
+def _num(req, key):
+    v = req.get(key)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise BadRequest("%s must be a number" % key)
+    return float(v)
+
+
+def measure(ctx, req):
+    if not isinstance(req, dict):
+        raise BadRequest("request must be a JSON object")
+    text = req.get("text")
+    font = req.get("font")
+    if not isinstance(text, str):
+        raise BadRequest("text must be a string")
+    if font is None:
+        font = ""
+    if not isinstance(font, str):
+        raise BadRequest("font must be a string")
+    # What a description leaves out comes from the context's default description, as in
+    # GTK (the widget font merged under the label's): fitd's default is "sans-serif 12".
+    desc = Pango.FontDescription.from_string("sans-serif 12")
+    desc.merge(Pango.FontDescription.from_string(font), True)
+    if desc.get_size() <= 0:
+        raise BadRequest("font size must be positive: %r" % font)
+
+    max_width = _num(req, "max_width")
+    if max_width is not None and max_width < 0:
+        raise BadRequest("max_width must be >= 0")
+    wrap = req.get("wrap") or "word"
+    if wrap not in WRAP:
+        raise BadRequest("wrap must be word|char|word-char")
+    ell = req.get("ellipsize") or "none"
+    if ell not in ELLIPSIZE:
+        raise BadRequest("ellipsize must be none|start|middle|end")
+    max_lines = req.get("max_lines")
+    if max_lines is not None:
+        if isinstance(max_lines, bool) or not isinstance(max_lines, int) or max_lines < 1:
+            raise BadRequest("max_lines must be an integer >= 1")
+    letter_spacing = _num(req, "letter_spacing")
+    features = req.get("features")
+    if features is not None and not isinstance(features, str):
+        raise BadRequest("features must be a string")
+
+    layout = Pango.Layout.new(ctx)
+    layout.set_font_description(desc)
+    layout.set_text(text, -1)
+
+    attrs = Pango.AttrList()
+    if letter_spacing:
+        attrs.insert(Pango.attr_letter_spacing_new(int(round(letter_spacing * SCALE))))
+    if features:
+        feats = ",".join(f.strip() for f in features.split(",") if f.strip())
+        attrs.insert(Pango.attr_font_features_new(feats))
+    layout.set_attributes(attrs)
+
+    if max_width is not None:
+        # GtkLabel hands Pango widths in Pango units; px * 1024, rounded.
+        layout.set_width(int(round(max_width * SCALE)))
+        layout.set_wrap(WRAP[wrap])
+    layout.set_ellipsize(ELLIPSIZE[ell])
+    if ell != "none":
+        layout.set_height(-(max_lines if max_lines else 1))
+
+    total_lines = layout.get_line_count()
+    keep = total_lines
+    if ell == "none" and max_lines is not None:
+        keep = min(max_lines, total_lines)
+
+    ink, logical = layout.get_extents()
+    baseline = layout.get_baseline()
+    line_widths = []
+    runs_dbg = []
+    it = layout.get_iter()
+    top = logical.y
+    bottom = top
+    left = None
+    right = None
+    idx = 0
+    while True:
+        if idx >= keep:
+            break
+        line_ink, line_log = it.get_line_extents()
+        line_widths.append(px(line_log.width))
+        bottom = line_log.y + line_log.height
+        left = line_log.x if left is None else min(left, line_log.x)
+        right = line_log.x + line_log.width if right is None else max(right, line_log.x + line_log.width)
+        if req.get("debug"):
+            runs_dbg.append(_debug_line(it.get_line_readonly(), text))
+        idx += 1
+        if not it.next_line():
+            break
+
+    if keep < total_lines:
+        width = px(right - left) if right is not None else 0.0
+        height = px(bottom - top)
+    else:
+        width = px(logical.width)
+        height = px(logical.height)
+
+    res = {
+        "width": width,
+        "height": height,
+        "baseline": px(baseline - logical.y),
+        "lines": keep,
+        "ellipsized": bool(layout.is_ellipsized()),
+        "line_widths": line_widths,
+    }
+    if keep != total_lines:
+        res["total_lines"] = total_lines
+    if req.get("debug"):
+        res["runs"] = runs_dbg
+        res["ink"] = [px(ink.x), px(ink.y), px(ink.width), px(ink.height)]
+    return res
+
+
+def _debug_line(line, text):
+    b = text.encode("utf-8")
+    out = []
+    for run in line.runs or []:
+        item = run.item
+        font = item.analysis.font
+        fdesc = font.describe().to_string() if font else None
+        w = run.glyphs.get_width()
+        out.append({
+            "font": fdesc,
+            "text": b[item.offset:item.offset + item.length].decode("utf-8", "replace"),
+            "width": px(w),
+            "level": item.analysis.level,
+        })
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hint-metrics", choices=["off", "on"], default="off",
+                    help="cairo hint metrics (GTK 4 default: off)")
+    ap.add_argument("--language", default="en-us", help="context language (default en-us)")
+    args = ap.parse_args()
+    ctx = make_context(args.hint_metrics == "on", args.language)
+    out = sys.stdout
+    for raw in sys.stdin:
+        raw = raw.strip("\r\n")
+        if not raw.strip():
+            continue
+        rid = None
+        try:
+            req = json.loads(raw)
+            if isinstance(req, dict):
+                rid = req.get("id")
+            res = measure(ctx, req)
+        except BadRequest as e:
+            res = {"error": str(e)}
+        except json.JSONDecodeError as e:
+            res = {"error": "bad JSON: %s" % e}
+        except Exception as e:  # never stop the stream
+            res = {"error": "%s: %s" % (type(e).__name__, e)}
+        if rid is not None:
+            res["id"] = rid
+        out.write(json.dumps(res, ensure_ascii=False) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
