@@ -61,6 +61,14 @@ public final class TextEngine: TextMeasuring, Sendable {
         resultCache.removeAll()
     }
 
+    /// Drops cached shaping and results but keeps fonts loaded: the state of an engine that
+    /// has never seen these strings (what "uncached" means in benchmarks and in Pango, whose
+    /// font caches also stay warm).
+    public func removeCachedMeasurements() {
+        shapeCache.removeAll()
+        resultCache.removeAll()
+    }
+
     // MARK: measuring
 
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
