@@ -58,7 +58,12 @@ struct LineBreaker {
             width += widths[i - 1]
             if !isWhiteSpace[i - 1] { solid = width }
             if solid > goal { break }  // no later break can fit
-            if i == count { return count }
+            // The rest of the paragraph fits only with its trailing white space: it is not a
+            // wrapped line, so nothing is zeroed (Pango's process_item measures the item whole).
+            if i == count {
+                if width <= goal { return count }
+                break
+            }
             if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, end: i, wrap: wrap) <= goal {
                 best = i
             }

@@ -145,21 +145,40 @@ struct TextAnalyzer: Sendable {
             while cluster < clusters && analysis.graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
             if cluster < clusters && analysis.graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
         }
+        // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a space
+        // or hyphen; after a Common-script character (digits, punctuation) only after a soft
+        // hyphen; never after Han, Hangul or kana. Complex-context scripts (Thai, Lao, Khmer,
+        // Myanmar) break only between dictionary words, where Pango's word boundaries lie.
         var hyphen = [Bool](repeating: false, count: clusters)
         for c in 1..<max(clusters, 1) {
             let before = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c - 1]), in: text)
             let after = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
-            hyphen[c] = !wordBoundary[c] && !analysis.isWhiteSpace[c - 1] && !analysis.isWhiteSpace[c]
-                && !TextAnalyzer.isHyphen(before) && !TextAnalyzer.isHyphen(after)
-                && !LanguageTable.breaksWithoutHyphens(rawScripts[c - 1])
-                && !LanguageTable.breaksWithoutHyphens(rawScripts[c])
+            let previousScript = rawScripts[c - 1]
+            var inserts: Bool
+            switch previousScript {
+            case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
+            case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
+                inserts = false
+            default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
+            }
+            hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
         }
         return hyphen
     }
 
+    /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.
+    static func isSpaceOrHyphen(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x09, 0x0A, 0x0D, 0x0C, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+            return true
+        default:
+            return isHyphen(c)
+        }
+    }
+
     static func isHyphen(_ c: UInt32) -> Bool {
         switch c {
-        case 0x2D, 0xAD, 0x58A, 0x1400, 0x1806, 0x2010...0x2014, 0x2E17, 0x30A0, 0xFE63, 0xFF0D: return true
+        case 0x2D, 0x58A, 0x1400, 0x1806, 0x2010, 0x2E17, 0x2E40, 0x30A0, 0xFE63, 0xFF0D: return true
         default: return false
         }
     }
