@@ -64,27 +64,40 @@ struct ParagraphShaper {
             }
             if let set = fontSet { fonts[c] = try set.font(at: set.faceIndex(covering: scalars)) }
         }
-        // Clusters without a font of their own take the previous one's, or the next one's at
-        // the start of a text segment, or the primary font. Emoji and text are separate
-        // segments (Pango itemizes emoji runs apart), so a space never takes an emoji font.
+        // Clusters without a font of their own (white space, invisibles) take the font of the
+        // cluster before them in the same itemization run — one bidi level, one script, emoji
+        // or not — or, at the start of a run, the next one's; a run with no font at all takes
+        // its fontset's font for U+0020 (itemize.c, itemize_state_add_character/fill_font).
         var resolved = [Font](repeating: primary, count: clusters)
-        var previous: Font? = nil
-        var pending: [Int] = []  // clusters waiting for the next text font
-        for c in 0..<clusters {
-            if let font = fonts[c] {
-                resolved[c] = font
-                if isEmoji[c] {
-                    previous = nil
-                } else {
+        var segmentStart = 0
+        while segmentStart < clusters {
+            var segmentEnd = segmentStart + 1
+            while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
+                && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
+                && isEmoji[segmentEnd] == isEmoji[segmentStart]
+            {
+                segmentEnd += 1
+            }
+            var current: Font? = nil
+            var pending: [Int] = []
+            for c in segmentStart..<segmentEnd {
+                if let font = fonts[c] {
                     for p in pending { resolved[p] = font }
                     pending.removeAll()
-                    previous = font
+                    current = font
+                    resolved[c] = font
+                } else if let current {
+                    resolved[c] = current
+                } else {
+                    pending.append(c)
                 }
-            } else if let previous {
-                resolved[c] = previous
-            } else {
-                pending.append(c)
             }
+            if !pending.isEmpty {
+                let set = try isEmoji[segmentStart] ? emojiFontSet() : fontSetForScript(analysis.scripts[segmentStart])
+                let font = try set.font(at: set.faceIndex(covering: [0x20]))
+                for p in pending { resolved[p] = font }
+            }
+            segmentStart = segmentEnd
         }
 
         // 2. Runs of one font, script and direction; shape each.

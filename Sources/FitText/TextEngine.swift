@@ -112,8 +112,11 @@ public final class TextEngine: TextMeasuring, Sendable {
         let description = try self.description(for: request.font)
         let size = try pixelSize(of: description, textScale: request.textScale)
         let resolver = self.resolver
+        // Letter spacing breaks ligatures apart (PANGO_RULES.md §8). Every feature that
+        // changes shaping is in the key of the shaped-run cache.
         let featureKey = description.variant.features + request.features
-        let features = try Shaper.parseFeatures(featureKey + (request.letterSpacing != 0 ? ["-liga", "-clig", "-dlig"] : []))
+            + (request.letterSpacing != 0 ? ["-liga", "-clig", "-dlig"] : [])
+        let features = try Shaper.parseFeatures(featureKey)
         let contextLanguage = language
 
         // Fontsets per derived language (Pango: the item's language picks the fallback order).
