@@ -20,7 +20,7 @@ enum CellLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let analysis = try analyzer.analyze(text, hyphenation: hyphenation)
+                let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation)
                 var widths = [Double](repeating: 0, count: analysis.clusterCount)
                 var scalars: [UInt32] = []
                 for c in 0..<analysis.clusterCount {
@@ -32,11 +32,22 @@ enum CellLayout {
                         u += scalar > 0xFFFF ? 2 : 1
                     }
                     widths[c] = Double(CellWidth.columns(ofCluster: scalars))
-                    if scalars.first == 0x09 { widths[c] = 8 - Double(Int(widths[..<c].reduce(0, +)) % 8) }
+
                 }
-                let breaker = LineBreaker(
+                var breaker = LineBreaker(
                     widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
                     hyphenBefore: analysis.hyphenBefore, hyphenWidth: { _ in 1 })
+                if text.contains(0x09) {
+                    // Terminals tab to the next multiple of 8 columns of the row.
+                    breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
+                    breaker.tabStops = TabStops(spaceWidth: 1)
+                    var x = 0.0
+                    for c in 0..<analysis.clusterCount {
+                        if breaker.isTab[c] { widths[c] = breaker.tabStops.advance(at: x) }
+                        x += widths[c]
+                    }
+                    breaker.widths = widths
+                }
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 var lines = breaker.lines(maxWidth: maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {

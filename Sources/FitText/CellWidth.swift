@@ -2,14 +2,19 @@ import CFitShims
 
 /// How many terminal columns a grapheme cluster takes, as modern terminals draw it (one
 /// cluster, one cell group): emoji presentation sequences (ZWJ sequences, flags, skin tones,
-/// keycaps, VS16) are 2; a cluster whose base is East Asian Wide or Fullwidth (UAX #11) is 2;
-/// a cluster made only of combining marks, format and other zero-width characters is 0;
-/// control characters are 0; everything else is 1.
+/// keycaps, VS16) are 2; an emoji-default character with VS15 (text presentation) is 1; a
+/// cluster whose base is East Asian Wide or Fullwidth (UAX #11) is 2; a cluster made only of
+/// combining marks, format and other zero-width characters is 0; control characters are 0;
+/// everything else is 1.
 public enum CellWidth {
     public static func columns(ofCluster scalars: some Collection<UInt32>) -> Int {
         guard let first = scalars.first else { return 0 }
         if UnicodeProperties.isControl(first) { return 0 }
         if UnicodeProperties.isEmojiPresentation(scalars) { return 2 }
+        // VS15 right after a character that defaults to emoji presentation asks for its text
+        // form, which takes one cell (kitty's cell-splitting spec, "Unicode variation
+        // selectors": a Basic_Emoji without FE0F in emoji-sequences.txt narrows to width one).
+        if scalars.dropFirst().first == 0xFE0E, fit_binary_property(first, FIT_PROPERTY_EMOJI_PRESENTATION) != 0 { return 1 }
         guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
         return UnicodeProperties.isWide(base) ? 2 : 1
     }

@@ -35,14 +35,18 @@ final class FontSet: Sendable {
     /// missing-glyph box, as Pango does).
     func faceIndex(covering scalars: some Collection<UInt32>) -> Int {
         guard let first = scalars.first else { return 0 }
-        let needed = scalars.filter { !FontSet.isDefaultIgnorable($0) }
-        for (i, face) in faces.enumerated() where needed.allSatisfy(face.covers) {
+        for (i, face) in faces.enumerated() where FontSet.covers(face, scalars) {
             return i
         }
         for (i, face) in faces.enumerated() where face.covers(first) {
             return i
         }
         return 0
+    }
+
+    private static func covers(_ face: FontFaceInfo, _ scalars: some Collection<UInt32>) -> Bool {
+        for scalar in scalars where !isDefaultIgnorable(scalar) && !face.covers(scalar) { return false }
+        return true
     }
 
     /// Code points that take no glyph of their own and so need no coverage: joiners,

@@ -26,16 +26,15 @@ enum LanguageTable {
     }
 
     static func derivedLanguage(context: String, script: Int32) -> String {
-        if script <= Int32(FIT_SCRIPT_INHERITED) || script == Int32(FIT_SCRIPT_UNKNOWN) { return context }
-        if includes(language: context, script: script) { return context }
-        return sampleLanguage[script] ?? "xx"
+        LanguageContext(context).derivedLanguage(script: script)
     }
 
-    private static func includes(language: String, script: Int32) -> Bool {
-        let primary = language.split(separator: "-").first.map(String.init) ?? language
-        guard let scripts = scriptsOfLanguage[primary] else { return true }  // unknown: assume so, as Pango does
-        return scripts.contains(script)
+    static func scripts(ofLanguage tag: String) -> Set<Int32>? {
+        let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+        return scriptsOfLanguage[primary]
     }
+
+    static func sample(for script: Int32) -> String { sampleLanguage[script] ?? "xx" }
 
     private static let latin: Set<Int32> = [Int32(FIT_SCRIPT_LATIN)]
     private static let scriptsOfLanguage: [String: Set<Int32>] = {
@@ -80,5 +79,25 @@ enum LanguageTable {
         default:
             return false
         }
+    }
+}
+
+/// The context language with what it says about scripts worked out once, since the derived
+/// language is asked for every run of every measurement.
+struct LanguageContext: Sendable, Hashable {
+    let tag: String
+    /// The scripts the language is written in; nil when unknown (then, as in Pango, it is
+    /// assumed to include every script).
+    private let scripts: Set<Int32>?
+
+    init(_ tag: String) {
+        self.tag = tag
+        self.scripts = LanguageTable.scripts(ofLanguage: tag)
+    }
+
+    func derivedLanguage(script: Int32) -> String {
+        if script <= Int32(FIT_SCRIPT_INHERITED) || script == Int32(FIT_SCRIPT_UNKNOWN) { return tag }
+        guard let scripts, !scripts.contains(script) else { return tag }
+        return LanguageTable.sample(for: script)
     }
 }

@@ -11,6 +11,16 @@ struct LineBreaker {
     var hyphenBefore: [Bool]
     /// Width of the hyphen such a break adds (U+2010 in the font of the preceding cluster).
     var hyphenWidth: (Int) -> Double
+    /// Which clusters are tabs (empty when none is), and their stops: a tab's width depends
+    /// on where it falls on its line.
+    var isTab: [Bool] = []
+    var tabStops = TabStops(spaceWidth: 1)
+
+    /// The advance of cluster `i` when its line has reached `x` before it.
+    func advance(_ i: Int, at x: Double) -> Double {
+        if !isTab.isEmpty && isTab[i] { return tabStops.advance(at: x) }
+        return widths[i]
+    }
 
     /// A line as the breaker ends it.
     struct Line: Equatable {
@@ -54,8 +64,10 @@ struct LineBreaker {
         var solid = 0.0  // width without the trailing white space
         var best: Int? = nil
         var i = start + 1
+        var last = 0.0  // advance of cluster i - 1
         while i <= count {
-            width += widths[i - 1]
+            last = advance(i - 1, at: width)
+            width += last
             if !isWhiteSpace[i - 1] { solid = width }
             if solid > goal { break }  // no later break can fit
             // The rest of the paragraph fits only with its trailing white space: it is not a
@@ -64,7 +76,7 @@ struct LineBreaker {
                 if width <= goal { return count }
                 break
             }
-            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, end: i, wrap: wrap) <= goal {
+            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, end: i, wrap: wrap) <= goal {
                 best = i
             }
             i += 1
@@ -82,10 +94,10 @@ struct LineBreaker {
         case .word:
             return fallback
         case .char, .wordChar:
-            var width = widths[start]
+            var width = advance(start, at: 0)
             var end = start + 1
             while end < widths.count {
-                let next = width + widths[end]
+                let next = width + advance(end, at: width)
                 let hyphen = breakInsertsHyphen(before: end + 1, wrap: .char) ? hyphenWidth(end) : 0
                 if next + hyphen > goal && !isWhiteSpace[end] { break }
                 width = next
@@ -101,9 +113,9 @@ struct LineBreaker {
         return j
     }
 
-    private func lineWidth(width: Double, end: Int, wrap: WrapMode) -> Double {
+    private func lineWidth(width: Double, last: Double, end: Int, wrap: WrapMode) -> Double {
         var result = width
-        if isWhiteSpace[end - 1] { result -= widths[end - 1] }
+        if isWhiteSpace[end - 1] { result -= last }
         if breakInsertsHyphen(before: end, wrap: wrap) { result += hyphenWidth(end - 1) }
         return result
     }
@@ -124,8 +136,12 @@ struct LineBreaker {
     /// the final white space of a wrapped line, plus the hyphen.
     func width(of line: Line) -> Double {
         var total = 0.0
-        for i in line.range { total += widths[i] }
-        if line.wrapped, let last = line.range.last, isWhiteSpace[last] { total -= widths[last] }
+        var lastAdvance = 0.0
+        for i in line.range {
+            lastAdvance = advance(i, at: total)
+            total += lastAdvance
+        }
+        if line.wrapped, let last = line.range.last, isWhiteSpace[last] { total -= lastAdvance }
         if line.hyphenated, let last = line.range.last { total += hyphenWidth(last) }
         return total
     }

@@ -171,3 +171,54 @@ public struct ResolvedFont: Hashable, Sendable, Codable {
     /// The families that cover what the primary font does not, in fallback order.
     public var fallbackFamilies: [String]
 }
+
+extension MeasureRequest {
+    /// Equal when every field is: the text byte for byte (Swift's String equality is
+    /// canonical equivalence, but "é" and "e◌́" may shape differently, so a cache must not
+    /// treat them as one).
+    public static func == (a: MeasureRequest, b: MeasureRequest) -> Bool {
+        a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
+            && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
+            && a.includeLines == b.includeLines && a.textScale == b.textScale
+            && a.features == b.features && a.font.utf8.elementsEqual(b.font.utf8)
+            && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    /// Hashes the UTF-8 bytes (no normalization) and the enums by ordinal (their String raw
+    /// values would otherwise be hashed as strings: measured, it was most of a cache lookup).
+    public func hash(into hasher: inout Hasher) {
+        MeasureRequest.hashBytes(text, into: &hasher)
+        MeasureRequest.hashBytes(font, into: &hasher)
+        hasher.combine(maxWidth)
+        hasher.combine(maxLines)
+        hasher.combine(letterSpacing)
+        hasher.combine(textScale)
+        var flags = UInt32(WrapMode.allCases.firstIndex(of: wrap) ?? 0)
+        flags |= UInt32(EllipsizeMode.allCases.firstIndex(of: ellipsize) ?? 0) << 4
+        flags |= UInt32(unit == .px ? 0 : 1) << 8
+        flags |= UInt32(includeLines ? 1 : 0) << 9
+        hasher.combine(flags)
+        if !features.isEmpty { hasher.combine(features) }
+    }
+
+    private static func hashBytes(_ string: String, into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(string.utf8.count)
+    }
+}
+
+/// A key with its hash computed once: a measurement looks the result cache up and, on a
+/// miss, inserts — each a dictionary operation that would otherwise hash the whole text again.
+public struct Prehashed<Key: Hashable & Sendable>: Hashable, Sendable {
+    public let key: Key
+    private let hash: Int
+
+    public init(_ key: Key) {
+        self.key = key
+        self.hash = key.hashValue
+    }
+
+    public static func == (a: Prehashed, b: Prehashed) -> Bool { a.hash == b.hash && a.key == b.key }
+    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}

@@ -20,8 +20,10 @@ struct ParagraphShaper {
     let features: [hb_feature_t]
     let featureKey: [String]
     let letterSpacing: Double
+    /// Width of the hex box Pango draws for a missing glyph in a font (wide: six digits).
+    let hexBoxWidth: (Font, Bool) throws(FitTextError) -> Double
     /// The context language; each run shapes with the language derived from its script.
-    let language: String
+    let language: LanguageContext
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
 
     func shape(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font) throws(FitTextError) -> ShapedParagraph {
@@ -36,6 +38,7 @@ struct ParagraphShaper {
         var isEmoji = [Bool](repeating: false, count: clusters)
         var emojiSet: FontSet? = nil
         var setScript: Int32 = -1
+        var lastFont: (set: FontSet, index: Int, font: Font)? = nil
         var fontSet: FontSet? = nil
         for c in 0..<clusters {
             scalars.removeAll(keepingCapacity: true)
@@ -62,7 +65,17 @@ struct ParagraphShaper {
                 fontSet = try fontSetForScript(analysis.scripts[c])
                 setScript = analysis.scripts[c]
             }
-            if let set = fontSet { fonts[c] = try set.font(at: set.faceIndex(covering: scalars)) }
+            if let set = fontSet {
+                // Consecutive clusters mostly come from the same face: look it up once.
+                let index = set.faceIndex(covering: scalars)
+                if let last = lastFont, last.set === set, last.index == index {
+                    fonts[c] = last.font
+                } else {
+                    let font = try set.font(at: index)
+                    lastFont = (set, index, font)
+                    fonts[c] = font
+                }
+            }
         }
         // Clusters without a font of their own (white space, invisibles) take the font of the
         // cluster before them in the same itemization run — one bidi level, one script, emoji
@@ -111,19 +124,16 @@ struct ParagraphShaper {
             {
                 runEnd += 1
             }
-            shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: resolved[runStart], into: &widths)
+            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: resolved[runStart], into: &widths)
             runStart = runEnd
         }
 
-        // 3. Control characters draw nothing (tabs advance to the next stop, below);
-        // letter spacing goes between clusters (Pango's pango_glyph_item_letter_space: half
+        // 3. Letter spacing goes between clusters (Pango's pango_glyph_item_letter_space: half
         // before, half after each cluster, none at the ends of a line — the caller removes
-        // one spacing per line).
-        for c in 0..<clusters {
-            let first = text[Int(analysis.graphemeStarts[c])]
-            if first < 0x20 || first == 0x7F { widths[c] = 0 }
-            widths[c] += letterSpacing
-        }
+        // one spacing per line). Control characters other than tabs have no glyph in any
+        // font and became hex boxes above, as in Pango; tabs are sized per line by the
+        // line breaker, and here from the paragraph start (what ellipsizing uses).
+        for c in 0..<clusters { widths[c] += letterSpacing }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
         return ShapedParagraph(analysis: analysis, widths: widths, fonts: resolved)
     }
@@ -131,13 +141,13 @@ struct ParagraphShaper {
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
         font: Font, into widths: inout [Double]
-    ) {
+    ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
         let key = ShapeKey(
             fontID: font.id, text: Array(text[u0..<u1]), rightToLeft: analysis.levels[clusters.lowerBound] & 1 == 1,
             script: analysis.scripts[clusters.lowerBound],
-            language: LanguageTable.derivedLanguage(context: language, script: analysis.scripts[clusters.lowerBound]),
+            language: language.derivedLanguage(script: analysis.scripts[clusters.lowerBound]),
             features: featureKey)
         let run: ShapedRun
         if let cached = shapeCache.value(for: key) {
@@ -149,6 +159,13 @@ struct ParagraphShaper {
         // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
         // shared equally when a ligature spans several (as Pango's
         // pango_glyph_item_get_logical_widths does).
+        var advances = run.clusterAdvances
+        for entry in run.missing {
+            // Pango replaces each .notdef glyph with a box showing the code point in hex.
+            let narrow = entry.narrowBoxes > 0 ? try hexBoxWidth(font, false) : 0
+            let wide = entry.wideBoxes > 0 ? try hexBoxWidth(font, true) : 0
+            advances[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+        }
         var g = clusters.lowerBound
         for k in 0..<run.clusterStarts.count {
             let start = u0 + Int(run.clusterStarts[k])
@@ -160,31 +177,29 @@ struct ParagraphShaper {
             if members == 0 {
                 // A cluster starting inside a grapheme (cannot happen with monotone graphemes):
                 // add to the grapheme it sits in.
-                if g > clusters.lowerBound { widths[g - 1] += run.clusterAdvances[k] }
+                if g > clusters.lowerBound { widths[g - 1] += advances[k] }
                 continue
             }
-            let share = run.clusterAdvances[k] / Double(members)
+            let share = advances[k] / Double(members)
             for m in g..<h { widths[m] += share }
             g = h
         }
     }
 
-    /// Tabs advance to the next stop, every 8 spaces of the primary font (Pango's default
-    /// tab array). Stops count from the paragraph start: exact for unwrapped text, and for
-    /// the first line of wrapped text.
+    /// Tabs, sized as if the paragraph were one line (see ``LineBreaker/TabStops``).
     private func expandTabs(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, widths: inout [Double]) {
         guard text.contains(0x09) else { return }
-        var glyph: hb_codepoint_t = 0
-        let space = hb_font_get_nominal_glyph(primary.hbFont, 0x20, &glyph) != 0
-            ? Double(hb_font_get_glyph_h_advance(primary.hbFont, glyph)) / Font.unitsPerPixel
-            : primary.pixelSize / 2
-        let stop = max(space * 8, 1)
+        let stops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
         var x = 0.0
         for c in 0..<analysis.clusterCount {
-            if text[Int(analysis.graphemeStarts[c])] == 0x09 {
-                widths[c] = ((x / stop).rounded(.down) + 1) * stop - x
-            }
+            if text[Int(analysis.graphemeStarts[c])] == 0x09 { widths[c] = stops.advance(at: x) }
             x += widths[c]
         }
+    }
+
+    static func spaceWidth(of font: Font) -> Double {
+        var glyph: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return font.pixelSize / 4 }
+        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
     }
 }

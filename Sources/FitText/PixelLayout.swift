@@ -11,7 +11,8 @@ struct PixelLayout {
     let featureKey: [String]
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     let analyzer: TextAnalyzer
-    let language: String
+    let language: LanguageContext
+    let hexBoxWidth: (Font, Bool) throws(FitTextError) -> Double
 
     func run() throws(FitTextError) -> TextMetrics {
         let units = Array(request.text.utf16)
@@ -21,7 +22,7 @@ struct PixelLayout {
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
         let shaper = ParagraphShaper(
             fontSetForScript: fontSetForScript, emojiFontSet: emojiFontSet, features: features,
-            featureKey: featureKey, letterSpacing: letterSpacing, language: language, shapeCache: shapeCache)
+            featureKey: featureKey, letterSpacing: letterSpacing, hexBoxWidth: hexBoxWidth, language: language, shapeCache: shapeCache)
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(
@@ -36,12 +37,16 @@ struct PixelLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let analysis = try analyzer.analyze(text, hyphenation: hyphenation)
+                let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation)
                 let shaped = try shaper.shape(text, analysis: analysis, primary: primary)
-                let breaker = LineBreaker(
+                var breaker = LineBreaker(
                     widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
                     hyphenBefore: analysis.hyphenBefore,
                     hyphenWidth: { cluster in PixelLayout.hyphenAdvance(shaped.fonts[cluster]) })
+                if text.contains(0x09) {
+                    breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
+                    breaker.tabStops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
+                }
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max

@@ -7,6 +7,17 @@ struct ShapedRun: Sendable {
     var clusterStarts: [Int32]
     /// Advance of each cluster in px.
     var clusterAdvances: [Double]
+    /// Clusters holding glyphs the font does not have (.notdef), where Pango draws a hex box
+    /// instead: index into the arrays above, the advance of those glyphs, how many of them
+    /// show a code point above U+FFFF (three columns of digits) and how many not (two).
+    var missing: [MissingGlyphs] = []
+
+    struct MissingGlyphs: Sendable {
+        var cluster: Int
+        var notdefAdvance: Double
+        var narrowBoxes: Int
+        var wideBoxes: Int
+    }
 
     var width: Double { clusterAdvances.reduce(0, +) }
 
@@ -40,6 +51,9 @@ enum Shaper {
         hb_buffer_set_script(buffer, Shaper.hbScript(key.script))
         hb_buffer_set_language(buffer, hb_language_from_string(key.language, -1))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
+        // gets HarfBuzz's dotted circle, as it does in GTK.
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         features.withUnsafeBufferPointer { list in
             hb_shape(font.hbFont, buffer, list.baseAddress, UInt32(list.count))
         }
@@ -53,9 +67,17 @@ enum Shaper {
         // (reversed) order, so collect then sort by cluster.
         var pairs: [(Int32, Int64)] = []
         pairs.reserveCapacity(Int(glyphCount))
+        var missing: [Int32: ShapedRun.MissingGlyphs] = [:]
         for i in 0..<Int(glyphCount) {
             let cluster = Int32(bitPattern: infos[i].cluster)
             let advance = Int64(positions[i].x_advance)
+            if infos[i].codepoint == 0 {
+                var entry = missing[cluster] ?? ShapedRun.MissingGlyphs(cluster: 0, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
+                entry.notdefAdvance += Double(advance) / Font.unitsPerPixel
+                let unit = Int(cluster) < key.text.count ? key.text[Int(cluster)] : 0
+                if UTF16.isLeadSurrogate(unit) { entry.wideBoxes += 1 } else { entry.narrowBoxes += 1 }
+                missing[cluster] = entry
+            }
             if let last = pairs.last, last.0 == cluster {
                 pairs[pairs.count - 1].1 += advance
             } else {
@@ -64,9 +86,18 @@ enum Shaper {
         }
         if key.rightToLeft { pairs.reverse() }
         if !pairs.isSorted() { pairs = mergeUnsorted(pairs) }
-        return ShapedRun(
+        var run = ShapedRun(
             clusterStarts: pairs.map { $0.0 },
             clusterAdvances: pairs.map { Double($0.1) / Font.unitsPerPixel })
+        if !missing.isEmpty {
+            for (index, start) in run.clusterStarts.enumerated() {
+                if var entry = missing[start] {
+                    entry.cluster = index
+                    run.missing.append(entry)
+                }
+            }
+        }
+        return run
     }
 
     /// For the rare output whose clusters are not monotone (it cannot happen with the

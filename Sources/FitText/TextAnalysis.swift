@@ -68,56 +68,76 @@ struct TextAnalyzer: Sendable {
     let lines = BreakIteratorPool(kind: FIT_BREAK_LINE)
     let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
 
-    func analyze(_ text: UnsafeBufferPointer<UInt16>, hyphenation: Bool = false) throws(FitTextError) -> ParagraphAnalysis {
+    /// - Parameters:
+    ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
+    ///   - hyphenation: whether hyphen positions are needed (char and word-char wrapping).
+    func analyze(_ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false) throws(FitTextError) -> ParagraphAnalysis {
         let length = Int32(text.count)
         guard length > 0, let base = text.baseAddress else {
             return ParagraphAnalysis(
                 graphemeStarts: [0], canBreakBefore: [], isWhiteSpace: [], levels: [],
                 scripts: [], baseLevel: 0)
         }
-        var boundaries = [Int32](repeating: 0, count: text.count + 1)
-        let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
-            var status: Int32 = 0
-            let count = fit_breaker_boundaries(
-                iterator, base, length, &boundaries, nil, length + 1, &status)
-            guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
-            return count
+        // What the text can contain decides which ICU passes it needs: below U+0300 there
+        // are no combining marks, surrogates or joiners, so every code unit is a grapheme
+        // cluster (CR LF cannot occur: paragraphs are split there); below U+0590 nothing is
+        // right-to-left, so every level is 0.
+        var highest: UInt16 = 0
+        for unit in text where unit > highest { highest = unit }
+
+        var starts: [Int32]
+        if highest < 0x300 {
+            starts = (0...length).map { $0 }
+        } else {
+            var boundaries = [Int32](repeating: 0, count: text.count + 1)
+            let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
+                var status: Int32 = 0
+                let count = fit_breaker_boundaries(
+                    iterator, base, length, &boundaries, nil, length + 1, &status)
+                guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
+                return count
+            }
+            starts = [Int32](repeating: 0, count: Int(graphemeCount) + 1)
+            for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
         }
-        var starts = [Int32](repeating: 0, count: Int(graphemeCount) + 1)
-        for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
+        let clusters = starts.count - 1
 
         // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
-        var lineBoundaries = [Int32](repeating: 0, count: text.count + 1)
-        let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
-            var status: Int32 = 0
-            let count = fit_breaker_boundaries(
-                iterator, base, length, &lineBoundaries, nil, length + 1, &status)
-            guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
-            return count
-        }
-        let clusters = Int(graphemeCount)
         var canBreak = [Bool](repeating: false, count: clusters)
-        var cluster = 0
-        for i in 0..<Int(breakCount) {
-            let offset = lineBoundaries[i]
-            while cluster < clusters && starts[cluster] < offset { cluster += 1 }
-            if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+        if lineBreaks {
+            var lineBoundaries = [Int32](repeating: 0, count: text.count + 1)
+            let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
+                var status: Int32 = 0
+                let count = fit_breaker_boundaries(
+                    iterator, base, length, &lineBoundaries, nil, length + 1, &status)
+                guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
+                return count
+            }
+            var cluster = 0
+            for i in 0..<Int(breakCount) {
+                let offset = lineBoundaries[i]
+                while cluster < clusters && starts[cluster] < offset { cluster += 1 }
+                if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+            }
         }
-
-        var unitLevels = [UInt8](repeating: 0, count: text.count)
-        var status: Int32 = 0
-        let paragraphLevel = fit_bidi_levels(base, length, 2, &unitLevels, &status)
-        guard paragraphLevel >= 0 else { throw .textAnalysisFailed(operation: "ubidi_setPara", code: status) }
 
         var levels = [UInt8](repeating: 0, count: clusters)
+        var paragraphLevel: Int32 = 0
+        if highest >= 0x590 {
+            var unitLevels = [UInt8](repeating: 0, count: text.count)
+            var status: Int32 = 0
+            paragraphLevel = fit_bidi_levels(base, length, 2, &unitLevels, &status)
+            guard paragraphLevel >= 0 else { throw .textAnalysisFailed(operation: "ubidi_setPara", code: status) }
+            for c in 0..<clusters { levels[c] = unitLevels[Int(starts[c])] }
+        }
+
         var white = [Bool](repeating: false, count: clusters)
         var rawScripts = [Int32](repeating: 0, count: clusters)
         for c in 0..<clusters {
             let start = Int(starts[c])
-            levels[c] = unitLevels[start]
             let scalar = TextAnalyzer.scalar(at: start, in: text)
             white[c] = TextAnalyzer.isWhiteSpace(scalar)
-            rawScripts[c] = fit_script(scalar)
+            rawScripts[c] = scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
         }
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
@@ -181,6 +201,11 @@ struct TextAnalyzer: Sendable {
         case 0x2D, 0x58A, 0x1400, 0x1806, 0x2010, 0x2E17, 0x2E40, 0x30A0, 0xFE63, 0xFF0D: return true
         default: return false
         }
+    }
+
+    /// ASCII letters are Latin, everything else in ASCII is Common (UAX #24).
+    static func asciiScript(_ c: UInt32) -> Int32 {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) ? Int32(FIT_SCRIPT_LATIN) : Int32(FIT_SCRIPT_COMMON)
     }
 
     /// The code point starting at `index` (a lone surrogate reads as itself).

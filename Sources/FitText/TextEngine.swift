@@ -26,15 +26,18 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     public let configuration: Configuration
     let language: String
+    private let languageContext: LanguageContext
     private let fonts: Mutex<FontResolver>
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
-    private let resultCache: ByteBoundedCache<MeasureRequest, TextMetrics>
+    private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let descriptions = Mutex<[String: FontDescription]>([:])
+    private let hexBoxes = Mutex<[Int: Double]>([:])
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
         self.configuration = configuration
         self.language = LanguageTable.normalize(configuration.language ?? LanguageTable.fromEnvironment())
+        self.languageContext = LanguageContext(language)
         fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics))
         shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
@@ -73,13 +76,14 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         try request.validate()
-        if let cached = resultCache.value(for: request) { return cached }
+        let key = Prehashed(request)
+        if let cached = resultCache.value(for: key) { return cached }
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
         case .cells: metrics = try CellLayout.measure(request, analyzer: analyzer)
         }
-        resultCache.insert(metrics, for: request, bytes: metrics.byteCount + request.text.utf8.count + 160)
+        resultCache.insert(metrics, for: key, bytes: metrics.byteCount + request.text.utf8.count + 160)
         return metrics
     }
 
@@ -118,6 +122,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             + (request.letterSpacing != 0 ? ["-liga", "-clig", "-dlig"] : [])
         let features = try Shaper.parseFeatures(featureKey)
         let contextLanguage = language
+        let context = languageContext
 
         // Fontsets per derived language (Pango: the item's language picks the fallback order).
         var setsByLanguage: [String: FontSet] = [:]
@@ -129,7 +134,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let layout = PixelLayout(
             request: request, baseSet: baseSet,
             fontSetForScript: { (script: Int32) throws(FitTextError) -> FontSet in
-                let language = LanguageTable.derivedLanguage(context: contextLanguage, script: script)
+                let language = context.derivedLanguage(script: script)
                 if let set = setsByLanguage[language] { return set }
                 let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
                 setsByLanguage[language] = set
@@ -139,8 +144,41 @@ public final class TextEngine: TextMeasuring, Sendable {
                 try resolver.fontSet(for: emojiDescription, pixelSize: size, language: "und-zsye")
             },
             features: features, featureKey: featureKey, shapeCache: shapeCache, analyzer: analyzer,
-            language: contextLanguage)
+            language: context,
+            hexBoxWidth: { (font: Font, wide: Bool) throws(FitTextError) -> Double in
+                try self.hexBoxWidth(font: font, wide: wide, description: description, resolver: resolver)
+            })
         return try layout.run()
+    }
+
+    /// The logical width of the box Pango draws for a glyph no font has: two columns of hex
+    /// digits (three above U+FFFF) in a "monospace" font of the same style at size / 2.2,
+    /// padded (pangocairo-font.c, _pango_cairo_font_private_get_hex_box_info and
+    /// _pango_cairo_font_get_glyph_extents_cache_entry; metrics unhinted, as in GTK 4).
+    private func hexBoxWidth(font: Font, wide: Bool, description: FontDescription, resolver: FontResolver) throws(FitTextError) -> Double {
+        let key = font.id * 2 + (wide ? 1 : 0)
+        if let cached = hexBoxes.withLock({ $0[key] }) { return cached }
+        var mini = description
+        mini.families = ["monospace"]
+        let miniSize = (font.pixelSize / 2.2 * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
+        let miniSet = try resolver.fontSet(for: mini, pixelSize: miniSize, language: "en")
+        let miniFont = try miniSet.font(at: 0)
+        var digitWidth = 0.0
+        for digit in "0123456789ABCDEF".unicodeScalars {
+            var glyph: hb_codepoint_t = 0
+            var extents = hb_glyph_extents_t()
+            if hb_font_get_nominal_glyph(miniFont.hbFont, digit.value, &glyph) != 0,
+                hb_font_get_glyph_extents(miniFont.hbFont, glyph, &extents) != 0
+            {
+                digitWidth = max(digitWidth, Double(extents.width) / Font.unitsPerPixel)
+            }
+        }
+        let pad = min((font.ascent + font.descent) / 43, miniSize)
+        let columns = wide ? 3.0 : 2.0
+        // PANGO_SCALE * (…) is stored in an int: truncated to whole Pango units.
+        let width = ((5 * pad + columns * (digitWidth + pad)) * Font.unitsPerPixel).rounded(.towardZero) / Font.unitsPerPixel
+        hexBoxes.withLock { $0[key] = width }
+        return width
     }
 
     // MARK: fonts

@@ -9,6 +9,9 @@ enum UnicodeProperties {
     /// modifier sequence (skin tones), or a ZWJ sequence of pictographs.
     static func isEmojiPresentation(_ scalars: some Collection<UInt32>) -> Bool {
         guard let first = scalars.first else { return false }
+        // Nothing below U+231A (⌚, the first Emoji_Presentation character) is an emoji on
+        // its own; keycaps and VS16 sequences have more than one code point.
+        if first < 0x231A && scalars.count == 1 { return false }
         var hasVS16 = false
         var hasVS15 = false
         var hasKeycap = false

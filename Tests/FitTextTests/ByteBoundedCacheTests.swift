@@ -1,0 +1,160 @@
+import Testing
+
+@testable import FitText
+
+@Suite struct ByteBoundedCacheTests {
+    private func cache(limit: Int = 100) -> ByteBoundedCache<String, Int> {
+        ByteBoundedCache(name: "test", byteLimit: limit)
+    }
+
+    @Test func evictsTheLeastRecentlyUsedEntryWhenOverTheByteLimit() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 40)
+        c.insert(2, for: "b", bytes: 40)
+        c.insert(3, for: "c", bytes: 40)  // 120 > 100: "a", the oldest, goes
+        #expect(c.value(for: "a") == nil)
+        #expect(c.value(for: "b") == 2)
+        #expect(c.value(for: "c") == 3)
+        #expect(c.statistics.bytes == 80)
+        #expect(c.statistics.entries == 2)
+    }
+
+    @Test func aLookupMakesAnEntryRecent() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 40)
+        c.insert(2, for: "b", bytes: 40)
+        #expect(c.value(for: "a") == 1)  // now "b" is the oldest
+        c.insert(3, for: "c", bytes: 40)
+        #expect(c.value(for: "b") == nil)
+        #expect(c.value(for: "a") == 1)
+        #expect(c.value(for: "c") == 3)
+    }
+
+    @Test func evictsAsManyOldEntriesAsTheNewOneNeeds() {
+        let c = cache()
+        for (i, key) in ["a", "b", "c", "d", "e"].enumerated() { c.insert(i, for: key, bytes: 20) }
+        c.insert(9, for: "big", bytes: 70)  // 170 bytes: a, b, c, d must go (100 → 30 + 70)
+        #expect(["a", "b", "c", "d"].map { c.value(for: $0) } == [nil, nil, nil, nil])
+        #expect(c.value(for: "e") == 4)
+        #expect(c.value(for: "big") == 9)
+        #expect(c.statistics.evictions == 4)
+        #expect(c.statistics.bytes == 90)
+    }
+
+    @Test func countsHitsMissesAndEvictions() {
+        let c = cache()
+        #expect(c.value(for: "x") == nil)  // miss 1
+        c.insert(1, for: "a", bytes: 60)
+        #expect(c.value(for: "a") == 1)  // hit 1
+        #expect(c.value(for: "a") == 1)  // hit 2
+        c.insert(2, for: "b", bytes: 60)  // eviction 1 ("a")
+        #expect(c.value(for: "a") == nil)  // miss 2
+        let s = c.statistics
+        #expect(s.name == "test")
+        #expect(s.byteLimit == 100)
+        #expect(s.hits == 2)
+        #expect(s.misses == 2)
+        #expect(s.evictions == 1)
+        #expect(s.entries == 1)
+        #expect(s.bytes == 60)
+    }
+
+    @Test func anEntryLargerThanTheWholeBudgetIsNotStored() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 30)
+        c.insert(2, for: "huge", bytes: 101)
+        #expect(c.value(for: "huge") == nil)
+        #expect(c.value(for: "a") == 1)  // nothing was evicted to make room
+        #expect(c.statistics.evictions == 0)
+        #expect(c.statistics.entries == 1)
+        #expect(c.statistics.bytes == 30)
+        // Exactly the budget fits (and pushes everything else out).
+        c.insert(3, for: "full", bytes: 100)
+        #expect(c.value(for: "full") == 3)
+        #expect(c.statistics.entries == 1)
+    }
+
+    @Test func reinsertingAKeyReplacesItsValueAndSize() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 30)
+        c.insert(2, for: "b", bytes: 30)
+        c.insert(10, for: "a", bytes: 50)  // also makes "a" the most recent
+        #expect(c.statistics.entries == 2)
+        #expect(c.statistics.bytes == 80)
+        c.insert(3, for: "c", bytes: 30)  // 110: "b" is the oldest now
+        #expect(c.value(for: "b") == nil)
+        #expect(c.value(for: "a") == 10)
+    }
+
+    @Test func anEntryCostsAtLeastOneByte() {
+        let c = cache(limit: 2)
+        c.insert(1, for: "a", bytes: 0)
+        c.insert(2, for: "b", bytes: -5)
+        c.insert(3, for: "c", bytes: 0)
+        #expect(c.statistics.bytes == 2)
+        #expect(c.statistics.entries == 2)
+        #expect(c.value(for: "a") == nil)
+    }
+
+    @Test func aZeroBudgetStoresNothing() {
+        let c = cache(limit: 0)
+        c.insert(1, for: "a", bytes: 1)
+        #expect(c.value(for: "a") == nil)
+        #expect(ByteBoundedCache<String, Int>(name: "n", byteLimit: -10).byteLimit == 0)
+    }
+
+    @Test func removeAllEmptiesTheCacheButKeepsTheCounters() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 60)
+        _ = c.value(for: "a")
+        _ = c.value(for: "zz")
+        c.insert(2, for: "b", bytes: 60)
+        c.removeAll()
+        var s = c.statistics
+        #expect(s.entries == 0)
+        #expect(s.bytes == 0)
+        #expect(s.hits == 1)
+        #expect(s.misses == 1)
+        #expect(s.evictions == 1)
+        #expect(c.value(for: "b") == nil)
+        // Still usable afterwards, with the full budget.
+        c.insert(3, for: "c", bytes: 100)
+        #expect(c.value(for: "c") == 3)
+        s = c.statistics
+        #expect(s.hits == 2)
+        #expect(s.misses == 2)
+    }
+
+    @Test func slotsFreedByEvictionAreReusedInRecencyOrder() {
+        let c = cache()
+        for round in 0..<50 {
+            c.insert(round, for: "k\(round)", bytes: 25)
+        }
+        // Only the four most recent survive, however often slots were recycled.
+        #expect(c.statistics.entries == 4)
+        #expect((0..<46).allSatisfy { c.value(for: "k\($0)") == nil })
+        #expect((46..<50).map { c.value(for: "k\($0)") } == [46, 47, 48, 49])
+        #expect(c.statistics.evictions == 46)
+    }
+
+    @Test func concurrentUseKeepsTheBudgetAndTheCounts() async {
+        let c = ByteBoundedCache<Int, Int>(name: "shared", byteLimit: 1000)
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for i in 0..<500 {
+                        let key = (task * 31 + i) % 200
+                        if c.value(for: key) == nil { c.insert(key * 2, for: key, bytes: 10) }
+                    }
+                }
+            }
+        }
+        let s = c.statistics
+        #expect(s.hits + s.misses == 4000)
+        #expect(s.bytes <= 1000)
+        #expect(s.bytes == s.entries * 10)
+        for key in 0..<200 {
+            if let value = c.value(for: key) { #expect(value == key * 2) }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import FitText
+
+/// The one engine every font-using test shares, set up like the Pango oracle
+/// (Tests/oracle/pango_measure.py): the pinned fonts of Tests/fonts/fonts.conf, context
+/// language en-us. fontconfig reads FONTCONFIG_FILE when the engine loads its configuration,
+/// so the variables are set before the engine exists.
+enum TestEngine {
+    /// Tests/fonts/fonts.conf, found from this file's path (Tests/FitTextTests/TestEngine.swift).
+    static let fontsConf: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fonts/fonts.conf").path
+
+    private static let made: Result<TextEngine, FitTextError> = {
+        setenv("FONTCONFIG_FILE", fontsConf, 1)
+        // fonts.conf keeps its cache under $XDG_CACHE_HOME; a directory of our own keeps the
+        // user's cache out of it, and a fixed name lets later runs reuse the scan.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
+        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        setenv("XDG_CACHE_HOME", cache.path, 1)
+        var configuration = TextEngine.Configuration()
+        configuration.language = "en-us"
+        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
+    }()
+
+    /// The shared engine; a test that needs fonts throws (and so fails) if it could not be made.
+    static func engine() throws -> TextEngine { try made.get() }
+
+    /// Measures with the shared engine; `font` defaults to DejaVu Sans 10, the base font of
+    /// most figures in PANGO_RULES.md.
+    static func measure(
+        _ text: String, font: String = "DejaVu Sans 10", maxWidth: Double? = nil, wrap: WrapMode = .word,
+        maxLines: Int? = nil, ellipsize: EllipsizeMode = .none, features: [String] = [],
+        letterSpacing: Double = 0, unit: MeasureUnit = .px, lines: Bool = false, textScale: Double = 1
+    ) throws -> TextMetrics {
+        try engine().measure(MeasureRequest(
+            text: text, font: font, maxWidth: maxWidth, wrap: wrap, maxLines: maxLines, ellipsize: ellipsize,
+            features: features, letterSpacing: letterSpacing, unit: unit, includeLines: lines, textScale: textScale))
+    }
+
+    /// Measures in terminal cells.
+    static func cells(
+        _ text: String, maxWidth: Double? = nil, wrap: WrapMode = .word, maxLines: Int? = nil,
+        ellipsize: EllipsizeMode = .none
+    ) throws -> TextMetrics {
+        try measure(text, font: "", maxWidth: maxWidth, wrap: wrap, maxLines: maxLines, ellipsize: ellipsize, unit: .cells, lines: true)
+    }
+
+    /// The error a request fails with, or nil if it succeeds.
+    static func error(of request: MeasureRequest) throws -> FitTextError? {
+        let engine = try engine()
+        do throws(FitTextError) {
+            _ = try engine.measure(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// Pango's tolerance in the oracle's targets (Tests/oracle/README.md): within
+/// max(0.5 px, 0.5 %), for figures that depend on rendering details (hex boxes).
+func isClose(_ actual: Double, _ expected: Double) -> Bool {
+    abs(actual - expected) <= max(0.5, abs(expected) * 0.005)
+}
