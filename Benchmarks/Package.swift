@@ -1,0 +1,45 @@
+// swift-tools-version:6.1
+// fitd's benchmarks: a package of its own, so the product never depends on bench-only
+// libraries (shared/DESIGN.md, "Benchmarks/"). How to run them: README.md beside this file.
+import PackageDescription
+
+let package = Package(
+    name: "fitd-benchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // The root package; named, because a path dependency is otherwise known by its folder's
+        // name, which differs between a clone and a work tree.
+        .package(name: "fitd", path: ".."),
+        // The MallocInterposer trait alone: the default traits also ask for a runtime
+        // interposer that is not among the packages this machine mirrors.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Pango's C API (and the HarfBuzz it is built on), the peers fitd is measured against.
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+
+        // The corpus and the four peers, shared by both front ends below.
+        .target(
+            name: "FitBenchPeers",
+            dependencies: ["CPangoCairo", .product(name: "FitText", package: "fitd")]),
+
+        // Plain executable (no malloc interposer): times the peers in one process, in
+        // interleaved rounds, and prints the ratio table. What `scripts/bench` runs.
+        .executableTarget(
+            name: "FitBenchRatios",
+            dependencies: [
+                "FitBenchPeers",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // ordo-one/benchmark suites (`swift package benchmark`): percentiles, allocations.
+        .executableTarget(
+            name: "TextMeasurement",
+            dependencies: ["FitBenchPeers", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/TextMeasurement",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ]
+)
