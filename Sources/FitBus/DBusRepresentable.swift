@@ -127,9 +127,9 @@ extension Array: DBusRepresentable where Element: DBusRepresentable {
     }
 }
 
-/// `a{kv}`. Entries are sorted by key signature text only when the keys are strings, so
-/// output is deterministic for the common `a{sv}`; a duplicate key on the wire keeps
-/// the last value, as GDBus does.
+/// `a{kv}`. String keys are sorted so the common `a{sv}` encodes deterministically
+/// (Dictionary's order is random per process); a duplicate key on the wire keeps the last
+/// value, as GDBus does.
 extension Dictionary: DBusRepresentable where Key: DBusRepresentable, Value: DBusRepresentable {
     public static var dbusSignature: String { "a{" + Key.dbusSignature + Value.dbusSignature + "}" }
     public var dbusValue: DBusValue {

@@ -164,6 +164,19 @@ import Testing
         }
     }
 
+    /// The private bus allows 32 MiB per message; a 100 MB one must cost only its sender's
+    /// connection, while the server keeps serving others.
+    @Test func oversizedMessageIsRefusedAndServerSurvives() async throws {
+        try await withBus { (bus, _, client) async throws in
+            let huge = DBusValue.string(String(repeating: "x", count: 100_000_000))
+            let error = await #expect(throws: DBusError.self) { try await client.test("Echo", [huge]) }
+            #expect(error != nil)
+            let other = try await BusConnection.connect(address: bus.address)
+            defer { other.close() }
+            #expect(try await other.test("Add", [.int32(1), .int32(2)]) == [.int32(3)])
+        }
+    }
+
     @Test func closedConnectionFailsCalls() async throws {
         try await withBus { (_, _, client) async throws in
             client.close()
