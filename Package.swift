@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FitText", targets: ["FitText"]),
+        .library(name: "FitBus", targets: ["FitBus"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
@@ -23,6 +24,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
         // ICU renames its symbols per version; the shim is compiled against the installed
         // headers so Swift calls stable names (see include/fit_icu.h).
         .target(
@@ -35,6 +39,8 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
+        .target(name: "FitBus", dependencies: ["CDBus"]),
         .executableTarget(
             name: "fitctl",
             dependencies: [
@@ -43,5 +49,6 @@ let package = Package(
             ]),
 
         .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
+        .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
     ]
 )

@@ -1,0 +1,144 @@
+import CDBus
+import Foundation
+import Synchronization
+
+/// A connection to a message bus (or a peer), with its own event-loop thread.
+///
+/// Threading: every libdbus call on the connection runs on the loop thread (see
+/// `LoopContext`); the public methods here are safe from any thread or task because they
+/// only post jobs to `JobQueue`. Handlers of exported methods run on Swift tasks, so a
+/// slow handler blocks neither the loop nor other callers.
+///
+/// Lifetime: `close()` or dropping the last reference stops the loop thread, fails
+/// outstanding calls with `Disconnected` and ends signal streams.
+public final class BusConnection: Sendable {
+    let queue: JobQueue
+    let registry = ObjectRegistry()
+    let subscriptions = SignalSubscriptions()
+    /// False for a peer-to-peer connection, which has no bus to send AddMatch to.
+    let isBus: Bool
+    private let unique = Mutex<String?>(nil)
+    private let nextCallID = Atomic<UInt64>(0)
+
+    /// libdbus's default method-call timeout is 25 s (DBUS_TIMEOUT_USE_DEFAULT docs).
+    public static let defaultTimeout: Duration = .seconds(25)
+
+    private init(queue: JobQueue, isBus: Bool) {
+        self.queue = queue
+        self.isBus = isBus
+    }
+
+    deinit { queue.close() }
+
+    /// The name the bus assigned (`:1.42`), nil on a peer-to-peer connection.
+    public var uniqueName: String? { unique.withLock { $0 } }
+
+    /// Connects to the session bus named by DBUS_SESSION_BUS_ADDRESS (`dbus_bus_get_private`).
+    public static func session() async throws(DBusError) -> BusConnection {
+        try await open(.session)
+    }
+
+    /// Connects to an address (`dbus_connection_open_private`); with `registerWithBus`,
+    /// sends Hello (`dbus_bus_register`) as a bus client must before anything else.
+    public static func connect(address: String, registerWithBus: Bool = true) async throws(DBusError) -> BusConnection {
+        try await open(.address(address, register: registerWithBus))
+    }
+
+    /// Stops the loop thread after the work already queued.
+    public func close() { queue.close() }
+
+    private static func open(_ endpoint: LoopThread.Endpoint) async throws(DBusError) -> BusConnection {
+        let isBus = if case .address(_, false) = endpoint { false } else { true }
+        let connection = BusConnection(queue: try JobQueue(), isBus: isBus)
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String?, DBusError>, Never>) in
+            LoopThread.start(endpoint: endpoint, owner: connection) { continuation.resume(returning: $0) }
+        }
+        let name = try result.get()
+        connection.unique.withLock { $0 = name }
+        return connection
+    }
+
+    /// Calls a method and awaits its reply. An error reply throws its name and message;
+    /// no reply within `timeout` throws NoReply (`isTimeout`); cancelling the task
+    /// cancels the pending call and throws `.cancelled`.
+    public func call(
+        destination: String?, path: String, interface: String?, member: String,
+        arguments: [DBusValue] = [], timeout: Duration = BusConnection.defaultTimeout
+    ) async throws(DBusError) -> [DBusValue] {
+        let id = nextCallID.add(1, ordering: .relaxed).newValue
+        let cancellation = CallCancellation()
+        let milliseconds = Self.milliseconds(timeout)
+        let queue = self.queue
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<PendingCall.Reply, Never>) in
+                let posted = queue.post { context in
+                    context.startCall(
+                        id: id,
+                        message: { () throws(DBusError) in
+                            let message = try DBusMessage.methodCall(
+                                destination: destination, path: path, interface: interface, member: member)
+                            try message.append(arguments)
+                            return message
+                        },
+                        timeoutMilliseconds: milliseconds, cancellation: cancellation, continuation: continuation)
+                }
+                if !posted { continuation.resume(returning: .failure(.closed)) }
+            }
+        } onCancel: {
+            cancellation.cancel()
+            queue.post { $0.cancelCall(id: id) }
+        }
+        return try result.get()
+    }
+
+    /// libdbus takes an `int` of milliseconds; INT_MAX means no timeout (DBUS_TIMEOUT_INFINITE).
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds.multipliedReportingOverflow(by: 1000)
+        guard !total.overflow else { return Int32.max }
+        return Int32(clamping: max(1, total.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+
+    /// Emits a signal. Names and values are checked here, so errors reach the caller;
+    /// the message is built and sent on the loop thread.
+    public func emitSignal(
+        path: String, interface: String, member: String, arguments: [DBusValue] = [], destination: String? = nil
+    ) throws(DBusError) {
+        try DBusNames.requireObjectPath(path)
+        try DBusNames.requireInterface(interface)
+        try DBusNames.requireMember(member)
+        if let destination { try DBusNames.requireBusName(destination) }
+        for argument in arguments { try argument.validate() }
+        let posted = queue.post { context in
+            guard let message = try? DBusMessage.signal(path: path, interface: interface, member: member),
+                (try? message.append(arguments)) != nil
+            else { return }
+            if let destination { _ = destination.withCString { dbus_message_set_destination(message.raw, $0) } }
+            context.send(message)
+        }
+        guard posted else { throw .closed }
+    }
+
+    /// Sends the reply to an incoming call from any thread.
+    func sendReply(to call: IncomingCall, _ result: Result<[DBusValue], DBusError>) {
+        let serial = call.serial, destination = call.sender
+        queue.post { context in
+            var reply: DBusMessage?
+            switch result {
+            case .success(let values):
+                do throws(DBusError) {
+                    let message = try DBusMessage.reply(to: serial, destination: destination)
+                    try message.append(values)
+                    reply = message
+                } catch {
+                    reply = try? DBusMessage.reply(
+                        to: serial, destination: destination,
+                        error: .failed("the method's reply could not be encoded: \(error.message)"))
+                }
+            case .failure(let error):
+                reply = try? DBusMessage.reply(to: serial, destination: destination, error: error)
+            }
+            if let reply { context.send(reply) }
+        }
+    }
+}

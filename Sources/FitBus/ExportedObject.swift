@@ -1,0 +1,133 @@
+/// A method handler: the decoded arguments (already checked against the declared
+/// in-signature) and the call's context; returns the out arguments or throws the error
+/// reply to send.
+public typealias DBusMethodHandler =
+    @Sendable ([DBusValue], MessageContext) async throws(DBusError) -> [DBusValue]
+
+public struct DBusMethod: Sendable {
+    public var name: String
+    public var inSignature: DBusSignature
+    public var outSignature: DBusSignature
+    /// Argument names for introspection, in order; missing names are left out.
+    public var inNames: [String]
+    public var outNames: [String]
+    /// Emitted as an `org.freedesktop.DBus.DocString` annotation in the introspection.
+    public var doc: String?
+    public var handler: DBusMethodHandler
+
+    public init(
+        _ name: String, in inSignature: String = "", out outSignature: String = "",
+        inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
+        handler: @escaping DBusMethodHandler
+    ) throws(DBusError) {
+        try DBusNames.requireMember(name)
+        self.name = name
+        self.inSignature = try DBusSignature(inSignature)
+        self.outSignature = try DBusSignature(outSignature)
+        self.inNames = inNames
+        self.outNames = outNames
+        self.doc = doc
+        self.handler = handler
+    }
+}
+
+public struct DBusProperty: Sendable {
+    public enum Access: String, Sendable {
+        case read
+        case readwrite
+    }
+
+    public var name: String
+    public var signature: DBusSignature
+    public var access: Access
+    public var doc: String?
+    /// When true, a successful Set emits PropertiesChanged with the new value.
+    public var emitsChanged: Bool
+    public var get: @Sendable () async throws(DBusError) -> DBusValue
+    public var set: (@Sendable (DBusValue) async throws(DBusError) -> Void)?
+
+    /// A property; it is read-write exactly when a setter is given.
+    public init(
+        _ name: String, signature: String, doc: String? = nil, emitsChanged: Bool = true,
+        get: @escaping @Sendable () async throws(DBusError) -> DBusValue,
+        set: (@Sendable (DBusValue) async throws(DBusError) -> Void)? = nil
+    ) throws(DBusError) {
+        try DBusNames.requireMember(name)
+        let parsed = try DBusSignature(signature)
+        guard parsed.isSingleCompleteType else {
+            throw .invalidArgs("property \(name): \"\(signature)\" is not a single complete type")
+        }
+        self.name = name
+        self.signature = parsed
+        self.access = set == nil ? .read : .readwrite
+        self.doc = doc
+        self.emitsChanged = emitsChanged
+        self.get = get
+        self.set = set
+    }
+}
+
+public struct DBusSignalDescription: Sendable {
+    public var name: String
+    public var signature: DBusSignature
+    public var argumentNames: [String]
+    public var doc: String?
+
+    public init(_ name: String, signature: String = "", argumentNames: [String] = [], doc: String? = nil)
+        throws(DBusError)
+    {
+        try DBusNames.requireMember(name)
+        self.name = name
+        self.signature = try DBusSignature(signature)
+        self.argumentNames = argumentNames
+        self.doc = doc
+    }
+}
+
+public struct DBusInterface: Sendable {
+    public var name: String
+    public var methods: [DBusMethod]
+    public var properties: [DBusProperty]
+    public var signals: [DBusSignalDescription]
+    public var doc: String?
+
+    public init(
+        _ name: String, methods: [DBusMethod] = [], properties: [DBusProperty] = [],
+        signals: [DBusSignalDescription] = [], doc: String? = nil
+    ) throws(DBusError) {
+        try DBusNames.requireInterface(name)
+        self.name = name
+        self.methods = methods
+        self.properties = properties
+        self.signals = signals
+        self.doc = doc
+    }
+
+    func method(_ name: String) -> DBusMethod? { methods.first { $0.name == name } }
+    func property(_ name: String) -> DBusProperty? { properties.first { $0.name == name } }
+}
+
+/// An object to export at a path. Introspectable, Peer and Properties are added by the
+/// dispatcher; interfaces here must not use those names.
+public struct ExportedObject: Sendable {
+    public var path: String
+    public var interfaces: [DBusInterface]
+
+    public init(path: String, interfaces: [DBusInterface]) throws(DBusError) {
+        try DBusNames.requireObjectPath(path)
+        if let clash = interfaces.first(where: { StandardInterface.names.contains($0.name) }) {
+            throw .invalidArgs("\(clash.name) is provided by FitBus itself")
+        }
+        self.path = path
+        self.interfaces = interfaces
+    }
+
+    func interface(_ name: String) -> DBusInterface? { interfaces.first { $0.name == name } }
+}
+
+enum StandardInterface {
+    static let introspectable = "org.freedesktop.DBus.Introspectable"
+    static let peer = "org.freedesktop.DBus.Peer"
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let names: Set<String> = [introspectable, peer, properties]
+}

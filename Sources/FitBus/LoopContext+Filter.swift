@@ -1,0 +1,49 @@
+import CDBus
+
+extension LoopContext {
+    /// libdbus's filter (dbus_connection_add_filter), run by dbus_connection_dispatch on
+    /// the loop thread. Replies to our own calls never get here: libdbus completes pending
+    /// calls before running filters. Peer.Ping and GetMachineId are answered by libdbus
+    /// itself before filters too (dbus-connection.c, builtin filters).
+    func filter(_ message: DBusMessage) -> DBusHandlerResult {
+        switch message.kind {
+        case .signal:
+            guard let path = message.path, let interface = message.interface, let member = message.member else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            // libdbus's synthetic message for a lost connection (DBUS_INTERFACE_LOCAL).
+            if interface == "org.freedesktop.DBus.Local", member == "Disconnected" {
+                disconnected = true
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
+            // A signal we cannot decode (an fd) is nobody's business here; drop it.
+            if let arguments = try? message.arguments() {
+                subscriptions.deliver(DBusSignal(
+                    sender: message.sender, path: path, interface: interface, member: member, arguments: arguments))
+            }
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        case .methodCall:
+            // Without an owner nothing is exported; libdbus then answers UnknownMethod.
+            guard let owner, let path = message.path, let member = message.member else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            let call = IncomingCall(
+                serial: message.serial, sender: message.sender, path: path, interface: message.interface,
+                member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,
+                arguments: Result { () throws(DBusError) in try message.arguments() })
+            // Handlers run on Swift tasks, never on this thread, so a slow handler cannot
+            // hold up other callers; the reply comes back through the job queue.
+            Task { await MethodDispatcher.dispatch(call, on: owner) }
+            return DBUS_HANDLER_RESULT_HANDLED
+        default:
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+    }
+
+    /// Queues a message for sending; libdbus writes it when the socket's write watch
+    /// fires. A closed connection drops it, as dbus_connection_send does.
+    func send(_ message: DBusMessage) {
+        guard isOpen else { return }
+        _ = dbus_connection_send(connection, message.raw, nil)
+    }
+}

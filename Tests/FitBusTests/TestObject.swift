@@ -1,0 +1,52 @@
+import Synchronization
+@testable import FitBus
+
+/// The object the bus tests export.
+enum TestObject {
+    static let busName = "org.fitbus.Test"
+    static let path = "/org/fitbus/Test"
+    static let interface = "org.fitbus.Test"
+
+    final class State: Sendable {
+        let name = Mutex("initial")
+    }
+
+    static func make(state: State) throws(DBusError) -> ExportedObject {
+        let methods = [
+            try DBusMethod("Echo", in: "s", out: "s", inNames: ["text"], outNames: ["echoed"], doc: "Returns its argument") {
+                args, _ in args
+            },
+            try DBusMethod("Add", in: "ii", out: "i") { args, _ throws(DBusError) in
+                let a: Int32 = try args[0].decode(), b: Int32 = try args[1].decode()
+                return [.int32(a &+ b)]
+            },
+            try DBusMethod("Reflect", in: "v", out: "v") { args, _ in args },
+            try DBusMethod("Sleep", in: "u", out: "s") { args, _ throws(DBusError) in
+                let ms: UInt32 = try args[0].decode()
+                try? await Task.sleep(for: .milliseconds(Int(ms)))
+                return [.string("slept")]
+            },
+            try DBusMethod("Fail", in: "", out: "") { _, _ throws(DBusError) in
+                throw DBusError("org.fitbus.Test.Error.Custom", "custom failure")
+            },
+            try DBusMethod("BadReply", in: "", out: "s") { _, _ in [.int32(1)] },
+            try DBusMethod("Tick", in: "s", out: "") { args, context throws(DBusError) in
+                try context.connection.emitSignal(path: path, interface: interface, member: "Ticked", arguments: args)
+                return []
+            },
+        ]
+        let properties = [
+            try DBusProperty("Name", signature: "s", doc: "A writable name",
+                get: { .string(state.name.withLock { $0 }) },
+                set: { value throws(DBusError) in
+                    let text: String = try value.decode()
+                    state.name.withLock { $0 = text }
+                }),
+            try DBusProperty("Count", signature: "u", get: { .uint32(42) }),
+        ]
+        let signals = [try DBusSignalDescription("Ticked", signature: "s", argumentNames: ["text"])]
+        return try ExportedObject(path: path, interfaces: [
+            try DBusInterface(interface, methods: methods, properties: properties, signals: signals, doc: "Test object")
+        ])
+    }
+}
