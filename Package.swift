@@ -2,13 +2,19 @@
 // fitd: text measurement and adaptive-layout decisions for Linux programs, over D-Bus.
 // Layout of the package: shared/DESIGN.md ("Pipeline and modules"). C appears only in the
 // C* targets; everything above them speaks Swift value types.
+import Foundation
 import PackageDescription
+
+// Tests/FitTextTests is not committed yet (it lives only in the main work tree); declare its
+// target only where the folder exists so the other modules' tests build without it.
+let hasFitTextTests = FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/FitTextTests")
 
 let package = Package(
     name: "fitd",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FitText", targets: ["FitText"]),
+        .library(name: "FitScale", targets: ["FitScale"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
@@ -35,6 +41,14 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Text scale, size categories, text styles and change watching. Speaks to fontconfig
+        // only (no FitText): the daemon joins the two.
+        .target(
+            name: "FitScale",
+            dependencies: [
+                "CFontconfig",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "fitctl",
             dependencies: [
@@ -42,6 +56,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
-    ]
+        .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
+    ] + (hasFitTextTests ? [.testTarget(name: "FitTextTests", dependencies: ["FitText"])] : [])
 )
