@@ -34,7 +34,7 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidScale(let value):
-            return "invalid text scale \(value): it must be a number greater than 0 and at most \(TextScale.maximum) (the range is (0, \(TextScale.maximum)]; 1 is the default size)"
+            return "invalid text scale \(value): it must be a number greater than 0 and at most \(TextScale.maximum.formatted) (the range is (0, \(TextScale.maximum.formatted)]; 1 is the default size)"
         case .configTooLarge(let path, let bytes, let limit):
             return "\(path) is \(bytes) bytes; fitd reads config files of at most \(limit) bytes: remove or fix the file"
         case .configSyntax(let path, let line, let reason):
