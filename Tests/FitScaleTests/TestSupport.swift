@@ -15,7 +15,7 @@ final class Sandbox: Sendable {
     init() throws {
         var template = Array("\(NSTemporaryDirectory())/fitscale-test-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
-        root = String(cString: made)
+        root = WatchTarget.normalized(String(cString: made))
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
