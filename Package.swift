@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "FitText", targets: ["FitText"]),
         .library(name: "FitBus", targets: ["FitBus"]),
+        .library(name: "FitScale", targets: ["FitScale"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
@@ -41,6 +42,14 @@ let package = Package(
             ]),
         // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
         .target(name: "FitBus", dependencies: ["CDBus"]),
+        // Text scale, size categories, text styles and change watching. Speaks to fontconfig
+        // only (no FitText): the daemon joins the two.
+        .target(
+            name: "FitScale",
+            dependencies: [
+                "CFontconfig",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "fitctl",
             dependencies: [
@@ -50,5 +59,6 @@ let package = Package(
 
         .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
+        .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
     ]
 )

@@ -1,0 +1,77 @@
+/// What a desktop environment says about text size and fonts. A nil field means the desktop
+/// does not set it, and the next source in precedence decides.
+public struct DesktopSettings: Hashable, Sendable {
+    /// The desktop's text scale (GNOME text-scaling-factor; KDE forceFontDPI / 96).
+    public var textScale: Double?
+    /// The UI font (GNOME font-name; KDE [General] font).
+    public var uiFont: UIFont?
+    /// The monospace font (GNOME monospace-font-name; KDE [General] fixed).
+    public var monospaceFont: UIFont?
+
+    public init(textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil) {
+        self.textScale = textScale
+        self.uiFont = uiFont
+        self.monospaceFont = monospaceFont
+    }
+
+    /// GNOME's org.gnome.desktop.interface values as org.freedesktop.portal.Settings.ReadOne
+    /// returns them (`text-scaling-factor` d, `font-name` s, `monospace-font-name` s), already
+    /// unpacked from their variants; nil for a key the portal did not have. A scale outside
+    /// (0, 4] or an unparsable font is ignored with the reason in `problems`.
+    public static func gnomeInterface(
+        textScalingFactor: Double?, fontName: String?, monospaceFontName: String?
+    ) -> (settings: DesktopSettings, problems: [FitScaleError]) {
+        var settings = DesktopSettings()
+        var problems: [FitScaleError] = []
+        if let factor = textScalingFactor {
+            do throws(FitScaleError) {
+                settings.textScale = try TextScale(factor).factor
+            } catch {
+                problems.append(.desktopSettings(source: .gnome, reason: "text-scaling-factor: \(error)"))
+            }
+        }
+        if let fontName {
+            settings.uiFont = UIFont(pangoDescription: fontName, source: .gnome)
+            if settings.uiFont == nil { problems.append(.desktopSettings(source: .gnome, reason: "font-name \"\(fontName)\" is not a Pango font description")) }
+        }
+        if let monospaceFontName {
+            settings.monospaceFont = UIFont(pangoDescription: monospaceFontName, source: .gnome)
+            if settings.monospaceFont == nil { problems.append(.desktopSettings(source: .gnome, reason: "monospace-font-name \"\(monospaceFontName)\" is not a Pango font description")) }
+        }
+        return (settings, problems)
+    }
+}
+
+/// A source of desktop settings, third in precedence after fitd's explicit setting and
+/// fontconfig. FitScale implements KDE's files (``KDESettingsProvider``); the daemon
+/// implements GNOME's over D-Bus: org.freedesktop.portal.Settings.ReadOne
+/// ("org.gnome.desktop.interface", "text-scaling-factor" / "font-name" /
+/// "monospace-font-name") on the session bus, with ``DesktopSettings/gnomeInterface(textScalingFactor:fontName:monospaceFontName:)``
+/// turning the values into settings, and its SettingChanged signal as ``changes()``.
+public protocol DesktopSettingsProvider: Sendable {
+    /// The source values from this provider are reported as (`.gnome`, `.kde`).
+    var source: TextScaleSource { get }
+
+    /// Reads the current settings. Returns nil when this desktop is not in use or has no
+    /// settings (no portal on the bus, no KDE files). Throws when it is in use but could not
+    /// be read (a portal error reply, an unreadable file): the state then keeps the last good
+    /// values from this provider and logs why.
+    func currentSettings() async throws(FitScaleError) -> DesktopSettings?
+
+    /// Files whose change may change the settings (KDE: kdeglobals, kcmfonts). The
+    /// ``ChangeWatcher`` watches them and reports ``ChangeReason/desktop``. Default: none.
+    var watchedFiles: [String] { get }
+
+    /// Changes the provider learns of by itself, such as the portal's SettingChanged signal
+    /// for the org.gnome.desktop.interface keys above. Each element means "read again"; the
+    /// stream finishes when the provider stops. Default: a stream that finishes at once.
+    func changes() -> AsyncStream<Void>
+}
+
+extension DesktopSettingsProvider {
+    public var watchedFiles: [String] { [] }
+
+    public func changes() -> AsyncStream<Void> {
+        AsyncStream { $0.finish() }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where FitScale looks: the XDG config directory and which fontconfig configuration to load.
+/// Passed in, never read from globals inside the module, so tests (and a daemon serving
+/// another user's session) choose their own.
+public struct FitScaleEnvironment: Hashable, Sendable {
+    /// `$XDG_CONFIG_HOME`, else `$HOME/.config` (XDG Base Directory Specification).
+    public var configHome: String
+    /// A fontconfig configuration file to load instead of fontconfig's default; nil loads the
+    /// default the way every program does (FcInitLoadConfigAndFonts: FONTCONFIG_FILE, else
+    /// /etc/fonts/fonts.conf, which includes the user's `$XDG_CONFIG_HOME/fontconfig`).
+    public var fontconfigFile: String?
+
+    public init(configHome: String, fontconfigFile: String? = nil) {
+        self.configHome = configHome
+        self.fontconfigFile = fontconfigFile
+    }
+
+    /// From a process environment (`ProcessInfo.processInfo.environment`).
+    public init(environment: [String: String]) {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            configHome = xdg
+        } else {
+            configHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        }
+        fontconfigFile = nil
+    }
+
+    /// fitd's own settings: `$XDG_CONFIG_HOME/fitd/fitd.conf`.
+    public var fitdConfigPath: String { configHome + "/fitd/fitd.conf" }
+    /// The user's fontconfig directory, watched even before it exists.
+    public var userFontconfigDirectory: String { configHome + "/fontconfig" }
+    /// KDE's global settings (fonts: [General] font=, fixed=).
+    public var kdeGlobalsPath: String { configHome + "/kdeglobals" }
+    /// KDE's font module settings ([General] forceFontDPI=).
+    public var kcmFontsPath: String { configHome + "/kcmfonts" }
+}

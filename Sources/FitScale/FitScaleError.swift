@@ -1,0 +1,59 @@
+/// Everything that can go wrong while reading or setting the text scale, with what was
+/// attempted and what to do. Values come from outside the process (a D-Bus peer, a config
+/// file, the desktop), so every bad input ends here rather than in a crash.
+public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A text scale outside (0, 4], or NaN / infinite.
+    case invalidScale(Double)
+    /// A config file larger than the limit (`bytes` is its size).
+    case configTooLarge(path: String, bytes: Int, limit: Int)
+    /// A config file that is not `key = value` lines in `[sections]` (line is 1-based; 0 = the
+    /// file as a whole, e.g. not UTF-8).
+    case configSyntax(path: String, line: Int, reason: String)
+    /// A config value of the wrong kind ("scale = big").
+    case configValue(path: String, key: String, value: String, reason: String)
+    /// A system call on a file failed (`errno` is the C errno).
+    case fileSystem(operation: String, path: String, errno: Int32)
+    /// fontconfig could not load a configuration.
+    case fontconfigUnavailable(String)
+    /// A text style name with a category that is not one of the 12 (`"body huge"`).
+    case unknownSizeCategory(String)
+    /// The desktop's settings could not be read (portal missing, bad value).
+    case desktopSettings(source: TextScaleSource, reason: String)
+
+    /// The file the error is about, if any.
+    public var path: String? {
+        switch self {
+        case .configTooLarge(let path, _, _), .configSyntax(let path, _, _), .configValue(let path, _, _, _),
+            .fileSystem(_, let path, _):
+            return path
+        case .invalidScale, .fontconfigUnavailable, .unknownSizeCategory, .desktopSettings:
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidScale(let value):
+            return "invalid text scale \(value): it must be a number greater than 0 and at most \(TextScale.maximum.formatted) (the range is (0, \(TextScale.maximum.formatted)]; 1 is the default size)"
+        case .configTooLarge(let path, let bytes, let limit):
+            return "\(path) is \(bytes) bytes; fitd reads config files of at most \(limit) bytes: remove or fix the file"
+        case .configSyntax(let path, let line, let reason):
+            let place = line > 0 ? "\(path):\(line)" : path
+            return "\(place): \(reason); expected lines of `key = value` under `[section]` headers, e.g. `[text]` then `scale = 1.25`"
+        case .configValue(let path, let key, let value, let reason):
+            return "\(path): invalid value \"\(value)\" for \(key): \(reason)"
+        case .fileSystem(let operation, let path, let code):
+            return "\(operation) \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
+        case .fontconfigUnavailable(let detail):
+            return "fontconfig could not load its configuration: \(detail)"
+        case .unknownSizeCategory(let name):
+            return "unknown size category \"\(name)\"; expected one of \(SizeCategory.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .desktopSettings(let source, let reason):
+            return "cannot read the \(source.rawValue) desktop settings: \(reason)"
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,47 @@
+/// KDE Plasma's font settings from its files in `$XDG_CONFIG_HOME`:
+/// `kdeglobals` `[General] font=Noto Sans,10,-1,5,50,0,0,0,0,0` (UI font, QFont::toString)
+/// and `fixed=` (monospace), `kcmfonts` `[General] forceFontDPI=120` (0 or absent: not forced;
+/// the scale is forceFontDPI / 96). The files are KDE's, so they are parsed leniently: a line
+/// fitd does not understand is skipped, not an error.
+public struct KDESettingsProvider: DesktopSettingsProvider {
+    public let environment: FitScaleEnvironment
+
+    public init(environment: FitScaleEnvironment) {
+        self.environment = environment
+    }
+
+    public var source: TextScaleSource { .kde }
+
+    public var watchedFiles: [String] { [environment.kdeGlobalsPath, environment.kcmFontsPath] }
+
+    public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        try read()
+    }
+
+    /// Synchronous read (two small files).
+    public func read() throws(FitScaleError) -> DesktopSettings? {
+        let globals = try ConfigFile.load(path: environment.kdeGlobalsPath, strict: false)
+        let fonts = try ConfigFile.load(path: environment.kcmFontsPath, strict: false)
+        if globals == nil && fonts == nil { return nil }
+        var settings = DesktopSettings()
+        if let text = globals?.value(section: "General", key: "font") {
+            settings.uiFont = UIFont(qtFontString: text, source: .kde)
+        }
+        if let text = globals?.value(section: "General", key: "fixed") {
+            settings.monospaceFont = UIFont(qtFontString: text, source: .kde)
+        }
+        if let text = fonts?.value(section: "General", key: "forceFontDPI") {
+            guard let dpi = Double(text), dpi.isFinite, dpi >= 0 else {
+                throw .configValue(path: environment.kcmFontsPath, key: "forceFontDPI", value: text, reason: "not a number of dots per inch")
+            }
+            if dpi > 0 {
+                do throws(FitScaleError) {
+                    settings.textScale = try TextScale(dpi / 96).factor
+                } catch {
+                    throw .configValue(path: environment.kcmFontsPath, key: "forceFontDPI", value: text, reason: "\(error)")
+                }
+            }
+        }
+        return settings
+    }
+}

@@ -1,0 +1,138 @@
+import Logging
+
+/// The text scale in force: combines the sources (``TextScalePreference``), re-reads them on
+/// a change, keeps each source's last good value when a read fails (and says why in
+/// ``problems``), and counts effective changes in ``TextScaleSnapshot/generation``.
+///
+/// Nothing is read in `init`; call ``reload(reasons:)`` once at start, then for every
+/// ``ChangeWatcher`` report (``follow(_:)`` does that).
+public actor TextScaleState {
+    public let environment: FitScaleEnvironment
+    private let desktop: (any DesktopSettingsProvider)?
+    private let fontconfigReader: FontconfigReader
+    private let store: ExplicitScaleStore
+    private let logger: Logger
+
+    private var preference = TextScalePreference()
+    private var loaded = false
+    public private(set) var snapshot: TextScaleSnapshot
+    /// Why a source's last good value is in force instead of what it says now (empty when
+    /// every source was read). Replaced on every reload.
+    public private(set) var problems: [FitScaleError] = []
+    /// Number of completed re-reads.
+    public private(set) var reloadCount = 0
+
+    /// - Parameter desktop: GNOME's portal (from the daemon) or ``KDESettingsProvider``; nil
+    ///   for none.
+    public init(environment: FitScaleEnvironment, desktop: (any DesktopSettingsProvider)? = nil, logger: Logger) {
+        self.environment = environment
+        self.desktop = desktop
+        fontconfigReader = FontconfigReader(configFile: environment.fontconfigFile)
+        store = ExplicitScaleStore(path: environment.fitdConfigPath)
+        self.logger = logger
+        snapshot = TextScaleSnapshot(preference: TextScalePreference(), generation: 0)
+    }
+
+    /// Re-reads every source. `reasons` only decide whether a generation bump is due without
+    /// a value change (``ChangeReason/fonts``: measurements change with the font set).
+    @discardableResult
+    public func reload(reasons: Set<ChangeReason> = Set(ChangeReason.allCases)) async -> TextScaleSnapshot {
+        var next = preference
+        var found: [FitScaleError] = []
+
+        do throws(FitScaleError) {
+            next.explicit = try store.load()
+        } catch {
+            found.append(error)
+            logger.warning("text scale: keeping the last good explicit setting (\(preference.explicit?.description ?? "none")): \(error)")
+        }
+        do throws(FitScaleError) {
+            next.fontconfig = try await fontconfigReader.read()
+        } catch {
+            found.append(error)
+            logger.warning("text scale: keeping the last good fontconfig values: \(error)")
+        }
+        if let desktop {
+            next.desktopSource = desktop.source
+            do throws(FitScaleError) {
+                next.desktop = try await desktop.currentSettings()
+            } catch {
+                found.append(error)
+                logger.warning("text scale: keeping the last good \(desktop.source) settings: \(error)")
+            }
+        }
+        problems = found
+        reloadCount += 1
+        return commit(next, forceBump: reasons.contains(.fonts))
+    }
+
+    /// Sets the explicit scale (the writable `TextScale` property, `fitctl scale set`):
+    /// validated, written atomically to fitd.conf, in force at once.
+    @discardableResult
+    public func setExplicitScale(_ factor: Double) throws(FitScaleError) -> TextScaleSnapshot {
+        let scale = try TextScale(factor)
+        try store.save(scale)
+        var next = preference
+        next.explicit = scale
+        problems.removeAll { $0.path == store.path }
+        return commit(next, forceBump: false)
+    }
+
+    /// Removes the explicit setting (`fitctl scale reset`): the next source decides.
+    @discardableResult
+    public func resetExplicitScale() throws(FitScaleError) -> TextScaleSnapshot {
+        try store.save(nil)
+        var next = preference
+        next.explicit = nil
+        return commit(next, forceBump: false)
+    }
+
+    /// What to watch for the sources as last read: fitd.conf, the user's fontconfig
+    /// directory, fontconfig's config files, config directories and font directories, and the
+    /// desktop provider's files.
+    public func watchTargets() -> [WatchTarget] {
+        var targets = [
+            WatchTarget(path: environment.fitdConfigPath, kind: .file, reason: .fitdConfig),
+            WatchTarget(path: environment.userFontconfigDirectory, kind: .directory, reason: .fontconfig),
+        ]
+        if let fontconfig = preference.fontconfig {
+            targets += fontconfig.configFiles.map { WatchTarget(path: $0, kind: .file, reason: .fontconfig) }
+            targets += fontconfig.configDirectories.map { WatchTarget(path: $0, kind: .directory, reason: .fontconfig) }
+            targets += fontconfig.fontDirectories.map { WatchTarget(path: $0, kind: .directoryTree, reason: .fonts) }
+        }
+        if let file = environment.fontconfigFile {
+            targets.append(WatchTarget(path: file, kind: .file, reason: .fontconfig))
+        }
+        if let desktop {
+            targets += desktop.watchedFiles.map { WatchTarget(path: $0, kind: .file, reason: .desktop) }
+        }
+        var seen = Set<WatchTarget>()
+        return targets.filter { seen.insert($0).inserted }
+    }
+
+    /// Re-reads for every report of `watcher` (and keeps its targets current) until the
+    /// watcher stops. Run it in a task of the daemon's service group.
+    public func follow(_ watcher: ChangeWatcher) async {
+        watcher.updateTargets(watchTargets())
+        for await change in watcher.changes {
+            let before = snapshot.generation
+            let after = await reload(reasons: change.reasons)
+            watcher.updateTargets(watchTargets())
+            if after.generation != before {
+                logger.info("text scale: \(change) → \(after)")
+            }
+        }
+    }
+
+    private func commit(_ next: TextScalePreference, forceBump: Bool) -> TextScaleSnapshot {
+        preference = next
+        let candidate = TextScaleSnapshot(preference: next, generation: snapshot.generation)
+        if !loaded || forceBump || !candidate.sameValues(as: snapshot) {
+            loaded = true
+            var bumped = candidate
+            bumped.generation = snapshot.generation + 1
+            snapshot = bumped
+        }
+        return snapshot
+    }
+}

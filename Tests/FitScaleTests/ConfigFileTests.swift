@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import FitScale
+
+@Suite struct ConfigFileTests {
+    @Test func parsesSectionsCommentsAndValues() throws {
+        let file = try ConfigFile(parsing: "# fitd\n; also a comment\n\n[text]\n  scale = 1.25  \nother=x\n[more]\nscale=2\n", path: "t")
+        #expect(file.value(section: "text", key: "scale") == "1.25")
+        #expect(file.value(section: "text", key: "other") == "x")
+        #expect(file.value(section: "more", key: "scale") == "2")
+        #expect(file.value(section: "none", key: "scale") == nil)
+    }
+
+    @Test func garbageIsATypedErrorWithTheLine() {
+        #expect(throws: FitScaleError.configSyntax(path: "t", line: 2, reason: "not `key = value`, a `[section]` or a comment")) {
+            try ConfigFile(parsing: "[text]\nthis is garbage\n", path: "t")
+        }
+        #expect(throws: FitScaleError.self) { try ConfigFile(parsing: "[text\nscale = 1", path: "t") }
+        // Lenient (another program's file): skipped.
+        #expect(throws: Never.self) { try ConfigFile(parsing: "[General]\ngarbage\nfont=A,10", path: "t", strict: false) }
+    }
+
+    @Test func binaryAndHugeFilesAreRejectedUnread() throws {
+        let sandbox = try Sandbox()
+        let binary = sandbox.root + "/binary.conf"
+        try Data([0xff, 0xfe, 0x00, 0x41, 0xc3]).write(to: URL(fileURLWithPath: binary))
+        #expect(throws: FitScaleError.configSyntax(path: binary, line: 0, reason: "the file is not UTF-8 text")) {
+            try ConfigFile.load(path: binary)
+        }
+        // 100 MB (sparse: the test does not write 100 MB).
+        let huge = sandbox.root + "/huge.conf"
+        let fd = open(huge, O_CREAT | O_WRONLY, 0o600)
+        #expect(ftruncate(fd, 100 * 1024 * 1024) == 0)
+        close(fd)
+        #expect(throws: FitScaleError.configTooLarge(path: huge, bytes: 100 * 1024 * 1024, limit: ConfigFile.maximumBytes)) {
+            try ConfigFile.load(path: huge)
+        }
+        #expect(try ConfigFile.load(path: sandbox.root + "/missing.conf") == nil)
+    }
+
+    @Test func explicitScaleRoundTripsAtomicallyAndKeepsOtherKeys() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.environment.fitdConfigPath
+        try sandbox.write(path, "[other]\nkeep = yes\n")
+        let store = ExplicitScaleStore(path: path)
+        try store.save(try TextScale(1.25))
+        #expect(try store.load() == (try TextScale(1.25)))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("[text]\nscale = 1.25\n"))
+        #expect(text.contains("keep = yes"))
+        // No temporary file left behind.
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.configHome + "/fitd")
+        #expect(names == ["fitd.conf"])
+        try store.save(nil)
+        #expect(try store.load() == nil)
+    }
+
+    @Test func badScaleValuesSayTheRange() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.environment.fitdConfigPath
+        for value in ["0", "-2", "nan", "5", "big"] {
+            try sandbox.write(path, "[text]\nscale = \(value)\n")
+            do {
+                _ = try ExplicitScaleStore(path: path).load()
+                Issue.record("scale = \(value) was accepted")
+            } catch {
+                #expect("\(error)".contains("(0, 4]"), "\(error)")
+            }
+        }
+    }
+}
