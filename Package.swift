@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "FitText", targets: ["FitText"]),
+        .library(name: "FitLayout", targets: ["FitLayout"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
@@ -35,6 +36,8 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
+        .target(name: "FitLayout"),
         .executableTarget(
             name: "fitctl",
             dependencies: [
@@ -43,5 +46,6 @@ let package = Package(
             ]),
 
         .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
+        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
     ]
 )
