@@ -13,13 +13,14 @@ public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// A parent named by its position in the document's `nodes` array or by its id.
-public enum NodeReference: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+public enum NodeReference: Hashable, Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
     CustomStringConvertible
 {
     case index(Int)
     case id(String)
 
     public init(stringLiteral value: String) { self = .id(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .id(String(stringInterpolation: stringInterpolation)) }
     public init(integerLiteral value: Int) { self = .index(value) }
 
     public var description: String {
