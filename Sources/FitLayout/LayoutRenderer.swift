@@ -1,5 +1,5 @@
 /// Draws a layout in the terminal: boxes (box-drawing characters) for frames, paddings,
-/// templates, images and the root, and each text in its frame, so a person sees at once what
+/// templates and images, and each text in its frame, so a person sees at once what
 /// was decided. What `fitctl fit --render` prints; `--widths` puts several results side by side.
 public struct LayoutRenderer: Sendable {
     /// Layout units per terminal column and row: 1 and 1 for a layout in cells; for px, e.g. 8
@@ -55,14 +55,13 @@ public struct LayoutRenderer: Sendable {
             )
         }
         let boxed: Set<LayoutNodeKind> = [.frame, .padding, .template, .image]
-        for (index, (node, layout)) in zip(document.nodes, result.nodes).enumerated()
-        where layout.visible && (boxed.contains(node.kind) || node.parent == nil) {
+        for (node, layout) in zip(document.nodes, result.nodes)
+        where layout.visible && boxed.contains(node.kind) {
             let (left, top, right, bottom) = box(layout.frame)
             guard right > left, bottom > top else {
                 if node.kind == .image { for column in left...max(left, right) { put("▒", column, top) } }
                 continue
             }
-            _ = index
             for column in left + 1..<right {
                 put("─", column, top)
                 put("─", column, bottom)
