@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FitText", targets: ["FitText"]),
         .library(name: "FitBus", targets: ["FitBus"]),
         .library(name: "FitScale", targets: ["FitScale"]),
+        .library(name: "FitLayout", targets: ["FitLayout"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
@@ -50,6 +51,8 @@ let package = Package(
                 "CFontconfig",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
+        .target(name: "FitLayout"),
         .executableTarget(
             name: "fitctl",
             dependencies: [
@@ -60,5 +63,6 @@ let package = Package(
         .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
+        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
     ]
 )

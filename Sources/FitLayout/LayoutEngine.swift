@@ -1,0 +1,310 @@
+/// Lays out a prepared document: sizes are negotiated as in SwiftUI's `Layout` protocol (a
+/// parent proposes, the child answers, the parent places), then every node gets a frame.
+public enum LayoutEngine {
+    public static func layout<Measurer: LayoutTextMeasurer>(
+        _ prepared: PreparedLayout, proposal: ProposedSize, options: LayoutOptions = .init(), measurer: Measurer
+    ) throws(LayoutError) -> LayoutResult {
+        for axis in LayoutAxis.allCases {
+            if let value = proposal[axis], value.isNaN || value < 0 { throw .invalidProposal(axis: axis, value: value) }
+        }
+        let context = LayoutContext(prepared: prepared, options: options, measurer: measurer)
+        return try context.run(proposal)
+    }
+}
+
+extension PreparedLayout {
+    public func layout<Measurer: LayoutTextMeasurer>(
+        in proposal: ProposedSize, options: LayoutOptions = .init(), measurer: Measurer
+    ) throws(LayoutError) -> LayoutResult {
+        try LayoutEngine.layout(self, proposal: proposal, options: options, measurer: measurer)
+    }
+}
+
+extension LayoutDocument {
+    /// Validates, then lays out; keep a ``PreparedLayout`` to lay out one document at many proposals.
+    public func layout<Measurer: LayoutTextMeasurer>(
+        in proposal: ProposedSize, options: LayoutOptions = .init(), measurer: Measurer
+    ) throws(LayoutError) -> LayoutResult {
+        try PreparedLayout(self).layout(in: proposal, options: options, measurer: measurer)
+    }
+}
+
+/// Sizes are memoised per node, proposal and scale factor: a stack asks each child for its
+/// size at 0, at infinity and at its share, and without the memo nested stacks would cost
+/// 3^depth. With it each node answers a handful of distinct proposals.
+struct MemoKey: Hashable {
+    var node: Int32
+    var width: UInt64
+    var height: UInt64
+    var scale: UInt64
+
+    init(_ node: Int, _ proposal: ProposedSize, scale: Double) {
+        // A NaN payload no proposal can carry (proposals are checked) stands for "unspecified".
+        let unspecified: UInt64 = 0x7FF8_DEAD_0000_0001
+        self.node = Int32(truncatingIfNeeded: node)
+        self.width = proposal.width?.bitPattern ?? unspecified
+        self.height = proposal.height?.bitPattern ?? unspecified
+        self.scale = scale.bitPattern
+    }
+}
+
+struct TextMeasurement {
+    var measured: MeasuredText
+    var scale: Double
+}
+
+/// One layout call's state: memo tables and the frames being written. Not shared between calls.
+final class LayoutContext<Measurer: LayoutTextMeasurer> {
+    let prepared: PreparedLayout
+    let nodes: [LayoutNode]
+    let options: LayoutOptions
+    let measurer: Measurer
+
+    var sizes: [MemoKey: LayoutSize] = [:]
+    var texts: [MemoKey: TextMeasurement] = [:]
+    var groupScales: [MemoKey: Double] = [:]
+    /// The factor each scaleGroup is currently laid out with (read by its members).
+    var currentScale: [Double]
+    /// A threshold's children in its arrangement.
+    var arranged: [[Int]]
+
+    // Outputs of placement. A scale-group search places its subtree on trial; the epoch tells
+    // the final placement (epoch 1) from trials, so trial frames never count as shown.
+    var frames: [LayoutRect]
+    var placedEpoch: [Int]
+    var epoch = 1
+    var lastEpoch = 1
+    var outcomes: [TextOutcome?]
+    /// Whether a text or template fitted its proposed width in its latest placement.
+    var fits: [Bool]
+    var chosen: [Int]
+    var fittedLength: [Double]
+
+    init(prepared: PreparedLayout, options: LayoutOptions, measurer: Measurer) {
+        self.prepared = prepared
+        self.nodes = prepared.document.nodes
+        self.options = options
+        self.measurer = measurer
+        let count = nodes.count
+        currentScale = [Double](repeating: 1, count: count)
+        arranged = [[Int]](repeating: [], count: count)
+        frames = [LayoutRect](repeating: .zero, count: count)
+        placedEpoch = [Int](repeating: 0, count: count)
+        outcomes = [TextOutcome?](repeating: nil, count: count)
+        fits = [Bool](repeating: true, count: count)
+        chosen = [Int](repeating: 0, count: count)
+        fittedLength = [Double](repeating: 0, count: count)
+        sizes.reserveCapacity(count * 4)
+        for index in 0..<count where nodes[index].kind == .threshold {
+            let arrangement = self.arrangement(index)
+            arranged[index] = prepared.children(index).filter { child in
+                nodes[child].properties.when.map { $0 == arrangement } ?? true
+            }
+        }
+    }
+
+    func location(_ node: Int) -> NodeLocation { NodeLocation(index: node, id: nodes[node].id) }
+
+    func run(_ proposal: ProposedSize) throws(LayoutError) -> LayoutResult {
+        let root = prepared.root
+        try place(root, x: 0, y: 0, proposal)
+        var result = LayoutResult(proposal: proposal, size: frames[root].size, nodes: [], decisions: [], truncated: false)
+        result.nodes.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() {
+            let visible = placedEpoch[index] == 1
+            let outcome = visible ? outcomes[index] : nil
+            if outcome?.truncated == true { result.truncated = true }
+            result.nodes.append(NodeLayout(id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome))
+            guard visible, node.kind.isDecision else { continue }
+            var decision = LayoutDecision(id: node.id, nodeIndex: index, kind: node.kind)
+            switch node.kind {
+            case .firstFit:
+                decision.candidate = chosen[index]
+                decision.candidateID = nodes[prepared.children(index).dropFirst(chosen[index]).first ?? index].id
+            case .uniformFit: decision.candidate = chosen[index]
+            case .threshold: decision.axis = arrangement(index)
+            case .fitting: decision.length = fittedLength[index]
+            case .scaleGroup: decision.scale = currentScale[index]
+            default: break
+            }
+            result.decisions.append(decision)
+        }
+        return result
+    }
+
+    // MARK: Sizing
+
+    func scale(for node: Int) -> Double {
+        let group = prepared.group[node]
+        return group >= 0 ? currentScale[group] : 1
+    }
+
+    func size(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
+        let key = MemoKey(node, proposal, scale: scale(for: node))
+        if let known = sizes[key] { return known }
+        let answer = try computeSize(node, proposal)
+        sizes[key] = answer
+        return answer
+    }
+
+    private func computeSize(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
+        let properties = nodes[node].properties
+        switch nodes[node].kind {
+        case .text:
+            let text = try measureText(node, proposal).measured
+            return LayoutSize(width: text.width, height: text.height)
+        case .spacer:
+            return spacerSize(node, proposal)
+        case .image:
+            return try imageSize(node)
+        case .hstack, .vstack, .threshold, .fitting, .uniformFit:
+            return try stackPlan(node, proposal).size
+        case .zstack:
+            var answer = LayoutSize.zero
+            for child in prepared.children(node) {
+                let size = try size(child, proposal)
+                answer = LayoutSize(width: max(answer.width, size.width), height: max(answer.height, size.height))
+            }
+            return answer
+        case .overlay:
+            return try size(prepared.children(node).first!, proposal)
+        case .frame:
+            return try frameLayout(node, proposal).size
+        case .padding:
+            let insets = self.insets(properties)
+            let inner = try size(prepared.children(node).first!, inset(proposal, insets))
+            return LayoutSize(
+                width: inner.width + insets.leading + insets.trailing, height: inner.height + insets.top + insets.bottom)
+        case .fixedSize:
+            return try size(prepared.children(node).first!, fixedProposal(properties, proposal))
+        case .firstFit:
+            return try size(candidate(of: node, try firstFitChoice(node, proposal)), proposal)
+        case .template:
+            return try templateMeasure(node, proposal).size
+        case .scaleGroup:
+            currentScale[node] = try groupScale(node, proposal)
+            return try size(prepared.children(node).first!, proposal)
+        }
+    }
+
+    func spacerAxis(_ node: Int) -> LayoutAxis? {
+        let parent = prepared.parent[node]
+        guard parent >= 0 else { return nil }
+        switch nodes[parent].kind {
+        case .hstack: return .horizontal
+        case .vstack: return .vertical
+        case .threshold: return arrangement(parent)
+        case .fitting: return nodes[parent].properties.axis ?? .vertical
+        default: return nil
+        }
+    }
+
+    /// A spacer takes what it is offered along its stack's axis, at least its minimum length,
+    /// and nothing across it; outside a stack it expands on both axes (SwiftUI's `Spacer`).
+    func spacerSize(_ node: Int, _ proposal: ProposedSize) -> LayoutSize {
+        let minimum = nodes[node].properties.minLength ?? options.spacing
+        func along(_ offered: Double?) -> Double { offered.map { max(minimum, $0) } ?? minimum }
+        switch spacerAxis(node) {
+        case .horizontal: return LayoutSize(width: along(proposal.width), height: 0)
+        case .vertical: return LayoutSize(width: 0, height: along(proposal.height))
+        case nil: return LayoutSize(width: along(proposal.width), height: along(proposal.height))
+        }
+    }
+
+    /// An image has its own size whatever is proposed (a non-resizable SwiftUI `Image`); sized
+    /// to a text style it is one line of that style tall, so it grows with the text.
+    func imageSize(_ node: Int) throws(LayoutError) -> LayoutSize {
+        let properties = nodes[node].properties
+        if properties.textStyle != nil || properties.font != nil {
+            let height = try wrapMeasurer(node) { () throws(LayoutError) in
+                try measurer.lineHeight(of: prepared.fonts[node], sizeCategory: options.sizeCategory)
+            }
+            return LayoutSize(width: height * (properties.aspectRatio ?? 1), height: height)
+        }
+        return LayoutSize(width: properties.width ?? 0, height: properties.height ?? 0)
+    }
+
+    func arrangement(_ node: Int) -> LayoutAxis {
+        let threshold = nodes[node].properties.category ?? .accessibilityMedium
+        return options.sizeCategory >= threshold ? .vertical : .horizontal
+    }
+
+    func candidate(of node: Int, _ position: Int) -> Int {
+        let candidates = prepared.children(node)
+        return candidates[candidates.startIndex + min(position, candidates.count - 1)]
+    }
+
+    // MARK: Modifiers
+
+    struct Insets {
+        var top, leading, bottom, trailing: Double
+    }
+
+    /// SwiftUI's `padding()` without a length is 16 pt; here twice the default spacing.
+    func insets(_ properties: LayoutProperties) -> Insets {
+        let all = properties.length ?? options.spacing * 2
+        return Insets(
+            top: properties.top ?? all, leading: properties.leading ?? all,
+            bottom: properties.bottom ?? all, trailing: properties.trailing ?? all)
+    }
+
+    func inset(_ proposal: ProposedSize, _ insets: Insets) -> ProposedSize {
+        ProposedSize(
+            width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
+            height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
+    }
+
+    /// `fixedSize` proposes nil (the ideal size) on its fixed axes.
+    func fixedProposal(_ properties: LayoutProperties, _ proposal: ProposedSize) -> ProposedSize {
+        ProposedSize(
+            width: properties.horizontal ?? true ? nil : proposal.width,
+            height: properties.vertical ?? true ? nil : proposal.height)
+    }
+
+    /// SwiftUI's frames. A fixed length is proposed to the child and is the frame's size. A
+    /// flexible frame proposes the proposal (or its ideal length, when none) clamped to
+    /// [min, max], and then is the child's size clamped so: with a minimum, at least
+    /// min(minimum, proposal); with a maximum, at most max(child, proposal) and the maximum.
+    /// That is objc.io's reimplementation of `_FlexFrameLayout` ("Thinking in SwiftUI", 2023,
+    /// chapter 4, flexible frames): `.frame(maxWidth: .infinity)` takes the whole proposal.
+    func frameLayout(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> (childProposal: ProposedSize, size: LayoutSize) {
+        let properties = nodes[node].properties
+        let axes: [(fixed: Double?, low: Double?, ideal: Double?, high: Double?)] = [
+            (properties.width, properties.minWidth, properties.idealWidth, properties.maxWidth),
+            (properties.height, properties.minHeight, properties.idealHeight, properties.maxHeight),
+        ]
+        var childProposal = proposal
+        for (axis, bounds) in zip(LayoutAxis.allCases, axes) {
+            if let fixed = bounds.fixed {
+                childProposal[axis] = fixed
+            } else if let offered = proposal[axis] ?? bounds.ideal {
+                childProposal[axis] = min(max(offered, bounds.low ?? 0), bounds.high ?? .infinity)
+            } else {
+                childProposal[axis] = nil
+            }
+        }
+        let child = try size(prepared.children(node).first!, childProposal)
+        var answer = child
+        for (axis, bounds) in zip(LayoutAxis.allCases, axes) {
+            if let fixed = bounds.fixed {
+                answer[axis] = fixed
+                continue
+            }
+            let offered = proposal[axis] ?? bounds.ideal
+            var length = child[axis]
+            if let low = bounds.low { length = max(low, offered.map { min(length, $0) } ?? length) }
+            if let high = bounds.high { length = min(high, offered.map { max(length, $0) } ?? length) }
+            answer[axis] = length
+        }
+        return (childProposal, answer)
+    }
+
+    func wrapMeasurer<T>(_ node: Int, _ body: () throws(LayoutError) -> T) throws(LayoutError) -> T {
+        do {
+            return try body()
+        } catch {
+            if case .measurementFailed(nil, let reason) = error { throw .measurementFailed(node: location(node), reason: reason) }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// A size a parent proposes to a child, per axis, as in SwiftUI's `ProposedViewSize`:
+/// `nil` asks for the ideal size, 0 for the minimum, `.infinity` for the maximum, any other
+/// number for the size that fits in that much space.
+public struct ProposedSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double?, height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let unspecified = ProposedSize(width: nil, height: nil)
+    public static let zero = ProposedSize(width: 0, height: 0)
+    public static let infinity = ProposedSize(width: .infinity, height: .infinity)
+
+    subscript(axis: LayoutAxis) -> Double? {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    init(main: Double?, cross: Double?, axis: LayoutAxis) {
+        self = axis == .horizontal ? .init(width: main, height: cross) : .init(width: cross, height: main)
+    }
+
+    public var description: String {
+        func show(_ value: Double?) -> String { value.map { $0 == .infinity ? "inf" : "\($0)" } ?? "nil" }
+        return "\(show(width))×\(show(height))"
+    }
+}
+
+public struct LayoutSize: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = LayoutSize(width: 0, height: 0)
+
+    subscript(axis: LayoutAxis) -> Double {
+        get { axis == .horizontal ? width : height }
+        set { if axis == .horizontal { width = newValue } else { height = newValue } }
+    }
+
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A node's place, relative to the root's top-leading corner; y grows downwards.
+public struct LayoutRect: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = LayoutRect(x: 0, y: 0, width: 0, height: 0)
+
+    public var size: LayoutSize { LayoutSize(width: width, height: height) }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    public var description: String { "(\(x), \(y), \(width)×\(height))" }
+}
+
+public enum LayoutAxis: String, Hashable, Sendable, Codable, CaseIterable {
+    case horizontal, vertical
+
+    var other: LayoutAxis { self == .horizontal ? .vertical : .horizontal }
+}
+
+/// The axes on which a `firstFit` candidate must fit (SwiftUI's `ViewThatFits(in:)`).
+public enum FitAxes: String, Hashable, Sendable, Codable, CaseIterable {
+    case horizontal, vertical, both
+
+    var constrainsWidth: Bool { self != .vertical }
+    var constrainsHeight: Bool { self != .horizontal }
+}
+
+public enum HorizontalAlignment: String, Hashable, Sendable, Codable {
+    case leading, center, trailing
+}
+
+public enum VerticalAlignment: String, Hashable, Sendable, Codable {
+    case top, center, bottom
+}
+
+/// Where a child sits in a larger frame; the nine names of SwiftUI's `Alignment`. A stack uses
+/// only its cross-axis part ("top" for an hstack, "leading" for a vstack).
+public struct LayoutAlignment: Hashable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = LayoutAlignment(horizontal: .center, vertical: .center)
+    public static let leading = LayoutAlignment(horizontal: .leading, vertical: .center)
+    public static let trailing = LayoutAlignment(horizontal: .trailing, vertical: .center)
+    public static let top = LayoutAlignment(horizontal: .center, vertical: .top)
+    public static let bottom = LayoutAlignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = LayoutAlignment(horizontal: .leading, vertical: .top)
+
+    static let names: [(String, LayoutAlignment)] = [
+        ("topLeading", .init(horizontal: .leading, vertical: .top)),
+        ("top", .init(horizontal: .center, vertical: .top)),
+        ("topTrailing", .init(horizontal: .trailing, vertical: .top)),
+        ("leading", .init(horizontal: .leading, vertical: .center)),
+        ("center", .init(horizontal: .center, vertical: .center)),
+        ("trailing", .init(horizontal: .trailing, vertical: .center)),
+        ("bottomLeading", .init(horizontal: .leading, vertical: .bottom)),
+        ("bottom", .init(horizontal: .center, vertical: .bottom)),
+        ("bottomTrailing", .init(horizontal: .trailing, vertical: .bottom)),
+    ]
+
+    public init?(name: String) {
+        guard let found = Self.names.first(where: { $0.0 == name }) else { return nil }
+        self = found.1
+    }
+
+    public var name: String { Self.names.first { $0.1 == self }?.0 ?? "center" }
+
+    /// The offset of a child of `child` length inside `container` length on `axis`.
+    func offset(child: Double, container: Double, axis: LayoutAxis) -> Double {
+        let fraction: Double
+        if axis == .horizontal {
+            fraction = horizontal == .leading ? 0 : horizontal == .center ? 0.5 : 1
+        } else {
+            fraction = vertical == .top ? 0 : vertical == .center ? 0.5 : 1
+        }
+        return (container - child) * fraction
+    }
+}

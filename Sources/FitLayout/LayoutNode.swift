@@ -1,0 +1,69 @@
+/// What a node is. Layout kinds follow SwiftUI's views and modifiers; decision kinds are the
+/// adaptive-layout techniques of shared/DESIGN.md, each a node whose outcome the result reports.
+public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
+    case text, spacer, image, hstack, vstack, zstack, overlay, frame, padding, fixedSize
+    case firstFit, uniformFit, threshold, fitting, template, scaleGroup
+
+    var isDecision: Bool {
+        switch self {
+        case .firstFit, .uniformFit, .threshold, .fitting, .scaleGroup: return true
+        default: return false
+        }
+    }
+}
+
+/// A parent named by its position in the document's `nodes` array or by its id.
+public enum NodeReference: Hashable, Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral,
+    CustomStringConvertible
+{
+    case index(Int)
+    case id(String)
+
+    public init(stringLiteral value: String) { self = .id(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .id(String(stringInterpolation: stringInterpolation)) }
+    public init(integerLiteral value: Int) { self = .index(value) }
+
+    public var description: String {
+        switch self {
+        case .index(let index): return "index \(index)"
+        case .id(let id): return "\"\(id)\""
+        }
+    }
+}
+
+/// One node of a document. Children are the nodes whose parent is this one, in document order
+/// (the candidates of a `firstFit`, the items of a stack).
+public struct LayoutNode: Hashable, Sendable {
+    public var id: String
+    /// nil for the root, the only node without a parent.
+    public var parent: NodeReference?
+    public var kind: LayoutNodeKind
+    public var properties: LayoutProperties
+
+    public init(id: String, parent: NodeReference? = nil, kind: LayoutNodeKind, properties: LayoutProperties = .init()) {
+        self.id = id
+        self.parent = parent
+        self.kind = kind
+        self.properties = properties
+    }
+
+    /// Builds a node from untyped properties (a JSON object, a D-Bus `a{sv}`), checking each
+    /// name against the kind and each value's type.
+    public init(
+        id: String, parent: NodeReference?, kind kindName: String, properties values: [String: LayoutPropertyValue],
+        index: Int
+    ) throws(LayoutError) {
+        let location = NodeLocation(index: index, id: id)
+        guard let kind = LayoutNodeKind(rawValue: kindName) else {
+            throw .unknownKind(node: location, kind: kindName)
+        }
+        self.id = id
+        self.parent = parent
+        self.kind = kind
+        self.properties = LayoutProperties()
+        // Sorted so that the first bad property reported does not depend on dictionary order.
+        for name in values.keys.sorted() {
+            try properties.set(name, values[name]!, node: location, kind: kind)
+        }
+    }
+}

@@ -1,0 +1,227 @@
+/// The properties of a node, all optional; which ones a kind has is ``allowed(for:)``.
+/// Lengths are in the layout's unit (px or cells).
+public struct LayoutProperties: Hashable, Sendable {
+    // text, template
+    public var text: String?
+    public var font: String?
+    public var textStyle: TextStyle?
+    public var lineLimit: Int?
+    public var truncation: TruncationMode?
+    /// text: its own factor in (0, 1]; scaleGroup: the group's.
+    public var minimumScaleFactor: Double?
+    public var templates: [String]?
+    // spacer
+    public var minLength: Double?
+    // image, frame
+    public var width: Double?
+    public var height: Double?
+    public var aspectRatio: Double?
+    public var minWidth: Double?
+    public var idealWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var idealHeight: Double?
+    public var maxHeight: Double?
+    // stacks and decisions
+    public var spacing: Double?
+    public var alignment: LayoutAlignment?
+    public var axis: LayoutAxis?
+    public var axes: FitAxes?
+    public var category: ContentSizeCategory?
+    /// On a child of a threshold: the only arrangement it appears in.
+    public var when: LayoutAxis?
+    // padding
+    public var length: Double?
+    public var top: Double?
+    public var leading: Double?
+    public var bottom: Double?
+    public var trailing: Double?
+    // fixedSize
+    public var horizontal: Bool?
+    public var vertical: Bool?
+
+    public init(
+        text: String? = nil, font: String? = nil, textStyle: TextStyle? = nil, lineLimit: Int? = nil,
+        truncation: TruncationMode? = nil, minimumScaleFactor: Double? = nil, templates: [String]? = nil,
+        minLength: Double? = nil, width: Double? = nil, height: Double? = nil, aspectRatio: Double? = nil,
+        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
+        minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+        spacing: Double? = nil, alignment: LayoutAlignment? = nil, axis: LayoutAxis? = nil, axes: FitAxes? = nil,
+        category: ContentSizeCategory? = nil, when: LayoutAxis? = nil,
+        length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
+        horizontal: Bool? = nil, vertical: Bool? = nil
+    ) {
+        self.text = text
+        self.font = font
+        self.textStyle = textStyle
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.minimumScaleFactor = minimumScaleFactor
+        self.templates = templates
+        self.minLength = minLength
+        self.width = width
+        self.height = height
+        self.aspectRatio = aspectRatio
+        self.minWidth = minWidth
+        self.idealWidth = idealWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.idealHeight = idealHeight
+        self.maxHeight = maxHeight
+        self.spacing = spacing
+        self.alignment = alignment
+        self.axis = axis
+        self.axes = axes
+        self.category = category
+        self.when = when
+        self.length = length
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    /// The property names each kind accepts; `when` is accepted on any child of a threshold.
+    public static func allowed(for kind: LayoutNodeKind) -> [String] {
+        switch kind {
+        case .text: return ["text", "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor"]
+        case .spacer: return ["minLength"]
+        case .image: return ["width", "height", "font", "textStyle", "aspectRatio"]
+        case .hstack, .vstack: return ["spacing", "alignment"]
+        case .zstack, .overlay: return ["alignment"]
+        case .frame:
+            return ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight", "alignment"]
+        case .padding: return ["length", "top", "leading", "bottom", "trailing"]
+        case .fixedSize: return ["horizontal", "vertical"]
+        case .firstFit: return ["axes"]
+        case .uniformFit, .fitting: return ["axis", "spacing", "alignment"]
+        case .threshold: return ["category", "spacing", "alignment"]
+        case .template: return ["templates", "font", "textStyle", "lineLimit", "alignment"]
+        case .scaleGroup: return ["minimumScaleFactor"]
+        }
+    }
+
+    /// The properties that are set, in a fixed order (for encoding and stable hashing).
+    public var values: [(name: String, value: LayoutPropertyValue)] {
+        var out: [(String, LayoutPropertyValue)] = []
+        func add(_ name: String, _ value: LayoutPropertyValue?) { if let value { out.append((name, value)) } }
+        add("text", text.map(LayoutPropertyValue.string))
+        add("font", font.map(LayoutPropertyValue.string))
+        add("textStyle", textStyle.map { .string($0.rawValue) })
+        add("lineLimit", lineLimit.map { .number(Double($0)) })
+        add("truncation", truncation.map { .string($0.rawValue) })
+        add("minimumScaleFactor", minimumScaleFactor.map(LayoutPropertyValue.number))
+        add("templates", templates.map(LayoutPropertyValue.strings))
+        add("minLength", minLength.map(LayoutPropertyValue.number))
+        for (name, value) in lengths { add(name, value.map(LayoutPropertyValue.number)) }
+        add("spacing", spacing.map(LayoutPropertyValue.number))
+        add("alignment", alignment.map { .string($0.name) })
+        add("axis", axis.map { .string($0.rawValue) })
+        add("axes", axes.map { .string($0.rawValue) })
+        add("category", category.map { .string($0.rawValue) })
+        add("when", when.map { .string($0.rawValue) })
+        add("horizontal", horizontal.map(LayoutPropertyValue.bool))
+        add("vertical", vertical.map(LayoutPropertyValue.bool))
+        return out
+    }
+
+    /// The length-valued properties, checked alike (finite, 0 or more; maxima may be infinite).
+    var lengths: [(String, Double?)] {
+        [
+            ("width", width), ("height", height), ("aspectRatio", aspectRatio),
+            ("minWidth", minWidth), ("idealWidth", idealWidth), ("maxWidth", maxWidth),
+            ("minHeight", minHeight), ("idealHeight", idealHeight), ("maxHeight", maxHeight),
+            ("length", length), ("top", top), ("leading", leading), ("bottom", bottom), ("trailing", trailing),
+        ]
+    }
+
+    /// Sets one property from an untyped value, checking that the kind has it and its type.
+    mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
+        guard name == "when" || Self.allowed(for: kind).contains(name) else {
+            throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
+        }
+        func string() throws(LayoutError) -> String {
+            guard case .string(let text) = value else {
+                throw .invalidProperty(node: node, property: name, reason: "expected a string, got \(value)")
+            }
+            return text
+        }
+        func number() throws(LayoutError) -> Double {
+            switch value {
+            case .number(let number): return number
+            case .string("infinity"): return .infinity
+            default: throw .invalidProperty(node: node, property: name, reason: "expected a number, got \(value)")
+            }
+        }
+        func bool() throws(LayoutError) -> Bool {
+            guard case .bool(let flag) = value else {
+                throw .invalidProperty(node: node, property: name, reason: "expected true or false, got \(value)")
+            }
+            return flag
+        }
+        func named<T: RawRepresentable<String>>(_: T.Type, _ choices: String) throws(LayoutError) -> T {
+            let text = try string()
+            guard let parsed = T(rawValue: text) else {
+                throw .invalidProperty(node: node, property: name, reason: "\"\(text)\" is not one of \(choices)")
+            }
+            return parsed
+        }
+        switch name {
+        case "text": text = try string()
+        case "font": font = try string()
+        case "textStyle":
+            textStyle = try named(TextStyle.self, TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
+        case "lineLimit":
+            let number = try number()
+            guard number.isFinite, number >= 1, number == number.rounded(), number <= 1_000_000 else {
+                throw .invalidProperty(node: node, property: name, reason: "\(number) is not a whole number of lines ≥ 1")
+            }
+            lineLimit = Int(number)
+        case "truncation": truncation = try named(TruncationMode.self, "head, middle, tail")
+        case "minimumScaleFactor": minimumScaleFactor = try number()
+        case "templates":
+            guard case .strings(let list) = value else {
+                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
+            }
+            templates = list
+        case "minLength": minLength = try number()
+        case "width": width = try number()
+        case "height": height = try number()
+        case "aspectRatio": aspectRatio = try number()
+        case "minWidth": minWidth = try number()
+        case "idealWidth": idealWidth = try number()
+        case "maxWidth": maxWidth = try number()
+        case "minHeight": minHeight = try number()
+        case "idealHeight": idealHeight = try number()
+        case "maxHeight": maxHeight = try number()
+        case "spacing": spacing = try number()
+        case "alignment":
+            let text = try string()
+            guard let parsed = LayoutAlignment(name: text) else {
+                throw .invalidProperty(
+                    node: node, property: name,
+                    reason: "\"\(text)\" is not one of \(LayoutAlignment.names.map(\.0).joined(separator: ", "))")
+            }
+            alignment = parsed
+        case "axis": axis = try named(LayoutAxis.self, "horizontal, vertical")
+        case "axes": axes = try named(FitAxes.self, "horizontal, vertical, both")
+        case "category":
+            let text = try string()
+            guard let parsed = ContentSizeCategory(rawValue: text) else {
+                throw .unknownSizeCategory(node: node, name: text)
+            }
+            category = parsed
+        case "when": when = try named(LayoutAxis.self, "horizontal, vertical")
+        case "length": length = try number()
+        case "top": top = try number()
+        case "leading": leading = try number()
+        case "bottom": bottom = try number()
+        case "trailing": trailing = try number()
+        case "horizontal": horizontal = try bool()
+        case "vertical": vertical = try bool()
+        default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// How a text (or a template's reserved strings) came out.
+public struct TextOutcome: Hashable, Sendable, Codable {
+    /// The minimum-scale factor applied, 1 when the text was not shrunk.
+    public var scale: Double
+    public var lineCount: Int
+    public var truncated: Bool
+}
+
+/// One node's place in the result, in document order.
+public struct NodeLayout: Hashable, Sendable, Codable {
+    public var id: String
+    /// Relative to the root's top-leading corner; zero when the node is not shown.
+    public var frame: LayoutRect
+    /// False for candidates a decision did not choose and for children absent from a
+    /// threshold's arrangement.
+    public var visible: Bool
+    /// For texts and templates that are shown.
+    public var text: TextOutcome?
+}
+
+/// What one decision node decided. Only the fields of its kind are set.
+public struct LayoutDecision: Hashable, Sendable, Codable {
+    public var id: String
+    public var nodeIndex: Int
+    public var kind: LayoutNodeKind
+    /// firstFit, uniformFit: the chosen candidate's position among the candidates.
+    public var candidate: Int?
+    /// firstFit: the chosen candidate's id.
+    public var candidateID: String?
+    /// threshold: the arrangement.
+    public var axis: LayoutAxis?
+    /// fitting: the width (vertical axis) or height it fitted its children to.
+    public var length: Double?
+    /// scaleGroup: the one factor applied to all its texts.
+    public var scale: Double?
+}
+
+/// A laid-out document: every node's frame and every decision taken.
+public struct LayoutResult: Hashable, Sendable, Codable {
+    public var proposal: ProposedSize
+    /// The root's size.
+    public var size: LayoutSize
+    public var nodes: [NodeLayout]
+    public var decisions: [LayoutDecision]
+    /// Whether any shown text or template was truncated.
+    public var truncated: Bool
+
+    public func node(_ id: String) -> NodeLayout? { nodes.first { $0.id == id } }
+    public func frame(_ id: String) -> LayoutRect? { node(id)?.frame }
+    public func decision(_ id: String) -> LayoutDecision? { decisions.first { $0.id == id } }
+}

@@ -1,0 +1,59 @@
+/// Where text that does not fit is cut and replaced by "…" (SwiftUI's `Text.TruncationMode`).
+public enum TruncationMode: String, Hashable, Sendable, Codable, CaseIterable {
+    case head, middle, tail
+}
+
+/// A text to measure, as the layout engine describes it to a measurer.
+public struct LayoutText: Hashable, Sendable {
+    public var string: String
+    public var font: LayoutFont
+    /// The category text styles are sized for (the layout options' category).
+    public var sizeCategory: ContentSizeCategory
+    /// At most this many lines; nil for no limit.
+    public var lineLimit: Int?
+    public var truncation: TruncationMode
+
+    public init(
+        _ string: String, font: LayoutFont = .default, sizeCategory: ContentSizeCategory = .large,
+        lineLimit: Int? = nil, truncation: TruncationMode = .tail
+    ) {
+        self.string = string
+        self.font = font
+        self.sizeCategory = sizeCategory
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+    }
+}
+
+/// What a measurer answers, in the layout's unit (px or cells).
+public struct MeasuredText: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// From the top to the first line's baseline.
+    public var baseline: Double
+    public var lineCount: Int
+    /// Whether any of the text is not shown (ellipsized, or lines dropped by the line limit).
+    public var truncated: Bool
+
+    public init(width: Double, height: Double, baseline: Double, lineCount: Int, truncated: Bool) {
+        self.width = width
+        self.height = height
+        self.baseline = baseline
+        self.lineCount = lineCount
+        self.truncated = truncated
+    }
+}
+
+/// How the layout engine measures text: the only thing it knows about fonts. The daemon adapts
+/// FitText's `TextEngine` (px or cells); tests use ``FixedAdvanceMeasurer``.
+public protocol LayoutTextMeasurer: Sendable {
+    /// The size of `text` wrapped to `proposedWidth` (nil: no wrapping, one line per paragraph),
+    /// with every font size multiplied by `scale` (a minimum scale factor at work, in (0, 1]).
+    /// Text wider than the width after wrapping and the line limit is truncated as
+    /// `text.truncation` says, and `truncated` is set.
+    func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText
+
+    /// The height of one line of `font` at `sizeCategory`: what an image sized to a text style
+    /// takes (the template-view pattern for icons).
+    func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double
+}

@@ -1,0 +1,224 @@
+/// A validated document with its tree resolved into arrays (parents, children in document
+/// order, inherited fonts, scale-group membership), ready to lay out at any proposal. Every
+/// walk here is iterative: a document cannot drive the stack, however deep it claims to be.
+/// The daemon keeps these next to its layout cache, since they do not depend on the proposal.
+public struct PreparedLayout: Sendable {
+    public let document: LayoutDocument
+    let root: Int
+    let parent: [Int]
+    let childStart: [Int]
+    let childCount: [Int]
+    let childList: [Int]
+    /// The font a text, template or image is measured in: its own, else its nearest template's.
+    let fonts: [LayoutFont]
+    /// The innermost scaleGroup above each node, or -1.
+    let group: [Int]
+    /// For each scaleGroup, the texts and templates whose factor it sets.
+    let members: [[Int]]
+
+    public init(_ document: LayoutDocument) throws(LayoutError) {
+        let nodes = document.nodes
+        let count = nodes.count
+        guard count > 0 else { throw .emptyDocument }
+        guard count <= LayoutLimits.maxNodes else { throw .tooManyNodes(count: count, limit: LayoutLimits.maxNodes) }
+        func at(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+
+        var indexOfID: [String: Int] = [:]
+        indexOfID.reserveCapacity(count)
+        for (index, node) in nodes.enumerated() {
+            guard !node.id.isEmpty, node.id.utf8.count <= LayoutLimits.maxIDBytes else {
+                throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
+            }
+            if let first = indexOfID[node.id] { throw .duplicateID(node: at(index), firstIndex: first) }
+            indexOfID[node.id] = index
+            try Self.checkProperties(node, at: at(index))
+        }
+
+        var parent = [Int](repeating: -1, count: count)
+        var root = -1
+        for (index, node) in nodes.enumerated() {
+            switch node.parent {
+            case nil:
+                guard root < 0 else { throw .multipleRoots(node: at(index), firstRoot: at(root)) }
+                root = index
+            case .index(let position):
+                guard nodes.indices.contains(position) else { throw .danglingParent(node: at(index), parent: "index \(position)") }
+                parent[index] = position
+            case .id(let name):
+                guard let position = indexOfID[name] else { throw .danglingParent(node: at(index), parent: "\"\(name)\"") }
+                parent[index] = position
+            }
+            if parent[index] == index { throw .cycle(node: at(index)) }
+        }
+        guard root >= 0 else { throw .noRoot }
+
+        // Depths by walking up to a node of known depth with an explicit path; meeting the path
+        // again is a cycle. Each node is walked once, so this is linear.
+        var depth = [Int](repeating: -1, count: count)
+        var onPath = [Bool](repeating: false, count: count)
+        var path: [Int] = []
+        depth[root] = 0
+        for start in 0..<count where depth[start] < 0 {
+            var node = start
+            while depth[node] < 0 {
+                if onPath[node] { throw .cycle(node: at(node)) }
+                onPath[node] = true
+                path.append(node)
+                node = parent[node]
+            }
+            var level = depth[node]
+            while let next = path.popLast() {
+                level += 1
+                depth[next] = level
+                onPath[next] = false
+                if level > LayoutLimits.maxDepth { throw .tooDeep(node: at(next), limit: LayoutLimits.maxDepth) }
+            }
+        }
+
+        // Children in document order, as one array sliced per node.
+        var childCount = [Int](repeating: 0, count: count)
+        for index in 0..<count where parent[index] >= 0 { childCount[parent[index]] += 1 }
+        var childStart = [Int](repeating: 0, count: count)
+        var running = 0
+        for index in 0..<count {
+            childStart[index] = running
+            running += childCount[index]
+        }
+        var childList = [Int](repeating: 0, count: running)
+        var filled = [Int](repeating: 0, count: count)
+        for index in 0..<count where parent[index] >= 0 {
+            let owner = parent[index]
+            childList[childStart[owner] + filled[owner]] = index
+            filled[owner] += 1
+        }
+
+        for (index, node) in nodes.enumerated() {
+            try Self.checkChildren(
+                node, at: at(index), children: childList[childStart[index]..<childStart[index] + childCount[index]],
+                nodes: nodes)
+            if node.properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
+                throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
+            }
+        }
+
+        // Inherited values, top-down in breadth-first order (a parent before its children).
+        var fonts = [LayoutFont](repeating: .default, count: count)
+        var group = [Int](repeating: -1, count: count)
+        var members = [[Int]](repeating: [], count: count)
+        var queue = [root]
+        queue.reserveCapacity(count)
+        var head = 0
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            let properties = nodes[index].properties
+            if let up = parent[index] as Int?, up >= 0 {
+                fonts[index] = fonts[up]
+                group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
+            }
+            if let style = properties.textStyle {
+                fonts[index] = .style(style)
+            } else if let font = properties.font {
+                fonts[index] = .description(font)
+            }
+            let kind = nodes[index].kind
+            if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
+            queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
+        }
+
+        self.document = document
+        self.root = root
+        self.parent = parent
+        self.childStart = childStart
+        self.childCount = childCount
+        self.childList = childList
+        self.fonts = fonts
+        self.group = group
+        self.members = members
+    }
+
+    func children(_ node: Int) -> ArraySlice<Int> {
+        childList[childStart[node]..<childStart[node] + childCount[node]]
+    }
+
+    /// Names and values: each property allowed for the kind, each length finite and not negative.
+    static func checkProperties(_ node: LayoutNode, at location: NodeLocation) throws(LayoutError) {
+        let properties = node.properties
+        let allowed = LayoutProperties.allowed(for: node.kind)
+        for (name, _) in properties.values where name != "when" && !allowed.contains(name) {
+            throw .unknownProperty(node: location, property: name, kind: node.kind.rawValue)
+        }
+        for (name, value) in properties.lengths {
+            guard let value else { continue }
+            let infiniteAllowed = name == "maxWidth" || name == "maxHeight"
+            guard !value.isNaN, value >= 0, value.isFinite || infiniteAllowed else {
+                throw .invalidSize(node: location, property: name, value: value)
+            }
+        }
+        for (name, value) in [("minLength", properties.minLength), ("spacing", properties.spacing)] {
+            if let value, !(value.isFinite && value >= 0) { throw .invalidSize(node: location, property: name, value: value) }
+        }
+        if let ratio = properties.aspectRatio, ratio <= 0 { throw .invalidSize(node: location, property: "aspectRatio", value: ratio) }
+        if let factor = properties.minimumScaleFactor, !(factor > 0 && factor <= 1) {
+            throw .invalidScaleFactor(node: location, value: factor)
+        }
+        if let limit = properties.lineLimit, limit < 1 {
+            throw .invalidProperty(node: location, property: "lineLimit", reason: "\(limit) must be at least 1; omit it for no limit")
+        }
+        if properties.font != nil, properties.textStyle != nil {
+            throw .invalidProperty(node: location, property: "font", reason: "give font or textStyle, not both")
+        }
+        for (low, high, name) in [
+            (properties.minWidth, properties.maxWidth, "minWidth"), (properties.minHeight, properties.maxHeight, "minHeight"),
+        ] {
+            if let low, let high, low > high {
+                throw .invalidProperty(node: location, property: name, reason: "\(low) is above the maximum \(high)")
+            }
+        }
+        for text in [properties.text].compactMap({ $0 }) + (properties.templates ?? []) where text.utf8.count > LayoutLimits.maxTextBytes {
+            throw .invalidProperty(node: location, property: "text", reason: "longer than \(LayoutLimits.maxTextBytes) bytes")
+        }
+        switch node.kind {
+        case .text where properties.text == nil:
+            throw .missingProperty(node: location, property: "text")
+        case .template where (properties.templates ?? []).isEmpty:
+            throw .missingProperty(node: location, property: "templates")
+        case .threshold where properties.category == nil:
+            throw .thresholdWithoutCategory(node: location)
+        case .scaleGroup where properties.minimumScaleFactor == nil:
+            throw .missingProperty(node: location, property: "minimumScaleFactor")
+        case .image where (properties.width == nil || properties.height == nil) && properties.textStyle == nil && properties.font == nil:
+            throw .missingProperty(node: location, property: "width and height, or textStyle")
+        default: break
+        }
+    }
+
+    static func checkChildren(
+        _ node: LayoutNode, at location: NodeLocation, children: ArraySlice<Int>, nodes: [LayoutNode]
+    ) throws(LayoutError) {
+        let kind = node.kind.rawValue
+        switch node.kind {
+        case .text, .spacer, .image:
+            if !children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) has no children") }
+        case .frame, .padding, .fixedSize, .scaleGroup:
+            if children.count != 1 {
+                throw .invalidChildren(node: location, reason: "a \(kind) has exactly one child, not \(children.count)")
+            }
+        case .template:
+            if children.count > 1 {
+                throw .invalidChildren(node: location, reason: "a template shows at most one child (the actual value)")
+            }
+        case .overlay:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "an overlay needs a base child") }
+        case .firstFit:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "a firstFit needs at least one candidate") }
+        case .uniformFit:
+            if let item = children.first(where: { nodes[$0].kind != .firstFit }) {
+                throw .invalidChildren(
+                    node: location, reason: "the items of a uniformFit are firstFit nodes; node \(item) is a \(nodes[item].kind.rawValue)")
+            }
+        case .hstack, .vstack, .zstack, .threshold, .fitting:
+            break
+        }
+    }
+}

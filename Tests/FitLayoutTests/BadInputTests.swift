@@ -1,0 +1,111 @@
+import Testing
+@testable import FitLayout
+
+@Suite struct BadInputTests {
+    func at(_ index: Int, _ id: String) -> NodeLocation { NodeLocation(index: index, id: id) }
+
+    @Test func structuralErrorsPointAtTheNode() {
+        #expect(refusal([]) == .emptyDocument)
+        #expect(refusal([node("a", nil, .vstack), node("a", "a", .spacer)]) == .duplicateID(node: at(1, "a"), firstIndex: 0))
+        #expect(refusal([node("a", nil, .vstack), node("b", "nope", .spacer)]) == .danglingParent(node: at(1, "b"), parent: "\"nope\""))
+        #expect(refusal([node("a", nil, .vstack), node("b", 7, .spacer)]) == .danglingParent(node: at(1, "b"), parent: "index 7"))
+        #expect(refusal([node("r", nil, .vstack), node("a", "b", .vstack), node("b", "a", .vstack)]) == .cycle(node: at(1, "a")))
+        #expect(refusal([node("a", "a", .vstack)]) == .cycle(node: at(0, "a")))
+        #expect(refusal([node("a", "b", .vstack), node("b", "a", .vstack)]) == .noRoot)
+        #expect(refusal([node("a", nil, .vstack), node("b", nil, .vstack)]) == .multipleRoots(node: at(1, "b"), firstRoot: at(0, "a")))
+        #expect(refusal([node("", nil, .vstack)]) == .invalidID(node: at(0, ""), reason: "an id is 1 to 256 bytes of UTF-8"))
+        #expect(refusal([text("t", nil, "x"), text("u", "t", "y")]) == .invalidChildren(node: at(0, "t"), reason: "a text has no children"))
+        #expect(refusal([node("f", nil, .frame)]) == .invalidChildren(node: at(0, "f"), reason: "a frame has exactly one child, not 0"))
+        #expect(refusal([node("u", nil, .uniformFit), text("t", "u", "x")]) != nil)
+    }
+
+    @Test func valueErrorsPointAtTheNode() {
+        #expect(refusal([node("f", nil, .spacer, .init(minLength: -1))]) == .invalidSize(node: at(0, "f"), property: "minLength", value: -1))
+        #expect(refusal([node("s", nil, .hstack, .init(spacing: .nan))]).isInvalidSize(property: "spacing"))
+        #expect(refusal([node("i", nil, .image, .init(width: .infinity, height: 2))]) == .invalidSize(node: at(0, "i"), property: "width", value: .infinity))
+        #expect(refusal([node("f", nil, .frame, .init(maxWidth: .infinity)), node("s", "f", .spacer)]) == nil)
+        for factor in [0, -0.5, 1.5, .nan] {
+            var label = text("t", nil, "x")
+            label.properties.minimumScaleFactor = factor
+            #expect(refusal([label]).isScaleFactorError)
+        }
+        #expect(refusal([node("g", nil, .scaleGroup), text("t", "g", "x")]) == .missingProperty(node: at(0, "g"), property: "minimumScaleFactor"))
+        #expect(refusal([node("th", nil, .threshold)]) == .thresholdWithoutCategory(node: at(0, "th")))
+        #expect(refusal([node("v", nil, .vstack), node("s", "v", .spacer, .init(when: .horizontal))])
+            == .invalidProperty(node: at(1, "s"), property: "when", reason: "only a child of a threshold appears in one arrangement"))
+        #expect(refusal([node("s", nil, .spacer, .init(text: "x"))]) == .unknownProperty(node: at(0, "s"), property: "text", kind: "spacer"))
+        #expect(refusal([node("t", nil, .text)]) == .missingProperty(node: at(0, "t"), property: "text"))
+    }
+
+    @Test func jsonErrorsPointAtTheNode() {
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"blob"}]}"#) == .unknownKind(node: at(0, "a"), kind: "blob"))
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"vstack"},{"id":"b","parent":"a","kind":"text","text":"x","colour":"red"}]}"#)
+            == .unknownProperty(node: at(1, "b"), property: "colour", kind: "text"))
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"threshold","category":"huge"}]}"#) == .unknownSizeCategory(node: at(0, "a"), name: "huge"))
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"hstack","spacing":"wide"}]}"#)
+            == .invalidProperty(node: at(0, "a"), property: "spacing", reason: "expected a number, got \"wide\""))
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"spacer","minLength":-3}]}"#) == .invalidSize(node: at(0, "a"), property: "minLength", value: -3))
+        #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"text","text":"x","minimumScaleFactor":0}]}"#) == .invalidScaleFactor(node: at(0, "a"), value: 0))
+        #expect(refusal(json: #"{"nodes":[{"kind":"text"}]}"#) == .invalidID(node: at(0, ""), reason: "every node needs a string \"id\""))
+        if case .malformedDocument = refusal(json: #"{"nodes":[{"id":"a","kind":"vstack"}"#) {} else { Issue.record("truncated JSON accepted") }
+        if case .malformedDocument = refusal(json: #"{"nodez":[]}"#) {} else { Issue.record("unknown key accepted") }
+    }
+
+    @Test func tenThousandDeepChainIsRefusedWithoutRecursion() {
+        var nodes = [node("n0", nil, .vstack)]
+        for depth in 1..<10_000 { nodes.append(node("n\(depth)", .index(depth - 1), .vstack)) }
+        let limit = LayoutLimits.maxDepth
+        #expect(refusal(nodes) == .tooDeep(node: at(limit + 1, "n\(limit + 1)"), limit: limit))
+        // Listed leaf-first, the walk goes up 9,999 parents in one explicit path.
+        let reversed = nodes.reversed().enumerated().map { index, node in
+            var copy = node
+            if case .index(let parent)? = node.parent { copy.parent = .index(9_999 - parent) }
+            _ = index
+            return copy
+        }
+        #expect(refusal(Array(reversed)).isTooDeep)
+    }
+
+    @Test func hundredThousandNodesAreRefused() throws {
+        let nodes = [node("root", nil, .vstack)] + (1..<100_000).map { text("t\($0)", 0, "x") }
+        #expect(refusal(nodes) == .tooManyNodes(count: 100_000, limit: LayoutLimits.maxNodes))
+        var json = #"{"nodes":[{"id":"root","kind":"vstack"}"#
+        for index in 1..<100_000 { json += #",{"id":"t\#(index)","parent":0,"kind":"spacer"}"# }
+        json += "]}"
+        #expect(refusal(json: json) == .tooManyNodes(count: 100_000, limit: LayoutLimits.maxNodes))
+    }
+
+    @Test func badProposalsAndMeasurerFailures() throws {
+        let document = LayoutDocument(nodes: [text("t", nil, "x")])
+        #expect(throws: LayoutError.invalidProposal(axis: .horizontal, value: -1)) {
+            try document.layout(in: ProposedSize(width: -1, height: nil), measurer: measurer)
+        }
+        // NaN is not equal to itself, so match the case.
+        do {
+            _ = try document.layout(in: ProposedSize(width: 1, height: .nan), measurer: measurer)
+            Issue.record("NaN proposal accepted")
+        } catch {
+            guard case .invalidProposal(.vertical, let value) = error, value.isNaN else { Issue.record("\(error)"); return }
+        }
+        #expect(throws: LayoutError.measurementFailed(node: NodeLocation(index: 0, id: "t"), reason: "no fonts")) {
+            try document.layout(in: .unspecified, measurer: FailingMeasurer())
+        }
+    }
+}
+
+struct FailingMeasurer: LayoutTextMeasurer {
+    func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
+        throw .measurementFailed(node: nil, reason: "no fonts")
+    }
+    func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double {
+        throw .measurementFailed(node: nil, reason: "no fonts")
+    }
+}
+
+extension Optional where Wrapped == LayoutError {
+    var isScaleFactorError: Bool { if case .invalidScaleFactor? = self { return true } else { return false } }
+    var isTooDeep: Bool { if case .tooDeep? = self { return true } else { return false } }
+    func isInvalidSize(property name: String) -> Bool {
+        if case .invalidSize(_, let property, _)? = self { return property == name } else { return false }
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+@testable import FitLayout
+
+@Suite struct EdgeCaseTests {
+    @Test func emptyStacksAreZeroSizedAtAnyProposal() throws {
+        for kind in [LayoutNodeKind.hstack, .vstack, .zstack, .fitting, .uniformFit] {
+            for proposal in [ProposedSize.unspecified, .zero, .infinity, ProposedSize(width: 100, height: 50)] {
+                let result = try LayoutDocument(nodes: [node("empty", nil, kind)]).layout(in: proposal, measurer: measurer)
+                #expect(result.size == .zero)
+            }
+        }
+    }
+
+    func card() -> [LayoutNode] {
+        [
+            node("card", nil, .firstFit, .init(axes: .horizontal)),
+            node("row", "card", .hstack, .init(spacing: 8)),
+            image("rowIcon", "row"), text("rowLabel", "row", "Screen time"),
+            node("column", "card", .vstack, .init(spacing: 4)),
+            image("columnIcon", "column"), text("columnLabel", "column", "Screen time"),
+        ]
+    }
+
+    @Test func zeroProposalChoosesTheLastCandidateAtItsMinimum() throws {
+        // Nothing has an ideal width ≤ 0 → the column; its label at width 0 shows nothing.
+        // Column: the icon keeps 20×20; 20 + 4 + 20 = 44 tall.
+        let result = try layout(card(), width: 0, height: 0)
+        #expect(result.decision("card")?.candidateID == "column")
+        #expect(result.size == LayoutSize(width: 20, height: 44))
+        #expect(result.frame("columnLabel") == rect(10, 24, 0, 20))
+        #expect(result.node("columnLabel")?.text?.truncated == true)
+        #expect(result.truncated)
+    }
+
+    @Test func infiniteProposalFitsTheFirstCandidateAndSpacersTakeInfinity() throws {
+        let result = try layout(card(), width: .infinity, height: .infinity)
+        #expect(result.decision("card")?.candidateID == "row")
+        #expect(result.size == LayoutSize(width: 138, height: 20))
+        let spread = try layout([node("row", nil, .hstack), text("a", "row", "a"), node("gap", "row", .spacer)], width: .infinity)
+        #expect(spread.size.width == .infinity)
+        #expect(spread.frame("a") == rect(0, 0, 10, 20))
+    }
+
+    @Test func nothingFitsTakesTheLast() throws {
+        // Row 138 and column 110 both exceed 50.
+        let result = try layout(card(), width: 50)
+        #expect(result.decision("card")?.candidate == 1)
+        // The column laid out at 50 (5 characters a line): "Screen" is cut, so the lines are
+        // "Scree" / "n" / "time" → 50 wide, 3 × 20 tall, below the icon and 4 of spacing.
+        #expect(result.frame("columnLabel") == rect(0, 24, 50, 60))
+    }
+
+    @Test func candidatesOfEqualSizeTakeTheFirstWhenItFitsAndTheLastWhenNone() throws {
+        let nodes = [
+            node("choice", nil, .firstFit),
+            node("a", "choice", .frame, .init(width: 100, height: 10)), node("a0", "a", .spacer),
+            node("b", "choice", .frame, .init(width: 100, height: 10)), node("b0", "b", .spacer),
+        ]
+        #expect(try layout(nodes, width: 100, height: 10).decision("choice")?.candidateID == "a")
+        #expect(try layout(nodes, width: 99, height: 10).decision("choice")?.candidateID == "b")
+        #expect(try layout(nodes, width: 100, height: 9).decision("choice")?.candidateID == "b")
+        // Axes: horizontal ignores the height.
+        var horizontal = nodes
+        horizontal[0].properties.axes = .horizontal
+        #expect(try layout(horizontal, width: 100, height: 9).decision("choice")?.candidateID == "a")
+    }
+
+    @Test func framesAndPaddingFollowSwiftUI() throws {
+        let nodes = [
+            node("outer", nil, .frame, .init(minWidth: 100, maxWidth: 200, alignment: .leading)),
+            node("pad", "outer", .padding, .init(length: 5)),
+            text("label", "pad", "abc"),
+        ]
+        // Child 30 + 10 = 40; proposal 300 → clamp to [100, 200] = 200; label at leading.
+        #expect(try layout(nodes, width: 300).frame("outer") == rect(0, 0, 200, 30))
+        #expect(try layout(nodes, width: 300).frame("label") == rect(5, 5, 30, 20))
+        // Proposal 150 inside the range → 150; ideal (nil) → max(100, 40) = 100.
+        #expect(try layout(nodes, width: 150).size.width == 150)
+        #expect(try layout(nodes, width: nil).size.width == 100)
+        // fixedSize: the text ignores the narrow proposal.
+        let fixed = [node("fix", nil, .fixedSize, .init(vertical: false)), text("long", "fix", "a long label")]
+        #expect(try layout(fixed, width: 50).size == LayoutSize(width: 120, height: 20))
+    }
+
+    @Test func truncationKeepsTheLineLimit() throws {
+        let result = try layout([text("t", nil, "Joe's Coffee Shop", lineLimit: 1)], width: 110)
+        #expect(result.size == LayoutSize(width: 110, height: 20))
+        #expect(result.node("t")?.text == TextOutcome(scale: 1, lineCount: 1, truncated: true))
+    }
+
+    @Test func ownMinimumScaleFactorShrinksOneText() throws {
+        var label = text("t", nil, "1/1000s", lineLimit: 1)
+        label.properties.minimumScaleFactor = 0.5
+        // 70 in 56 → 0.8 (7 × 8 = 56).
+        let result = try layout([label], width: 56)
+        #expect(result.node("t")?.text?.scale == 0.8)
+        #expect(result.size == LayoutSize(width: 56, height: 16))
+    }
+
+    @Test func aChainAtTheDepthLimitLaysOut() throws {
+        var nodes = [node("n0", nil, .vstack)]
+        for depth in 1...LayoutLimits.maxDepth { nodes.append(node("n\(depth)", "n\(depth - 1)", .vstack)) }
+        nodes[LayoutLimits.maxDepth] = text("n\(LayoutLimits.maxDepth)", "n\(LayoutLimits.maxDepth - 1)", "deep")
+        let result = try layout(nodes, width: 100)
+        #expect(result.size == LayoutSize(width: 40, height: 20))
+    }
+
+    @Test func tenThousandSiblingsLayOut() throws {
+        var nodes = [node("list", nil, .vstack, .init(spacing: 0))]
+        for index in 1..<LayoutLimits.maxNodes { nodes.append(text("t\(index)", 0, "x")) }
+        let result = try layout(nodes, width: 100)
+        #expect(result.size == LayoutSize(width: 10, height: Double(LayoutLimits.maxNodes - 1) * 20))
+    }
+}

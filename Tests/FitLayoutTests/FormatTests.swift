@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+@testable import FitLayout
+
+@Suite struct FormatTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("protocol/examples")
+
+    static func example(_ name: String) throws -> LayoutDocument {
+        try LayoutDocument(json: Array(try Data(contentsOf: examples.appendingPathComponent(name))))
+    }
+
+    @Test(arguments: [
+        "first-fit-card.json", "uniform-list.json", "payment-row-threshold.json", "fitting-column.json",
+        "heart-rate-template.json", "exposure-scale-group.json", "icon-body-style.json",
+    ])
+    func examplesParseLayOutAndRoundTrip(_ name: String) throws {
+        let document = try Self.example(name)
+        let result = try document.layout(in: ProposedSize(width: 320, height: nil), measurer: measurer)
+        #expect(result.nodes.count == document.nodes.count)
+        #expect(result.size.width > 0 && result.size.width <= 320)
+        #expect(try LayoutDocument(json: document.json()) == document)
+    }
+
+    @Test func exampleDecisions() throws {
+        // "Screen time this week" = 210: the row (238) does not fit 220, the column does.
+        let card = try Self.example("first-fit-card.json").layout(in: ProposedSize(width: 220, height: nil), measurer: measurer)
+        #expect(card.decision("card")?.candidateID == "column")
+        let payment = try Self.example("payment-row-threshold.json")
+        let large = try payment.layout(in: ProposedSize(width: 320, height: nil), options: .init(sizeCategory: .accessibilityLarge), measurer: measurer)
+        #expect(large.decision("payment")?.axis == .vertical)
+        #expect(large.node("gap")?.visible == false)
+    }
+
+    @Test func parentsByIndexAndInfinity() throws {
+        let document = try LayoutDocument(json: #"""
+            {"nodes":[{"id":"f","kind":"frame","maxWidth":"infinity"},{"id":"t","parent":0,"kind":"text","text":"hi"}]}
+            """#)
+        #expect(document.nodes[1].parent == .index(0))
+        #expect(document.nodes[0].properties.maxWidth == .infinity)
+        #expect(try document.layout(in: ProposedSize(width: 100, height: nil), measurer: measurer).size.width == 100)
+        #expect(document.json(pretty: false).contains(#""maxWidth":"infinity""#))
+    }
+
+    @Test func cacheKeyIsStableAndSensitive() throws {
+        let document = try Self.example("uniform-list.json")
+        let key = LayoutCacheKey(document: document, proposal: ProposedSize(width: 320, height: nil), options: .init())
+        let same = LayoutCacheKey(document: try Self.example("uniform-list.json"), proposal: ProposedSize(width: 320, height: nil), options: .init())
+        #expect(key == same && key.digest == same.digest)
+        #expect(key.digest != LayoutCacheKey(document: document, proposal: ProposedSize(width: 321, height: nil), options: .init()).digest)
+        #expect(key.digest != LayoutCacheKey(document: document, proposal: ProposedSize(width: 320, height: nil), options: .init(sizeCategory: .xLarge)).digest)
+        var changed = document
+        changed.nodes[3].properties.text = "Novels"
+        #expect(changed.stableDigest != document.stableDigest)
+        // FNV-1a is fixed, so the digest of a fixed document is a constant across runs.
+        #expect(LayoutDocument(nodes: [text("t", nil, "x")]).stableDigest == LayoutDocument(nodes: [text("t", nil, "x")]).stableDigest)
+    }
+
+    @Test func rendererDrawsFramesAndTextsSideBySide() throws {
+        let nodes = [
+            node("cells", nil, .hstack, .init(spacing: 1)),
+            node("a", "cells", .padding, .init(length: 1)), node("ta", "a", .template, .init(templates: ["190"])), text("va", "ta", "72"),
+            node("b", "cells", .padding, .init(length: 1)), node("tb", "b", .template, .init(templates: ["190"])), text("vb", "tb", "190"),
+        ]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: .unspecified, options: .init(unit: .cells), measurer: FixedAdvanceMeasurer.cells)
+        // Each cell 3 + 2 = 5 wide, 1 + 2 = 3 tall, 1 apart; "72" centred in the 3 reserved
+        // columns starts at 1 + 0.5, drawn from column 2.
+        let drawing = LayoutRenderer().render(document, result)
+        #expect(drawing == """
+            ┌───┐ ┌───┐
+            │ 72│ │190│
+            └───┘ └───┘
+            """)
+        let side = LayoutRenderer().render(document, results: [("unspecified", result), ("again", result)])
+        #expect(side.split(separator: "\n").first == "unspecified   again")
+        #expect(side.split(separator: "\n").count == 4)
+    }
+}
