@@ -72,22 +72,23 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         let cost = max(1, bytes)
         guard cost <= byteLimit else { return }
         storage.withLock { s in
-            if let existing = s.index[key] {
+            // One hash lookup for "is it there?" and "put it there" (the in-place subscript).
+            let position = s.free.last ?? s.slots.count
+            var existing = -1
+            Self.upsert(&s.index[key, default: -1], new: position, existing: &existing)
+            if existing >= 0 {
                 s.bytes += cost - s.slots[existing].bytes
                 s.slots[existing].value = value
                 s.slots[existing].bytes = cost
                 Self.moveToFront(existing, in: &s)
             } else {
                 let slot = Slot(key: key, value: value, bytes: cost, newer: -1, older: -1)
-                let position: Int
-                if let reused = s.free.popLast() {
-                    s.slots[reused] = slot
-                    position = reused
+                if position < s.slots.count {
+                    s.free.removeLast()
+                    s.slots[position] = slot
                 } else {
                     s.slots.append(slot)
-                    position = s.slots.count - 1
                 }
-                s.index[key] = position
                 s.bytes += cost
                 Self.linkAtFront(position, in: &s)
             }
@@ -102,14 +103,21 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         }
     }
 
+    /// Empties the cache but keeps its tables' capacity: a cache that filled once will fill
+    /// again, and growing the tables anew cost more than the entries' own inserts.
     public func removeAll() {
         storage.withLock { s in
-            let (hits, misses, evictions) = (s.hits, s.misses, s.evictions)
-            s = Storage()
-            s.hits = hits
-            s.misses = misses
-            s.evictions = evictions
+            s.index.removeAll(keepingCapacity: true)
+            s.slots.removeAll(keepingCapacity: true)
+            s.free.removeAll(keepingCapacity: true)
+            s.newest = -1
+            s.oldest = -1
+            s.bytes = 0
         }
+    }
+
+    private static func upsert(_ slot: inout Int, new: Int, existing: inout Int) {
+        if slot >= 0 { existing = slot } else { slot = new }
     }
 
     public var statistics: CacheStatistics {

@@ -1,4 +1,5 @@
 import CFitShims
+import CHarfBuzz
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ enum LanguageTable {
     }
 
     static func derivedLanguage(context: String, script: Int32) -> String {
-        LanguageContext(context).derivedLanguage(script: script)
+        LanguageContext.derive(tag: context, scripts: scripts(ofLanguage: context), script: script)
     }
 
     static func scripts(ofLanguage tag: String) -> Set<Int32>? {
@@ -89,13 +90,34 @@ struct LanguageContext: Sendable, Hashable {
     /// The scripts the language is written in; nil when unknown (then, as in Pango, it is
     /// assumed to include every script).
     private let scripts: Set<Int32>?
+    /// The derived language of every ICU script code below `tableSize`, as a tag and as
+    /// HarfBuzz's interned language (its address): asked for once per run, so looked up, not
+    /// worked out.
+    private let derived: [String]
+    private let hbLanguages: [UInt]
+    private static let tableSize: Int32 = 256
 
     init(_ tag: String) {
         self.tag = tag
-        self.scripts = LanguageTable.scripts(ofLanguage: tag)
+        let scripts = LanguageTable.scripts(ofLanguage: tag)
+        self.scripts = scripts
+        let derived = (0..<LanguageContext.tableSize).map { LanguageContext.derive(tag: tag, scripts: scripts, script: $0) }
+        self.derived = derived
+        self.hbLanguages = derived.map { UInt(bitPattern: hb_language_from_string($0, -1)) }
     }
 
     func derivedLanguage(script: Int32) -> String {
+        if script >= 0 && script < LanguageContext.tableSize { return derived[Int(script)] }
+        return LanguageContext.derive(tag: tag, scripts: scripts, script: script)
+    }
+
+    /// ``derivedLanguage(script:)`` as HarfBuzz's `hb_language_t`, by address.
+    func hbLanguage(script: Int32) -> UInt {
+        if script >= 0 && script < LanguageContext.tableSize { return hbLanguages[Int(script)] }
+        return UInt(bitPattern: hb_language_from_string(derivedLanguage(script: script), -1))
+    }
+
+    static func derive(tag: String, scripts: Set<Int32>?, script: Int32) -> String {
         if script <= Int32(FIT_SCRIPT_INHERITED) || script == Int32(FIT_SCRIPT_UNKNOWN) { return tag }
         guard let scripts, !scripts.contains(script) else { return tag }
         return LanguageTable.sample(for: script)

@@ -126,6 +126,20 @@ public struct LineMetrics: Hashable, Sendable, Codable {
     public var ellipsized: Bool
 
     public var height: Double { ascent + descent }
+
+    public init(
+        width: Double, ascent: Double, descent: Double, baseline: Double, start: Int, length: Int, text: String,
+        ellipsized: Bool
+    ) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.baseline = baseline
+        self.start = start
+        self.length = length
+        self.text = text
+        self.ellipsized = ellipsized
+    }
 }
 
 /// The result of a measurement.
@@ -146,6 +160,21 @@ public struct TextMetrics: Hashable, Sendable, Codable {
     /// The families of the fonts that drew the text, primary first; when the requested family
     /// is not installed this says what was used instead.
     public var fontsUsed: [String]
+
+    public init(
+        width: Double, height: Double, baseline: Double, lineCount: Int, ellipsized: Bool, truncated: Bool,
+        unit: MeasureUnit, lines: [LineMetrics], fontsUsed: [String]
+    ) {
+        self.width = width
+        self.height = height
+        self.baseline = baseline
+        self.lineCount = lineCount
+        self.ellipsized = ellipsized
+        self.truncated = truncated
+        self.unit = unit
+        self.lines = lines
+        self.fontsUsed = fontsUsed
+    }
 
     /// Approximate memory held, for the byte-bounded result cache.
     var byteCount: Int {
@@ -170,6 +199,25 @@ public struct ResolvedFont: Hashable, Sendable, Codable {
     public var matchedRequestedFamily: Bool
     /// The families that cover what the primary font does not, in fallback order.
     public var fallbackFamilies: [String]
+
+    public init(
+        description: String, family: String, style: String, weight: Double, file: String, index: Int,
+        pixelSize: Double, pointSize: Double, ascent: Double, descent: Double, matchedRequestedFamily: Bool,
+        fallbackFamilies: [String]
+    ) {
+        self.description = description
+        self.family = family
+        self.style = style
+        self.weight = weight
+        self.file = file
+        self.index = index
+        self.pixelSize = pixelSize
+        self.pointSize = pointSize
+        self.ascent = ascent
+        self.descent = descent
+        self.matchedRequestedFamily = matchedRequestedFamily
+        self.fallbackFamilies = fallbackFamilies
+    }
 }
 
 extension MeasureRequest {

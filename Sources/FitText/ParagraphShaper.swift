@@ -5,110 +5,116 @@ import CHarfBuzz
 struct ShapedParagraph {
     var analysis: ParagraphAnalysis
     var widths: [Double]
-    /// The font of each cluster; line height comes from the tallest font used on the line.
-    var fonts: [Font]
+    /// The fonts used, each once, and for each cluster the index of its font in that table
+    /// (an index, not a reference: no reference counting per cluster). Line height comes
+    /// from the tallest font used on the line.
+    var fontTable: [Font]
+    var fontOf: [Int32]
+
+    func font(of cluster: Int) -> Font { fontTable[Int(fontOf[cluster])] }
+}
+
+/// The code points of one grapheme cluster, read from the UTF-16 text in place (no array per
+/// cluster).
+struct ClusterScalars: Collection {
+    let text: UnsafeBufferPointer<UInt16>
+    let startIndex: Int
+    let endIndex: Int
+
+    subscript(position: Int) -> UInt32 { TextAnalyzer.scalar(at: position, in: text) }
+
+    func index(after i: Int) -> Int { i + (self[i] > 0xFFFF ? 2 : 1) }
 }
 
 /// Itemizes a paragraph into runs of one font, one script and one direction, and shapes each
 /// run with HarfBuzz (through the shaped-run cache).
 struct ParagraphShaper {
-    /// The sorted set for the request's description in the language derived from a script.
-    let fontSetForScript: (Int32) throws(FitTextError) -> FontSet
-    /// The set for the same description with the family "emoji", which Pango 1.50 uses for
-    /// emoji presentation runs (itemize.c; PANGO_RULES.md §3).
-    let emojiFontSet: () throws(FitTextError) -> FontSet
-    let features: [hb_feature_t]
-    let featureKey: [String]
+    /// The request's description, size and features, with its fontsets per derived language.
+    let style: ResolvedStyle
     let letterSpacing: Double
-    /// Width of the hex box Pango draws for a missing glyph in a font (wide: six digits).
-    let hexBoxWidth: (Font, Bool) throws(FitTextError) -> Double
-    /// The context language; each run shapes with the language derived from its script.
-    let language: LanguageContext
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
 
     func shape(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font) throws(FitTextError) -> ShapedParagraph {
         let clusters = analysis.clusterCount
-        guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fonts: []) }
+        guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
 
         // 1. A font per cluster: the first of the sorted set that covers it. White space and
         // invisible clusters keep the font of the text around them, as in Pango, which never
-        // switches fonts "just to render a space" (itemize.c).
-        var fonts = [Font?](repeating: nil, count: clusters)
-        var scalars: [UInt32] = []
-        var isEmoji = [Bool](repeating: false, count: clusters)
+        // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
+        var table = FontTable(primary: primary)
+        var fontOf = [Int32](repeating: -1, count: clusters)
+        // Emoji presentation per cluster; empty while the paragraph has none.
+        var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
         var setScript: Int32 = -1
-        var lastFont: (set: FontSet, index: Int, font: Font)? = nil
+        var lastFont: (set: FontSet, index: Int, entry: Int32)? = nil
         var fontSet: FontSet? = nil
         for c in 0..<clusters {
-            scalars.removeAll(keepingCapacity: true)
-            var u = Int(analysis.graphemeStarts[c])
-            let end = Int(analysis.graphemeStarts[c + 1])
-            while u < end {
-                let scalar = TextAnalyzer.scalar(at: u, in: text)
-                scalars.append(scalar)
-                u += scalar > 0xFFFF ? 2 : 1
-            }
-            let first = scalars[0]
+            let scalars = ClusterScalars(
+                text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
+            let first = scalars[scalars.startIndex]
             if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
                 continue
             }
             if UnicodeProperties.isEmojiPresentation(scalars) {
-                if emojiSet == nil { emojiSet = try emojiFontSet() }
+                if emojiSet == nil { emojiSet = try style.emojiSet() }
                 if let set = emojiSet {
-                    fonts[c] = try set.font(at: set.faceIndex(covering: scalars))
+                    fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
+                    if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
                     isEmoji[c] = true
                     continue
                 }
             }
             if fontSet == nil || setScript != analysis.scripts[c] {
-                fontSet = try fontSetForScript(analysis.scripts[c])
+                fontSet = try style.fontSet(forScript: analysis.scripts[c])
                 setScript = analysis.scripts[c]
             }
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = set.faceIndex(covering: scalars)
                 if let last = lastFont, last.set === set, last.index == index {
-                    fonts[c] = last.font
+                    fontOf[c] = last.entry
                 } else {
-                    let font = try set.font(at: index)
-                    lastFont = (set, index, font)
-                    fonts[c] = font
+                    let entry = table.entry(for: try set.font(at: index))
+                    lastFont = (set, index, entry)
+                    fontOf[c] = entry
                 }
             }
         }
+        func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
+
         // Clusters without a font of their own (white space, invisibles) take the font of the
         // cluster before them in the same itemization run — one bidi level, one script, emoji
         // or not — or, at the start of a run, the next one's; a run with no font at all takes
         // its fontset's font for U+0020 (itemize.c, itemize_state_add_character/fill_font).
-        var resolved = [Font](repeating: primary, count: clusters)
         var segmentStart = 0
         while segmentStart < clusters {
             var segmentEnd = segmentStart + 1
             while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
                 && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
-                && isEmoji[segmentEnd] == isEmoji[segmentStart]
+                && emoji(segmentEnd) == emoji(segmentStart)
             {
                 segmentEnd += 1
             }
-            var current: Font? = nil
-            var pending: [Int] = []
+            // Clusters before the segment's first font wait for it (a prefix of the segment).
+            var current: Int32 = -1
+            var pendingEnd = segmentStart
             for c in segmentStart..<segmentEnd {
-                if let font = fonts[c] {
-                    for p in pending { resolved[p] = font }
-                    pending.removeAll()
-                    current = font
-                    resolved[c] = font
-                } else if let current {
-                    resolved[c] = current
+                if fontOf[c] >= 0 {
+                    if current < 0 {
+                        for p in segmentStart..<pendingEnd { fontOf[p] = fontOf[c] }
+                    }
+                    current = fontOf[c]
+                } else if current >= 0 {
+                    fontOf[c] = current
                 } else {
-                    pending.append(c)
+                    pendingEnd = c + 1
                 }
             }
-            if !pending.isEmpty {
-                let set = try isEmoji[segmentStart] ? emojiFontSet() : fontSetForScript(analysis.scripts[segmentStart])
-                let font = try set.font(at: set.faceIndex(covering: [0x20]))
-                for p in pending { resolved[p] = font }
+            if current < 0 {
+                let set = try emoji(segmentStart) ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[segmentStart])
+                let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
+                for p in segmentStart..<segmentEnd { fontOf[p] = entry }
             }
             segmentStart = segmentEnd
         }
@@ -118,13 +124,13 @@ struct ParagraphShaper {
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
-            while runEnd < clusters && resolved[runEnd] === resolved[runStart]
+            while runEnd < clusters && fontOf[runEnd] == fontOf[runStart]
                 && analysis.scripts[runEnd] == analysis.scripts[runStart]
                 && analysis.levels[runEnd] == analysis.levels[runStart]
             {
                 runEnd += 1
             }
-            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: resolved[runStart], into: &widths)
+            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths)
             runStart = runEnd
         }
 
@@ -133,9 +139,24 @@ struct ParagraphShaper {
         // one spacing per line). Control characters other than tabs have no glyph in any
         // font and became hex boxes above, as in Pango; tabs are sized per line by the
         // line breaker, and here from the paragraph start (what ellipsizing uses).
-        for c in 0..<clusters { widths[c] += letterSpacing }
+        if letterSpacing != 0 {
+            for c in 0..<clusters { widths[c] += letterSpacing }
+        }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
-        return ShapedParagraph(analysis: analysis, widths: widths, fonts: resolved)
+        return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+    }
+
+    /// The distinct fonts of a paragraph (a handful), found by identity.
+    private struct FontTable {
+        var fonts: [Font]
+
+        init(primary: Font) { fonts = [primary] }
+
+        mutating func entry(for font: Font) -> Int32 {
+            for (i, known) in fonts.enumerated() where known === font { return Int32(i) }
+            fonts.append(font)
+            return Int32(fonts.count - 1)
+        }
     }
 
     private func shapeRun(
@@ -144,32 +165,39 @@ struct ParagraphShaper {
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
+        let runText = UnsafeBufferPointer(rebasing: text[u0..<u1])
+        let script = analysis.scripts[clusters.lowerBound]
+        let rightToLeft = analysis.levels[clusters.lowerBound] & 1 == 1
+        let language = style.language.hbLanguage(script: script)
         let key = ShapeKey(
-            fontID: font.id, text: Array(text[u0..<u1]), rightToLeft: analysis.levels[clusters.lowerBound] & 1 == 1,
-            script: analysis.scripts[clusters.lowerBound],
-            language: language.derivedLanguage(script: analysis.scripts[clusters.lowerBound]),
-            features: featureKey)
+            fontID: Int32(truncatingIfNeeded: font.id), script: script, language: language, features: style.featureID,
+            rightToLeft: rightToLeft, text: Array(runText))
         let run: ShapedRun
         if let cached = shapeCache.value(for: key) {
             run = cached
         } else {
-            run = Shaper.shape(key, font: font, features: features)
+            run = Shaper.shape(runText, font: font, rightToLeft: rightToLeft, script: script, language: language, features: style.features)
             shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
         }
         // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
         // shared equally when a ligature spans several (as Pango's
         // pango_glyph_item_get_logical_widths does).
-        var advances = run.clusterAdvances
-        for entry in run.missing {
-            // Pango replaces each .notdef glyph with a box showing the code point in hex.
-            let narrow = entry.narrowBoxes > 0 ? try hexBoxWidth(font, false) : 0
-            let wide = entry.wideBoxes > 0 ? try hexBoxWidth(font, true) : 0
-            advances[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+        var extra: [Double] = []
+        if !run.missing.isEmpty {
+            extra = [Double](repeating: 0, count: run.clusters.count)
+            for entry in run.missing {
+                // Pango replaces each .notdef glyph with a box showing the code point in hex.
+                let narrow = entry.narrowBoxes > 0 ? try style.hexBoxWidth(font: font, wide: false) : 0
+                let wide = entry.wideBoxes > 0 ? try style.hexBoxWidth(font: font, wide: true) : 0
+                extra[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+            }
         }
         var g = clusters.lowerBound
-        for k in 0..<run.clusterStarts.count {
-            let start = u0 + Int(run.clusterStarts[k])
-            let end = k + 1 < run.clusterStarts.count ? u0 + Int(run.clusterStarts[k + 1]) : u1
+        let shapedClusters = run.clusters
+        for k in 0..<shapedClusters.count {
+            let advance = extra.isEmpty ? shapedClusters[k].advance : shapedClusters[k].advance + extra[k]
+            let start = u0 + Int(shapedClusters[k].start)
+            let end = k + 1 < shapedClusters.count ? u0 + Int(shapedClusters[k + 1].start) : u1
             while g < clusters.upperBound && Int(analysis.graphemeStarts[g]) < start { g += 1 }
             var members = 0
             var h = g
@@ -177,11 +205,15 @@ struct ParagraphShaper {
             if members == 0 {
                 // A cluster starting inside a grapheme (cannot happen with monotone graphemes):
                 // add to the grapheme it sits in.
-                if g > clusters.lowerBound { widths[g - 1] += advances[k] }
+                if g > clusters.lowerBound { widths[g - 1] += advance }
                 continue
             }
-            let share = advances[k] / Double(members)
-            for m in g..<h { widths[m] += share }
+            if members == 1 {
+                widths[g] += advance
+            } else {
+                let share = advance / Double(members)
+                for m in g..<h { widths[m] += share }
+            }
             g = h
         }
     }

@@ -3,26 +3,20 @@ import CHarfBuzz
 /// One request laid out in pixels: paragraphs → shaped clusters → lines → metrics.
 struct PixelLayout {
     let request: MeasureRequest
-    /// The fontset of the description in the context language (the base font, the ellipsis).
-    let baseSet: FontSet
-    let fontSetForScript: (Int32) throws(FitTextError) -> FontSet
-    let emojiFontSet: () throws(FitTextError) -> FontSet
-    let features: [hb_feature_t]
-    let featureKey: [String]
+    let style: ResolvedStyle
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     let analyzer: TextAnalyzer
-    let language: LanguageContext
-    let hexBoxWidth: (Font, Bool) throws(FitTextError) -> Double
+
+    /// The fontset of the description in the context language (the base font, the ellipsis).
+    var baseSet: FontSet { style.baseSet }
 
     func run() throws(FitTextError) -> TextMetrics {
-        let units = Array(request.text.utf16)
-        let primary = try baseSet.font(at: 0)
+        let units = PixelLayout.utf16(request.text)
+        let primary = style.primary
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
-        let shaper = ParagraphShaper(
-            fontSetForScript: fontSetForScript, emojiFontSet: emojiFontSet, features: features,
-            featureKey: featureKey, letterSpacing: letterSpacing, hexBoxWidth: hexBoxWidth, language: language, shapeCache: shapeCache)
+        let shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(
@@ -39,10 +33,13 @@ struct PixelLayout {
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation)
                 let shaped = try shaper.shape(text, analysis: analysis, primary: primary)
+                // Only a break inside a word asks for a hyphen: unwrapped text needs no closure
+                // (and so no allocation for one).
+                let hyphenWidth: (Int) -> Double =
+                    hyphenation ? { cluster in PixelLayout.hyphenAdvance(shaped.font(of: cluster)) } : { _ in 0 }
                 var breaker = LineBreaker(
                     widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-                    hyphenBefore: analysis.hyphenBefore,
-                    hyphenWidth: { cluster in PixelLayout.hyphenAdvance(shaped.fonts[cluster]) })
+                    hyphenBefore: analysis.hyphenBefore, hyphenWidth: hyphenWidth)
                 if text.contains(0x09) {
                     breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
                     breaker.tabStops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
@@ -84,7 +81,9 @@ struct PixelLayout {
         _ line: LineBreaker.Line, breaker: LineBreaker, shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>,
         primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
-        var kept = [line.range]
+        // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
+        var head = line.range
+        var tail = line.range.upperBound..<line.range.upperBound
         var width = breaker.width(of: line)
         var ellipsisFont: Font? = nil
         var ellipsized = false
@@ -101,7 +100,8 @@ struct PixelLayout {
                     (character, font, ellipsisWidth) = refined
                     cut = Ellipsizer.ellipsize(line.range, widths: shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
                 }
-                kept = [cut.head, cut.tail]
+                head = cut.head
+                tail = cut.tail
                 ellipsized = true
                 ellipsisFont = font
                 ellipsisText = character
@@ -111,7 +111,7 @@ struct PixelLayout {
                 width = max(goal, remaining + ellipsisWidth)
             }
         }
-        let clusterCount = kept.reduce(0) { $0 + $1.count } + (ellipsized ? 1 : 0)
+        let clusterCount = head.count + tail.count + (ellipsized ? 1 : 0)
         let zeroedSpace = line.wrapped && (line.range.last.map { shaped.analysis.isWhiteSpace[$0] } ?? false)
         if letterSpacing != 0 && clusterCount > 0 && !ellipsized && !(zeroedSpace && clusterCount == 1) {
             width -= letterSpacing
@@ -126,13 +126,20 @@ struct PixelLayout {
             any = true
             if !families.contains(font.face.family) { families.append(font.face.family) }
         }
-        for range in kept { for c in range { use(shaped.fonts[c]) } }
+        // Fonts change rarely from one cluster to the next: skip repeats.
+        var previous = -1
+        for range in [head, tail] {
+            for c in range where Int(shaped.fontOf[c]) != previous {
+                previous = Int(shaped.fontOf[c])
+                use(shaped.fontTable[previous])
+            }
+        }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
 
         var lineText = ""
         if request.includeLines {
-            let units = kept.map { range -> String in
+            let units = (ellipsized ? [head, tail] : [head]).map { range -> String in
                 guard !range.isEmpty else { return "" }
                 let from = Int(shaped.analysis.graphemeStarts[range.lowerBound])
                 let to = Int(shaped.analysis.graphemeStarts[range.upperBound])
@@ -155,16 +162,46 @@ struct PixelLayout {
         let index = baseSet.faceIndex(covering: [scalar])
         let font = try baseSet.font(at: index)
         if font.face.covers(scalar), let character = Unicode.Scalar(scalar) {
-            return (String(Character(character)), font, PixelLayout.advance(of: scalar, in: font, cache: shapeCache))
+            return (String(Character(character)), font, PixelLayout.advance(of: scalar, in: font))
         }
         let primary = try baseSet.font(at: 0)
-        return ("...", primary, 3 * PixelLayout.advance(of: 0x2E, in: primary, cache: shapeCache))
+        return ("...", primary, 3 * PixelLayout.advance(of: 0x2E, in: primary))
     }
 
-    static func advance(of scalar: UInt32, in font: Font, cache: ByteBoundedCache<ShapeKey, ShapedRun>) -> Double {
+    static func advance(of scalar: UInt32, in font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) != 0 else { return 0 }
         return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+    }
+
+    /// The text as UTF-16 code units, transcoded straight from the string's UTF-8 (faster
+    /// than going through `String.UTF16View`, which works out each index).
+    static func utf16(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { bytes -> [UInt16] in
+            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+                var i = 0
+                var n = 0
+                while i < bytes.count {
+                    let b0 = UInt32(bytes[i])
+                    if b0 < 0x80 {
+                        units[n] = UInt16(b0); n += 1; i += 1
+                    } else if b0 < 0xE0 {
+                        units[n] = UInt16((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)); n += 1; i += 2
+                    } else if b0 < 0xF0 {
+                        units[n] = UInt16((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))
+                        n += 1; i += 3
+                    } else {
+                        let scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                            | UInt32(bytes[i + 3] & 0x3F)
+                        units[n] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                        units[n + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+                        n += 2; i += 4
+                    }
+                }
+                count = n
+            }
+        }
     }
 
     /// The hyphen a break inside a word adds: U+2010, or "-" when the font lacks it

@@ -1,15 +1,22 @@
 import CHarfBuzz
+import Synchronization
 
 /// A run shaped by HarfBuzz, reduced to what measuring needs: the advance of every cluster
 /// HarfBuzz formed (kerning, ligatures and marks already applied), in logical order.
 struct ShapedRun: Sendable {
-    /// UTF-16 offset (within the run) where each cluster starts, ascending.
-    var clusterStarts: [Int32]
-    /// Advance of each cluster in px.
-    var clusterAdvances: [Double]
+    struct Cluster: Sendable {
+        /// UTF-16 offset (within the run) where the cluster starts; ascending over the run.
+        var start: Int32
+        /// Advance in px.
+        var advance: Double
+    }
+
+    /// One array, not one per field: a run costs one allocation (measured: allocation and
+    /// release were a fifth of a cold measurement).
+    var clusters: [Cluster]
     /// Clusters holding glyphs the font does not have (.notdef), where Pango draws a hex box
-    /// instead: index into the arrays above, the advance of those glyphs, how many of them
-    /// show a code point above U+FFFF (three columns of digits) and how many not (two).
+    /// instead: index into `clusters`, the advance of those glyphs, how many of them show a
+    /// code point above U+FFFF (three columns of digits) and how many not (two).
     var missing: [MissingGlyphs] = []
 
     struct MissingGlyphs: Sendable {
@@ -19,37 +26,62 @@ struct ShapedRun: Sendable {
         var wideBoxes: Int
     }
 
-    var width: Double { clusterAdvances.reduce(0, +) }
+    var width: Double { clusters.reduce(0) { $0 + $1.advance } }
 
     /// Approximate memory held, for the byte-bounded cache.
-    var byteCount: Int { 64 + clusterStarts.count * 4 + clusterAdvances.count * 8 }
+    var byteCount: Int { 64 + clusters.count * MemoryLayout<Cluster>.stride + missing.count * 32 }
 }
 
-/// Everything that changes how a run shapes; the key of the shaped-run cache.
+/// Everything that changes how a run shapes; the key of the shaped-run cache. Compact: the
+/// language and the feature list are interned ids, so hashing a key reads the text and four
+/// integers (the key once held the language and the features as strings, whose hashing was
+/// most of a lookup).
 struct ShapeKey: Hashable, Sendable {
-    var fontID: Int
-    var text: [UInt16]
-    var rightToLeft: Bool
+    var fontID: Int32
     var script: Int32
-    /// The item's derived language (PANGO_RULES.md §3): HarfBuzz picks localized forms by it.
-    var language: String
-    var features: [String]
+    /// The item's derived language (PANGO_RULES.md §3) as HarfBuzz's interned `hb_language_t`
+    /// (its address; HarfBuzz keeps each language for the life of the process).
+    var language: UInt
+    /// Id of the feature list (``FeatureTable``).
+    var features: Int32
+    var rightToLeft: Bool
+    var text: [UInt16]
 
-    var byteCount: Int { 64 + language.utf8.count + text.count * 2 + features.reduce(0) { $0 + $1.utf8.count + 16 } }
+    static func == (a: ShapeKey, b: ShapeKey) -> Bool {
+        a.fontID == b.fontID && a.script == b.script && a.language == b.language && a.features == b.features
+            && a.rightToLeft == b.rightToLeft && a.text == b.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(UInt32(bitPattern: fontID)) << 32 | UInt64(UInt32(bitPattern: script)))
+        hasher.combine(language)
+        hasher.combine(UInt64(UInt32(bitPattern: features)) << 1 | (rightToLeft ? 1 : 0))
+        text.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    var byteCount: Int { 64 + text.count * 2 }
 }
 
 enum Shaper {
-    /// Shapes `key.text` with `font`. Runs are one font, one script, one direction (the
+    /// Shapes `text` with `font`. Runs are one font, one script, one direction (the
     /// itemizer's contract), so the buffer properties are set, not guessed.
-    static func shape(_ key: ShapeKey, font: Font, features: [hb_feature_t]) -> ShapedRun {
-        guard let buffer = hb_buffer_create() else { return ShapedRun(clusterStarts: [], clusterAdvances: []) }
-        defer { hb_buffer_destroy(buffer) }
-        key.text.withUnsafeBufferPointer { units in
-            hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), 0, Int32(units.count))
-        }
-        hb_buffer_set_direction(buffer, key.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, Shaper.hbScript(key.script))
-        hb_buffer_set_language(buffer, hb_language_from_string(key.language, -1))
+    static func shape(
+        _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
+        features: [hb_feature_t]
+    ) -> ShapedRun {
+        buffers.withBuffer { buffer in
+            shape(text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features)
+        } ?? ShapedRun(clusters: [])
+    }
+
+    private static func shape(
+        _ text: UnsafeBufferPointer<UInt16>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool, script: Int32,
+        language: UInt, features: [hb_feature_t]
+    ) -> ShapedRun {
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, Shaper.hbScript(script))
+        hb_buffer_set_language(buffer, OpaquePointer(bitPattern: language))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
         // gets HarfBuzz's dotted circle, as it does in GTK.
@@ -61,52 +93,77 @@ enum Shaper {
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
-        else { return ShapedRun(clusterStarts: [], clusterAdvances: []) }
+        else { return ShapedRun(clusters: []) }
 
         // Sum advances per cluster. Glyphs of a cluster are contiguous; RTL output is in visual
-        // (reversed) order, so collect then sort by cluster.
-        var pairs: [(Int32, Int64)] = []
-        pairs.reserveCapacity(Int(glyphCount))
-        var missing: [Int32: ShapedRun.MissingGlyphs] = [:]
-        for i in 0..<Int(glyphCount) {
+        // (reversed) order, so it is read backwards.
+        let count = Int(glyphCount)
+        var totals: [(cluster: Int32, advance: Int64)] = []
+        totals.reserveCapacity(count)
+        var anyMissing = false
+        for k in 0..<count {
+            let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
+            if infos[i].codepoint == 0 { anyMissing = true }
             let advance = Int64(positions[i].x_advance)
-            if infos[i].codepoint == 0 {
-                var entry = missing[cluster] ?? ShapedRun.MissingGlyphs(cluster: 0, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
-                entry.notdefAdvance += Double(advance) / Font.unitsPerPixel
-                let unit = Int(cluster) < key.text.count ? key.text[Int(cluster)] : 0
-                if UTF16.isLeadSurrogate(unit) { entry.wideBoxes += 1 } else { entry.narrowBoxes += 1 }
-                missing[cluster] = entry
-            }
-            if let last = pairs.last, last.0 == cluster {
-                pairs[pairs.count - 1].1 += advance
+            if let last = totals.last, last.cluster == cluster {
+                totals[totals.count - 1].advance += advance
             } else {
-                pairs.append((cluster, advance))
+                totals.append((cluster, advance))
             }
         }
-        if key.rightToLeft { pairs.reverse() }
-        if !pairs.isSorted() { pairs = mergeUnsorted(pairs) }
-        var run = ShapedRun(
-            clusterStarts: pairs.map { $0.0 },
-            clusterAdvances: pairs.map { Double($0.1) / Font.unitsPerPixel })
-        if !missing.isEmpty {
-            for (index, start) in run.clusterStarts.enumerated() {
-                if var entry = missing[start] {
-                    entry.cluster = index
-                    run.missing.append(entry)
-                }
-            }
+        if !isSorted(totals) { totals = mergeUnsorted(totals) }
+        var run = ShapedRun(clusters: totals.map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) })
+        if anyMissing {
+            run.missing = missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
         }
         return run
     }
 
+    /// The .notdef glyphs per cluster (rare: only text no font covers).
+    private static func missingGlyphs(
+        infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int,
+        text: UnsafeBufferPointer<UInt16>, clusters: [ShapedRun.Cluster]
+    ) -> [ShapedRun.MissingGlyphs] {
+        var missing: [Int32: ShapedRun.MissingGlyphs] = [:]
+        for i in 0..<count where infos[i].codepoint == 0 {
+            let cluster = Int32(bitPattern: infos[i].cluster)
+            var entry = missing[cluster] ?? ShapedRun.MissingGlyphs(cluster: 0, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
+            entry.notdefAdvance += Double(positions[i].x_advance) / Font.unitsPerPixel
+            let unit = Int(cluster) < text.count ? text[Int(cluster)] : 0
+            if UTF16.isLeadSurrogate(unit) { entry.wideBoxes += 1 } else { entry.narrowBoxes += 1 }
+            missing[cluster] = entry
+        }
+        var result: [ShapedRun.MissingGlyphs] = []
+        for (index, cluster) in clusters.enumerated() {
+            if var entry = missing[cluster.start] {
+                entry.cluster = index
+                result.append(entry)
+            }
+        }
+        return result
+    }
+
+    private static func isSorted(_ totals: [(cluster: Int32, advance: Int64)]) -> Bool {
+        var previous = Int32.min
+        for entry in totals {
+            if entry.cluster <= previous { return false }
+            previous = entry.cluster
+        }
+        return true
+    }
+
     /// For the rare output whose clusters are not monotone (it cannot happen with the
     /// monotone cluster level, but a font is untrusted input): merge by cluster value.
-    private static func mergeUnsorted(_ pairs: [(Int32, Int64)]) -> [(Int32, Int64)] {
+    private static func mergeUnsorted(_ pairs: [(cluster: Int32, advance: Int64)]) -> [(cluster: Int32, advance: Int64)] {
         var totals: [Int32: Int64] = [:]
         for (cluster, advance) in pairs { totals[cluster, default: 0] += advance }
         return totals.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
+
+    /// Buffers are reused: creating and destroying one per run was a tenth of HarfBuzz's
+    /// share of a cold measurement.
+    private static let buffers = BufferPool()
 
     private static let scriptCache = ScriptTagCache()
 
@@ -133,13 +190,32 @@ enum Shaper {
     }
 }
 
-private extension Array where Element == (Int32, Int64) {
-    func isSorted() -> Bool {
-        var previous = Int32.min
-        for (cluster, _) in self {
-            if cluster <= previous { return false }
-            previous = cluster
+/// HarfBuzz buffers kept for reuse, each used by one caller at a time (taken out of the pool
+/// while in use, cleared before it goes back).
+final class BufferPool: Sendable {
+    // Owned buffers, by address (OpaquePointer is not Sendable); the mutex makes the hand-over
+    // between threads safe.
+    private let idle: Mutex<[UInt]> = Mutex([])
+
+    deinit {
+        idle.withLock { list in
+            for address in list { hb_buffer_destroy(OpaquePointer(bitPattern: address)) }
         }
-        return true
+    }
+
+    /// nil only if HarfBuzz cannot allocate a buffer at all.
+    func withBuffer<R>(_ body: (OpaquePointer) -> R) -> R? {
+        guard let buffer = idle.withLock({ $0.popLast() }).flatMap({ OpaquePointer(bitPattern: $0) }) ?? hb_buffer_create()
+        else { return nil }
+        let result = body(buffer)
+        // clear_contents also resets the properties and flags set above.
+        hb_buffer_clear_contents(buffer)
+        let kept = idle.withLock { list -> Bool in
+            guard list.count < 16 else { return false }
+            list.append(UInt(bitPattern: buffer))
+            return true
+        }
+        if !kept { hb_buffer_destroy(buffer) }
+        return result
     }
 }

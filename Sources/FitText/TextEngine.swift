@@ -32,7 +32,15 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let descriptions = Mutex<[String: FontDescription]>([:])
-    private let hexBoxes = Mutex<[Int: Double]>([:])
+    private let styles = Mutex<[StyleKey: ResolvedStyle]>([:])
+    private let featureTable = FeatureTable()
+
+    private struct StyleKey: Hashable {
+        var font: String
+        var textScale: Double
+        var features: [String]
+        var breaksLigatures: Bool
+    }
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
         self.configuration = configuration
@@ -60,6 +68,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             fonts.withLock { $0 = fresh }
         }
         descriptions.withLock { $0.removeAll() }
+        styles.withLock { $0.removeAll() }
         shapeCache.removeAll()
         resultCache.removeAll()
     }
@@ -113,72 +122,34 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
-        let description = try self.description(for: request.font)
-        let size = try pixelSize(of: description, textScale: request.textScale)
-        let resolver = self.resolver
-        // Letter spacing breaks ligatures apart (PANGO_RULES.md §8). Every feature that
-        // changes shaping is in the key of the shaped-run cache.
-        let featureKey = description.variant.features + request.features
-            + (request.letterSpacing != 0 ? ["-liga", "-clig", "-dlig"] : [])
-        let features = try Shaper.parseFeatures(featureKey)
-        let contextLanguage = language
-        let context = languageContext
-
-        // Fontsets per derived language (Pango: the item's language picks the fallback order).
-        var setsByLanguage: [String: FontSet] = [:]
-        let baseSet = try resolver.fontSet(for: description, pixelSize: size, language: contextLanguage)
-        setsByLanguage[contextLanguage] = baseSet
-        var emojiDescription = description
-        emojiDescription.families = ["emoji"]
-
         let layout = PixelLayout(
-            request: request, baseSet: baseSet,
-            fontSetForScript: { (script: Int32) throws(FitTextError) -> FontSet in
-                let language = context.derivedLanguage(script: script)
-                if let set = setsByLanguage[language] { return set }
-                let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
-                setsByLanguage[language] = set
-                return set
-            },
-            emojiFontSet: { () throws(FitTextError) -> FontSet in
-                try resolver.fontSet(for: emojiDescription, pixelSize: size, language: "und-zsye")
-            },
-            features: features, featureKey: featureKey, shapeCache: shapeCache, analyzer: analyzer,
-            language: context,
-            hexBoxWidth: { (font: Font, wide: Bool) throws(FitTextError) -> Double in
-                try self.hexBoxWidth(font: font, wide: wide, description: description, resolver: resolver)
-            })
+            request: request, style: try style(for: request), shapeCache: shapeCache, analyzer: analyzer)
         return try layout.run()
     }
 
-    /// The logical width of the box Pango draws for a glyph no font has: two columns of hex
-    /// digits (three above U+FFFF) in a "monospace" font of the same style at size / 2.2,
-    /// padded (pangocairo-font.c, _pango_cairo_font_private_get_hex_box_info and
-    /// _pango_cairo_font_get_glyph_extents_cache_entry; metrics unhinted, as in GTK 4).
-    private func hexBoxWidth(font: Font, wide: Bool, description: FontDescription, resolver: FontResolver) throws(FitTextError) -> Double {
-        let key = font.id * 2 + (wide ? 1 : 0)
-        if let cached = hexBoxes.withLock({ $0[key] }) { return cached }
-        var mini = description
-        mini.families = ["monospace"]
-        let miniSize = (font.pixelSize / 2.2 * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
-        let miniSet = try resolver.fontSet(for: mini, pixelSize: miniSize, language: "en")
-        let miniFont = try miniSet.font(at: 0)
-        var digitWidth = 0.0
-        for digit in "0123456789ABCDEF".unicodeScalars {
-            var glyph: hb_codepoint_t = 0
-            var extents = hb_glyph_extents_t()
-            if hb_font_get_nominal_glyph(miniFont.hbFont, digit.value, &glyph) != 0,
-                hb_font_get_glyph_extents(miniFont.hbFont, glyph, &extents) != 0
-            {
-                digitWidth = max(digitWidth, Double(extents.width) / Font.unitsPerPixel)
-            }
+    /// The request's font, size and features resolved (see ``ResolvedStyle``), from the cache.
+    func style(for request: MeasureRequest) throws(FitTextError) -> ResolvedStyle {
+        let key = StyleKey(
+            font: request.font, textScale: request.textScale, features: request.features,
+            breaksLigatures: request.letterSpacing != 0)
+        let resolver = self.resolver
+        // A style from before invalidateCaches() replaced the resolver is stale.
+        if let cached = styles.withLock({ $0[key] }), cached.resolver === resolver { return cached }
+        let description = try self.description(for: request.font)
+        let size = try pixelSize(of: description, textScale: request.textScale)
+        // Letter spacing breaks ligatures apart (PANGO_RULES.md §8). Every feature that
+        // changes shaping is in the key of the shaped-run cache.
+        let featureKey = description.variant.features + request.features
+            + (key.breaksLigatures ? ["-liga", "-clig", "-dlig"] : [])
+        let features = try Shaper.parseFeatures(featureKey)
+        let style = try ResolvedStyle(
+            description: description, pixelSize: size, resolver: resolver, features: features,
+            featureID: featureTable.id(of: featureKey), language: languageContext)
+        styles.withLock { table in
+            if table.count >= 4096 { table.removeAll() }  // bounded: descriptions come from peers
+            table[key] = style
         }
-        let pad = min((font.ascent + font.descent) / 43, miniSize)
-        let columns = wide ? 3.0 : 2.0
-        // PANGO_SCALE * (…) is stored in an int: truncated to whole Pango units.
-        let width = ((5 * pad + columns * (digitWidth + pad)) * Font.unitsPerPixel).rounded(.towardZero) / Font.unitsPerPixel
-        hexBoxes.withLock { $0[key] = width }
-        return width
+        return style
     }
 
     // MARK: fonts

@@ -1,0 +1,114 @@
+import CHarfBuzz
+import Synchronization
+
+/// What a request's font description, text scale and feature settings resolve to: the size,
+/// the sorted fontsets (per derived language), the parsed features. Worked out once per
+/// combination and kept by the engine, as a widget keeps its font: before, every measurement
+/// parsed its features, looked its fontset up by description and built closures, a tenth of
+/// a cold measurement.
+final class ResolvedStyle: Sendable {
+    let description: FontDescription
+    let pixelSize: Double
+    /// The resolver the fontsets came from, kept alive with them (a fontset loads fonts
+    /// through it, and ``TextEngine/invalidateCaches()`` may replace the engine's).
+    let resolver: FontResolver
+    /// The fontset in the context language: the base font, the ellipsis.
+    let baseSet: FontSet
+    let primary: Font
+    let features: [hb_feature_t]
+    /// Id of the feature list in shaped-run cache keys (``FeatureTable``).
+    let featureID: Int32
+    let language: LanguageContext
+    private let emojiDescription: FontDescription
+    private let setsByScript: Mutex<[Int32: FontSet]> = Mutex([:])
+    private let emoji: Mutex<FontSet?> = Mutex(nil)
+    private let hexBoxes: Mutex<[Int: Double]> = Mutex([:])
+
+    init(
+        description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t], featureID: Int32,
+        language: LanguageContext
+    ) throws(FitTextError) {
+        self.description = description
+        self.pixelSize = pixelSize
+        self.resolver = resolver
+        self.features = features
+        self.featureID = featureID
+        self.language = language
+        baseSet = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.tag)
+        primary = try baseSet.font(at: 0)
+        var emojiDescription = description
+        emojiDescription.families = ["emoji"]
+        self.emojiDescription = emojiDescription
+    }
+
+    /// The set for the language derived from a script (Pango: the item's language picks the
+    /// fallback order).
+    func fontSet(forScript script: Int32) throws(FitTextError) -> FontSet {
+        if let set = setsByScript.withLock({ $0[script] }) { return set }
+        let set = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.derivedLanguage(script: script))
+        setsByScript.withLock { $0[script] = set }
+        return set
+    }
+
+    /// The set for the same description with the family "emoji", which Pango 1.50 uses for
+    /// emoji presentation runs (itemize.c; PANGO_RULES.md §3).
+    func emojiSet() throws(FitTextError) -> FontSet {
+        if let set = emoji.withLock({ $0 }) { return set }
+        let set = try resolver.fontSet(for: emojiDescription, pixelSize: pixelSize, language: "und-zsye")
+        emoji.withLock { $0 = set }
+        return set
+    }
+
+    /// The logical width of the box Pango draws for a glyph no font has: two columns of hex
+    /// digits (three above U+FFFF) in a "monospace" font of the same style at size / 2.2,
+    /// padded (pangocairo-font.c, _pango_cairo_font_private_get_hex_box_info and
+    /// _pango_cairo_font_get_glyph_extents_cache_entry; metrics unhinted, as in GTK 4).
+    func hexBoxWidth(font: Font, wide: Bool) throws(FitTextError) -> Double {
+        let key = font.id * 2 + (wide ? 1 : 0)
+        if let cached = hexBoxes.withLock({ $0[key] }) { return cached }
+        var mini = description
+        mini.families = ["monospace"]
+        let miniSize = (font.pixelSize / 2.2 * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
+        let miniSet = try resolver.fontSet(for: mini, pixelSize: miniSize, language: "en")
+        let miniFont = try miniSet.font(at: 0)
+        var digitWidth = 0.0
+        for digit in "0123456789ABCDEF".unicodeScalars {
+            var glyph: hb_codepoint_t = 0
+            var extents = hb_glyph_extents_t()
+            if hb_font_get_nominal_glyph(miniFont.hbFont, digit.value, &glyph) != 0,
+                hb_font_get_glyph_extents(miniFont.hbFont, glyph, &extents) != 0
+            {
+                digitWidth = max(digitWidth, Double(extents.width) / Font.unitsPerPixel)
+            }
+        }
+        let pad = min((font.ascent + font.descent) / 43, miniSize)
+        let columns = wide ? 3.0 : 2.0
+        // PANGO_SCALE * (…) is stored in an int: truncated to whole Pango units.
+        let width = ((5 * pad + columns * (digitWidth + pad)) * Font.unitsPerPixel).rounded(.towardZero) / Font.unitsPerPixel
+        hexBoxes.withLock { $0[key] = width }
+        return width
+    }
+}
+
+/// Feature lists as small integers, for shaped-run cache keys. An id is never reused for
+/// another list: when the table is full (lists come from peers) it starts over with new ids,
+/// and entries under the old ones age out of the cache.
+final class FeatureTable: Sendable {
+    private struct State {
+        var ids: [[String]: Int32] = [:]
+        var next: Int32 = 1
+    }
+    private let state = Mutex(State())
+
+    func id(of features: [String]) -> Int32 {
+        if features.isEmpty { return 0 }
+        return state.withLock { s in
+            if let id = s.ids[features] { return id }
+            if s.ids.count >= 4096 { s.ids.removeAll() }
+            let id = s.next
+            s.next = s.next == .max ? 1 : s.next + 1
+            s.ids[features] = id
+            return id
+        }
+    }
+}
