@@ -81,6 +81,12 @@ public final class TextEngine: TextMeasuring, Sendable {
         resultCache.removeAll()
     }
 
+    /// Drops cached results only: shaped runs stay, as when known text is measured again at
+    /// another width or in new combinations (what benchmarks call "warm shaping").
+    public func removeCachedResults() {
+        resultCache.removeAll()
+    }
+
     // MARK: measuring
 
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
