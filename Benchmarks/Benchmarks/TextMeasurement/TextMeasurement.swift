@@ -32,7 +32,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for peer in peers {
         Benchmark("\(peer.name) (\(corpus.count) strings/iteration)") { benchmark in
-            peer.prepareCorpusPass()  // the uncached peer's cache drop stays out of the timing
+            peer.prepareCorpusPass()  // the fitd peers' cache drops stay out of the timing
             var start = timespec()
             var end = timespec()
             benchmark.startMeasurement()

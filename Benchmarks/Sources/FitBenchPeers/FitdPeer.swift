@@ -1,18 +1,32 @@
 import FitText
 
-/// fitd's text engine, in process. Uncached: the shaping and result caches are dropped before
-/// every pass (fonts stay loaded, as Pango's do); cached: they stay warm.
+/// fitd's text engine, in process, in one of three regimes (Benchmarks/README.md):
+/// cold (shaping and result caches dropped before every pass; fonts stay loaded, as Pango's
+/// do), warm shaping (results dropped, shaped runs kept, every pass at a new wrap width: what
+/// re-wrapping or new strings of known text cost) and cached (everything warm).
 public final class FitdPeer: MeasuringPeer {
+    public enum Regime: Sendable {
+        case cold, warmShaping, cached
+    }
+
     public let name: String
     let engine: TextEngine
     let requests: [MeasureRequest]
-    let cached: Bool
+    let regime: Regime
+    /// Wrap widths the warm-shaping passes take in turn (px): narrow enough that the longer
+    /// strings wrap, so line breaking is part of the cost; never the warm-up's (no width).
+    static let wrapWidths: [Double] = [120, 160, 200, 240, 280]
+    private var pass = 0
     /// Requests the engine rejected in the last pass (none expected on this corpus).
     public private(set) var failures = 0
 
-    public init(corpus: Corpus, cached: Bool) throws(BenchError) {
-        self.cached = cached
-        name = cached ? PeerName.fitdCached.rawValue : PeerName.fitdUncached.rawValue
+    public init(corpus: Corpus, regime: Regime) throws(BenchError) {
+        self.regime = regime
+        switch regime {
+        case .cold: name = PeerName.fitdCold.rawValue
+        case .warmShaping: name = PeerName.fitdWarmShaping.rawValue
+        case .cached: name = PeerName.fitdCached.rawValue
+        }
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"  // the oracle's and the Pango peer's context language
         do { engine = try TextEngine(configuration: configuration) } catch {
@@ -22,13 +36,22 @@ public final class FitdPeer: MeasuringPeer {
     }
 
     public func prepareCorpusPass() {
-        if !cached { engine.removeCachedMeasurements() }
+        switch regime {
+        case .cold: engine.removeCachedMeasurements()
+        case .warmShaping: engine.removeCachedResults()
+        case .cached: break
+        }
     }
 
     public func measureCorpus() -> Double {
         var sum = 0.0
         var failures = 0
-        for request in requests {
+        // The first pass (the untimed warm-up) measures unwrapped, as the other peers do;
+        // each later warm-shaping pass wraps at a width of its own.
+        let width: Double? = regime == .warmShaping && pass > 0 ? FitdPeer.wrapWidths[pass % FitdPeer.wrapWidths.count] : nil
+        pass += 1
+        for var request in requests {
+            request.maxWidth = width
             do { sum += try engine.measure(request).width } catch { failures += 1 }
         }
         self.failures = failures
@@ -36,6 +59,7 @@ public final class FitdPeer: MeasuringPeer {
     }
 
     public func widths() -> [Double]? {
-        requests.map { (try? engine.measure($0).width) ?? .nan }
+        guard regime == .cold else { return nil }
+        return requests.map { (try? engine.measure($0).width) ?? .nan }
     }
 }

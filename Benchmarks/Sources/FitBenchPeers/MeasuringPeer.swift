@@ -1,8 +1,8 @@
 /// One of the engines measured side by side. A pass measures every corpus string once.
 public protocol MeasuringPeer: AnyObject {
-    /// The name in tables and on the command line ("pango", "fitd-uncached", …).
+    /// The name in tables and on the command line ("pango", "fitd-cold", …).
     var name: String { get }
-    /// Runs before each timed pass, outside the timing (the uncached peer drops its caches).
+    /// Runs before each timed pass, outside the timing (fitd-cold and fitd-warm-shaping drop caches).
     func prepareCorpusPass()
     /// Measures every string once and returns the sum of the widths in px, so no work can be
     /// optimized away and peers can be checked against one another.
@@ -14,12 +14,13 @@ public protocol MeasuringPeer: AnyObject {
 
 public enum PeerName: String, CaseIterable, Sendable {
     case pango
-    case fitdUncached = "fitd-uncached"
+    case fitdCold = "fitd-cold"
+    case fitdWarmShaping = "fitd-warm-shaping"
     case fitdCached = "fitd-cached"
     case harfbuzzFloor = "harfbuzz-floor"
 }
 
-/// Creates the four peers over one corpus. Pins the fonts first: nothing in the process may
+/// Creates the peers over one corpus. Pins the fonts first: nothing in the process may
 /// have touched fontconfig before.
 public func makePeers(_ names: [PeerName] = PeerName.allCases, corpus: Corpus) throws(BenchError) -> [any MeasuringPeer] {
     try BenchEnvironment.pinFonts()
@@ -27,8 +28,9 @@ public func makePeers(_ names: [PeerName] = PeerName.allCases, corpus: Corpus) t
     for name in names {
         switch name {
         case .pango: peers.append(try PangoPeer(corpus: corpus))
-        case .fitdUncached: peers.append(try FitdPeer(corpus: corpus, cached: false))
-        case .fitdCached: peers.append(try FitdPeer(corpus: corpus, cached: true))
+        case .fitdCold: peers.append(try FitdPeer(corpus: corpus, regime: .cold))
+        case .fitdWarmShaping: peers.append(try FitdPeer(corpus: corpus, regime: .warmShaping))
+        case .fitdCached: peers.append(try FitdPeer(corpus: corpus, regime: .cached))
         case .harfbuzzFloor: peers.append(try HarfBuzzFloorPeer(corpus: corpus))
         }
     }

@@ -26,21 +26,26 @@ struct FitBenchRatios: ParsableCommand {
     @Option(help: "Passes of the --only peer.")
     var passes = 20
 
-    @Flag(help: "Exit 1 when fitd misses a target (uncached ≤ 0.25 × Pango, cached < 1 µs).")
+    @Flag(help: "Exit 1 when fitd misses a target (cold ≤ 0.25 × Pango, cached < 1 µs).")
     var check = false
 
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
         guard minRoundMs >= 1 else { throw ValidationError("--min-round-ms must be at least 1") }
         guard passes >= 1 else { throw ValidationError("--passes must be at least 1") }
-        if let only, PeerName(rawValue: only) == nil {
+        if let only, FitBenchRatios.peerName(only) == nil {
             throw ValidationError("--only \(only): not a peer; use one of \(PeerName.allCases.map(\.rawValue).joined(separator: ", "))")
         }
     }
 
+    /// A peer by name; "fitd-uncached", the cold regime's earlier name, still works.
+    static func peerName(_ text: String) -> PeerName? {
+        text == "fitd-uncached" ? .fitdCold : PeerName(rawValue: text)
+    }
+
     func run() throws {
         let corpus = try Corpus.load()
-        if let only, let name = PeerName(rawValue: only) {
+        if let only, let name = FitBenchRatios.peerName(only) {
             let peer = try makePeers([name], corpus: corpus)[0]
             let perString = SinglePeerRun(peer: peer, corpus: corpus, passes: passes).run()
             print("\(peer.name): \(passes) passes over \(corpus.count) strings, \(formatTime(perString)) per string")
