@@ -44,6 +44,13 @@ final class FontSet: Sendable {
         return 0
     }
 
+    /// ``faceIndex(covering:)`` for a cluster of one code point, the common case.
+    func faceIndex(covering scalar: UInt32) -> Int {
+        if FontSet.isDefaultIgnorable(scalar) { return 0 }
+        for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
+        return 0
+    }
+
     private static func covers(_ face: FontFaceInfo, _ scalars: some Collection<UInt32>) -> Bool {
         for scalar in scalars where !isDefaultIgnorable(scalar) && !face.covers(scalar) { return false }
         return true

@@ -71,7 +71,8 @@ struct ParagraphShaper {
             }
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
-                let index = set.faceIndex(covering: scalars)
+                let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+                let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
                 if let last = lastFont, last.set === set, last.index == index {
                     fontOf[c] = last.entry
                 } else {

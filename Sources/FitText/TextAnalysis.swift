@@ -87,61 +87,72 @@ struct TextAnalyzer: Sendable {
 
         var starts: [Int32]
         if highest < 0x300 {
-            starts = (0...length).map { $0 }
+            starts = Array(0...length)
         } else {
-            var boundaries = [Int32](repeating: 0, count: text.count + 1)
-            let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
-                var status: Int32 = 0
-                let count = fit_breaker_boundaries(
-                    iterator, base, length, &boundaries, nil, length + 1, &status)
-                guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
-                return count
+            // Boundaries go to a temporary buffer (on the stack when small), then the exact array.
+            starts = try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { boundaries throws(FitTextError) -> [Int32] in
+                let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
+                    var status: Int32 = 0
+                    let count = fit_breaker_boundaries(
+                        iterator, base, length, boundaries.baseAddress, nil, length + 1, &status)
+                    guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
+                    return count
+                }
+                return [Int32](unsafeUninitializedCapacity: Int(graphemeCount) + 1) { starts, initialized in
+                    starts[0] = 0
+                    for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
+                    initialized = Int(graphemeCount) + 1
+                }
             }
-            starts = [Int32](repeating: 0, count: Int(graphemeCount) + 1)
-            for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
         }
         let clusters = starts.count - 1
 
         // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
         var canBreak = [Bool](repeating: false, count: clusters)
         if lineBreaks {
-            var lineBoundaries = [Int32](repeating: 0, count: text.count + 1)
-            let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
-                var status: Int32 = 0
-                let count = fit_breaker_boundaries(
-                    iterator, base, length, &lineBoundaries, nil, length + 1, &status)
-                guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
-                return count
-            }
-            var cluster = 0
-            for i in 0..<Int(breakCount) {
-                let offset = lineBoundaries[i]
-                while cluster < clusters && starts[cluster] < offset { cluster += 1 }
-                if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
+                let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
+                    var status: Int32 = 0
+                    let count = fit_breaker_boundaries(
+                        iterator, base, length, lineBoundaries.baseAddress, nil, length + 1, &status)
+                    guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
+                    return count
+                }
+                var cluster = 0
+                for i in 0..<Int(breakCount) {
+                    let offset = lineBoundaries[i]
+                    while cluster < clusters && starts[cluster] < offset { cluster += 1 }
+                    if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+                }
             }
         }
 
         var levels = [UInt8](repeating: 0, count: clusters)
         var paragraphLevel: Int32 = 0
         if highest >= 0x590 {
-            var unitLevels = [UInt8](repeating: 0, count: text.count)
-            var status: Int32 = 0
-            paragraphLevel = fit_bidi_levels(base, length, 2, &unitLevels, &status)
-            guard paragraphLevel >= 0 else { throw .textAnalysisFailed(operation: "ubidi_setPara", code: status) }
-            for c in 0..<clusters { levels[c] = unitLevels[Int(starts[c])] }
+            paragraphLevel = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(FitTextError) -> Int32 in
+                var status: Int32 = 0
+                let level = fit_bidi_levels(base, length, 2, unitLevels.baseAddress, &status)
+                guard level >= 0 else { throw .textAnalysisFailed(operation: "ubidi_setPara", code: status) }
+                for c in 0..<clusters { levels[c] = unitLevels[Int(starts[c])] }
+                return level
+            }
         }
 
         var white = [Bool](repeating: false, count: clusters)
-        var rawScripts = [Int32](repeating: 0, count: clusters)
+        var scripts = [Int32](repeating: 0, count: clusters)
         for c in 0..<clusters {
             let start = Int(starts[c])
             let scalar = TextAnalyzer.scalar(at: start, in: text)
             white[c] = TextAnalyzer.isWhiteSpace(scalar)
-            rawScripts[c] = scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
+            scripts[c] = scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
         }
+        // Hyphenation needs the raw scripts too; otherwise they are resolved in place.
+        let rawScripts = hyphenation ? scripts : []
+        TextAnalyzer.resolveScripts(&scripts)
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
-            scripts: TextAnalyzer.resolveScripts(rawScripts), baseLevel: UInt8(paragraphLevel))
+            scripts: scripts, baseLevel: UInt8(paragraphLevel))
         if hyphenation {
             analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
         }
@@ -231,6 +242,11 @@ struct TextAnalyzer: Sendable {
     /// of the paragraph the first real script that follows.
     static func resolveScripts(_ raw: [Int32]) -> [Int32] {
         var resolved = raw
+        resolveScripts(&resolved)
+        return resolved
+    }
+
+    static func resolveScripts(_ resolved: inout [Int32]) {
         var current: Int32 = -1
         for i in resolved.indices {
             if resolved[i] > 1 { current = resolved[i] } else if current >= 0 { resolved[i] = current }
@@ -239,6 +255,5 @@ struct TextAnalyzer: Sendable {
         if let first = resolved.firstIndex(where: { $0 > 1 }) {
             for i in 0..<first { resolved[i] = resolved[first] }
         }
-        return resolved
     }
 }
