@@ -10,6 +10,12 @@ final class FontSet: Sendable {
     /// Whether the first face is one of the requested families (false: fontconfig fell back).
     let matchedRequestedFamily: Bool
     private let loaded: Mutex<[Int: Font]> = Mutex([:])
+    /// For each code point below `coverageLimit`: the index of the first face that covers
+    /// it (what ``faceIndex(covering:)`` answers for a one-code-point cluster), or 255 when
+    /// that index does not fit. Built once, with the set (a fontconfig sort costs far more);
+    /// it replaces a charset lookup per cluster for the alphabetic scripts.
+    private let coverage: [UInt8]
+    private static let coverageLimit: UInt32 = 0x800
     private let loader: @Sendable (FontFaceInfo) throws(FitTextError) -> Font
 
     init(
@@ -21,6 +27,10 @@ final class FontSet: Sendable {
         self.faces = faces
         self.matchedRequestedFamily = matchedRequestedFamily
         self.loader = loader
+        coverage = (0..<FontSet.coverageLimit).map { scalar in
+            let index = FontSet.firstFace(covering: scalar, in: faces)
+            return index < 255 ? UInt8(index) : 255
+        }
     }
 
     func font(at index: Int) throws(FitTextError) -> Font {
@@ -46,7 +56,12 @@ final class FontSet: Sendable {
 
     /// ``faceIndex(covering:)`` for a cluster of one code point, the common case.
     func faceIndex(covering scalar: UInt32) -> Int {
-        if FontSet.isDefaultIgnorable(scalar) { return 0 }
+        if scalar < FontSet.coverageLimit, coverage[Int(scalar)] != 255 { return Int(coverage[Int(scalar)]) }
+        return FontSet.firstFace(covering: scalar, in: faces)
+    }
+
+    private static func firstFace(covering scalar: UInt32, in faces: [FontFaceInfo]) -> Int {
+        if isDefaultIgnorable(scalar) { return 0 }
         for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
         return 0
     }

@@ -11,7 +11,10 @@ enum UnicodeProperties {
         guard let first = scalars.first else { return false }
         // Nothing below U+231A (⌚, the first Emoji_Presentation character) is an emoji on
         // its own; keycaps and VS16 sequences have more than one code point.
-        if first < 0x231A && scalars.count == 1 { return false }
+        // Nor is a lone code point between U+2B55 (⭕, the last Emoji_Presentation character of
+        // the BMP) and U+1F004 (🀄, the next) — all of CJK, Hangul and the rest of the BMP
+        // (emoji-data.txt, Unicode 15). Most clusters stop here, before any ICU call.
+        if (first < 0x231A || (first > 0x2B55 && first < 0x1F004)) && scalars.count == 1 { return false }
         var hasVS16 = false
         var hasVS15 = false
         var hasKeycap = false
