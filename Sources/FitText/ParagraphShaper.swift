@@ -34,7 +34,9 @@ struct ParagraphShaper {
     let letterSpacing: Double
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
 
-    func shape(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font) throws(FitTextError) -> ShapedParagraph {
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
+    ) throws(FitTextError) -> ShapedParagraph {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
 
@@ -42,7 +44,7 @@ struct ParagraphShaper {
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
-        var fontOf = [Int32](repeating: -1, count: clusters)
+        var fontOf = TextAnalyzer.filled(-1, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.fontOf) })
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
@@ -121,7 +123,7 @@ struct ParagraphShaper {
         }
 
         // 2. Runs of one font, script and direction; shape each.
-        var widths = [Double](repeating: 0, count: clusters)
+        var widths = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.widths) })
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1

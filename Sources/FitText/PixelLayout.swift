@@ -6,11 +6,16 @@ struct PixelLayout {
     let style: ResolvedStyle
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     let analyzer: TextAnalyzer
+    let scratchPool: ScratchPool
 
     /// The fontset of the description in the context language (the base font, the ellipsis).
     var baseSet: FontSet { style.baseSet }
 
     func run() throws(FitTextError) -> TextMetrics {
+        try scratchPool.withScratch { scratch throws(FitTextError) in try run(scratch: scratch) }
+    }
+
+    private func run(scratch: LayoutScratch) throws(FitTextError) -> TextMetrics {
         let units = PixelLayout.utf16(request.text)
         let primary = style.primary
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
@@ -31,8 +36,9 @@ struct PixelLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation)
-                let shaped = try shaper.shape(text, analysis: analysis, primary: primary)
+                let analysis = try analyzer.analyze(
+                    text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, scratch: scratch)
+                let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
                 // Only a break inside a word asks for a hyphen: unwrapped text needs no closure
                 // (and so no allocation for one).
                 let hyphenWidth: (Int) -> Double =
@@ -70,6 +76,8 @@ struct PixelLayout {
                         result.lines.append(laid)
                     }
                 }
+                // The paragraph's arrays go back for the next one.
+                scratch.reclaim(shaped)
             }
         }
         result.fontsUsed = families.isEmpty ? [primary.face.family] : families

@@ -71,7 +71,10 @@ struct TextAnalyzer: Sendable {
     /// - Parameters:
     ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
     ///   - hyphenation: whether hyphen positions are needed (char and word-char wrapping).
-    func analyze(_ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false) throws(FitTextError) -> ParagraphAnalysis {
+    ///   - scratch: arrays to fill instead of allocating (see ``LayoutScratch``).
+    func analyze(
+        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil
+    ) throws(FitTextError) -> ParagraphAnalysis {
         let length = Int32(text.count)
         guard length > 0, let base = text.baseAddress else {
             return ParagraphAnalysis(
@@ -85,12 +88,12 @@ struct TextAnalyzer: Sendable {
         var highest: UInt16 = 0
         for unit in text where unit > highest { highest = unit }
 
-        var starts: [Int32]
+        var starts: [Int32] = scratch.map { LayoutScratch.take(&$0.starts) } ?? []
         if highest < 0x300 {
-            starts = Array(0...length)
+            starts.append(contentsOf: 0...length)
         } else {
             // Boundaries go to a temporary buffer (on the stack when small), then the exact array.
-            starts = try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { boundaries throws(FitTextError) -> [Int32] in
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { boundaries throws(FitTextError) in
                 let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
                     var status: Int32 = 0
                     let count = fit_breaker_boundaries(
@@ -98,17 +101,15 @@ struct TextAnalyzer: Sendable {
                     guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
                     return count
                 }
-                return [Int32](unsafeUninitializedCapacity: Int(graphemeCount) + 1) { starts, initialized in
-                    starts[0] = 0
-                    for i in 0..<Int(graphemeCount) { starts[i + 1] = boundaries[i] }
-                    initialized = Int(graphemeCount) + 1
-                }
+                starts.reserveCapacity(Int(graphemeCount) + 1)
+                starts.append(0)
+                starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
             }
         }
         let clusters = starts.count - 1
 
         // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
-        var canBreak = [Bool](repeating: false, count: clusters)
+        var canBreak = TextAnalyzer.filled(false, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.canBreak) })
         if lineBreaks {
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
                 let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
@@ -127,7 +128,7 @@ struct TextAnalyzer: Sendable {
             }
         }
 
-        var levels = [UInt8](repeating: 0, count: clusters)
+        var levels = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.levels) })
         var paragraphLevel: Int32 = 0
         if highest >= 0x590 {
             paragraphLevel = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(FitTextError) -> Int32 in
@@ -139,8 +140,8 @@ struct TextAnalyzer: Sendable {
             }
         }
 
-        var white = [Bool](repeating: false, count: clusters)
-        var scripts = [Int32](repeating: 0, count: clusters)
+        var white = TextAnalyzer.filled(false, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.white) })
+        var scripts = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.scripts) })
         for c in 0..<clusters {
             let start = Int(starts[c])
             let scalar = TextAnalyzer.scalar(at: start, in: text)
@@ -195,6 +196,13 @@ struct TextAnalyzer: Sendable {
             hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
         }
         return hyphen
+    }
+
+    /// `count` copies of `value`, in `array`'s storage when it has room.
+    static func filled<T>(_ value: T, count: Int, reusing array: [T]?) -> [T] {
+        guard var array else { return [T](repeating: value, count: count) }
+        array.append(contentsOf: repeatElement(value, count: count))
+        return array
     }
 
     /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.

@@ -29,6 +29,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let languageContext: LanguageContext
     private let fonts: Mutex<FontResolver>
     private let analyzer = TextAnalyzer()
+    private let scratchPool = ScratchPool()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let descriptions = Mutex<[String: FontDescription]>([:])
@@ -129,7 +130,8 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         let layout = PixelLayout(
-            request: request, style: try style(for: request), shapeCache: shapeCache, analyzer: analyzer)
+            request: request, style: try style(for: request), shapeCache: shapeCache, analyzer: analyzer,
+            scratchPool: scratchPool)
         return try layout.run()
     }
 

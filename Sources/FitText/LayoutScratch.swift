@@ -1,0 +1,55 @@
+import Synchronization
+
+/// The per-cluster arrays of one paragraph (analysis, fonts, widths), kept from one
+/// measurement to the next instead of allocated anew: each allocation of an array cost
+/// about 500 instructions (most in the generic-metadata lookup of its storage class), and a
+/// cold measurement made a dozen.
+///
+/// Used by one measurement at a time: ``ScratchPool`` hands each out to one caller and takes
+/// it back, under its mutex — that hand-over is what makes the `@unchecked Sendable` safe.
+final class LayoutScratch: @unchecked Sendable {
+    var starts: [Int32] = []
+    var canBreak: [Bool] = []
+    var white: [Bool] = []
+    var levels: [UInt8] = []
+    var scripts: [Int32] = []
+    var fontOf: [Int32] = []
+    var widths: [Double] = []
+
+    /// Takes an array out for filling: emptied, capacity kept (when nothing else holds it).
+    static func take<T>(_ array: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &array)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Takes back the arrays of a paragraph that is done with.
+    func reclaim(_ shaped: consuming ShapedParagraph) {
+        starts = shaped.analysis.graphemeStarts
+        canBreak = shaped.analysis.canBreakBefore
+        white = shaped.analysis.isWhiteSpace
+        levels = shaped.analysis.levels
+        scripts = shaped.analysis.scripts
+        fontOf = shaped.fontOf
+        widths = shaped.widths
+    }
+
+    /// Whether the arrays are small enough to keep (a huge text's stay with it).
+    var worthKeeping: Bool { starts.capacity <= 4096 && widths.capacity <= 4096 }
+}
+
+/// Idle ``LayoutScratch`` objects, at most 16 (one per thread measuring at once).
+final class ScratchPool: Sendable {
+    private let idle: Mutex<[LayoutScratch]> = Mutex([])
+
+    func withScratch<R, E: Error>(_ body: (LayoutScratch) throws(E) -> R) throws(E) -> R {
+        let scratch = idle.withLock { $0.popLast() } ?? LayoutScratch()
+        defer {
+            if scratch.worthKeeping {
+                idle.withLock { list in if list.count < 16 { list.append(scratch) } }
+            }
+        }
+        return try body(scratch)
+    }
+}
