@@ -12,11 +12,15 @@ let package = Package(
         .library(name: "FitBus", targets: ["FitBus"]),
         .library(name: "FitScale", targets: ["FitScale"]),
         .library(name: "FitLayout", targets: ["FitLayout"]),
+        .library(name: "FitProtocol", targets: ["FitProtocol"]),
+        .library(name: "FitClient", targets: ["FitClient"]),
+        .executable(name: "fitd", targets: ["fitd"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries: pkg-config finds them, the apt providers name the Debian package.
@@ -53,10 +57,29 @@ let package = Package(
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
         .target(name: "FitLayout"),
+        // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients.
+        .target(name: "FitProtocol", dependencies: ["FitText", "FitBus"]),
+        // The daemon's logic (handlers, caches, generation), without process concerns.
+        .target(
+            name: "FitService",
+            dependencies: [
+                "FitText", "FitBus", "FitProtocol", "FitScale",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
+        .target(name: "FitClient", dependencies: ["FitText", "FitBus", "FitProtocol"]),
+        .executableTarget(
+            name: "fitd",
+            dependencies: [
+                "FitService", "FitProtocol", "FitBus", "FitText", "FitScale",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText",
+                "FitText", "FitClient", "FitProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -1,10 +1,13 @@
+import FitClient
 import FitText
 import Foundation
 
 /// `fitctl measure --batch`: JSON lines in, JSON lines out, in order; a line that cannot be
-/// measured gets {"error": …} and the others still come out.
+/// measured gets {"error": …} and the others still come out. Lines go to the daemon in
+/// MeasureBatch calls of `chunk` requests, so a long input streams.
 struct BatchMeasurer {
-    let engine: TextEngine
+    let client: FitClient
+    static let chunk = 512
 
     /// Longest request line read (a request holds at most TextLimits.maxTextBytes of text,
     /// which JSON escaping can at most sextuple).
@@ -15,31 +18,61 @@ struct BatchMeasurer {
         "unit", "lines", "id", "text_scale",
     ]
 
-    func run() {
+    func run() async {
+        var pending: [(id: Any?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)] = []
+        func flush() async {
+            let valid = pending.compactMap { entry -> FitClient.BatchEntry? in
+                guard case .success(let (request, _, ownScale)) = entry.parsed else { return nil }
+                return FitClient.BatchEntry(request, userTextScale: !ownScale)
+            }
+            var results: [Result<TextMeasurement, FitClientError>] = []
+            do {
+                results = try await client.measureBatch(entries: valid)
+            } catch {
+                results = valid.map { _ in .failure(error) }
+            }
+            var next = results.makeIterator()
+            for entry in pending {
+                var output: [String: Any]
+                switch entry.parsed {
+                case .failure(let error):
+                    output = ["error": error.description]
+                case .success(let (_, includeLines, _)):
+                    switch next.next() {
+                    case .success(let measurement)?: output = MetricsJSON.object(measurement.metrics, includeLines: includeLines)
+                    case .failure(let error)?: output = ["error": error.description]
+                    case nil: output = ["error": "no result"]
+                    }
+                }
+                if let id = entry.id { output["id"] = id }
+                print(JSONOutput.string(output))
+            }
+            pending.removeAll()
+        }
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            print(JSONOutput.string(result(for: line)))
+            pending.append(parse(line))
+            if pending.count >= BatchMeasurer.chunk { await flush() }
         }
+        await flush()
     }
 
-    func result(for line: String) -> [String: Any] {
+    /// A request line: the request, whether it asks for lines, whether it sets its own text scale.
+    func parse(_ line: String) -> (id: Any?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>) {
         guard line.utf8.count <= BatchMeasurer.maxLineBytes else {
-            return ["error": "request line is \(line.utf8.count) bytes; the limit is \(BatchMeasurer.maxLineBytes)"]
+            return (nil, .failure(.invalidArgument(name: "request", reason: "line is \(line.utf8.count) bytes; the limit is \(BatchMeasurer.maxLineBytes)")))
         }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            return ["error": "not a JSON object"]
+            return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object")))
         }
-        var output: [String: Any]
         do {
             let (request, includeLines) = try BatchMeasurer.request(from: object)
-            output = MetricsJSON.object(try engine.measure(request), includeLines: includeLines)
+            return (object["id"], .success((request, includeLines, object["text_scale"] != nil)))
         } catch let error as FitTextError {
-            output = ["error": error.description]
+            return (object["id"], .failure(error))
         } catch {
-            output = ["error": "\(error)"]
+            return (object["id"], .failure(.invalidArgument(name: "request", reason: "\(error)")))
         }
-        if let id = object["id"] { output["id"] = id }
-        return output
     }
 
     static func request(from object: [String: Any]) throws -> (MeasureRequest, Bool) {

@@ -1,13 +1,21 @@
-import FitText
+import FitClient
+import Foundation
 
-/// The engine fitctl measures with (in-process until it talks to the daemon).
-enum EngineFactory {
-    static func make() throws -> TextEngine {
+/// How fitctl reaches the engine: the daemon by default (D-Bus activation starts it), the
+/// engine in this process with --local, and in-process with a note on stderr when neither
+/// the bus nor the daemon can be reached.
+enum ClientFactory {
+    static func make(_ options: CommonOptions) async throws -> FitClient {
+        let client: FitClient
         do {
-            return try TextEngine()
+            client = try await FitClient.connect(mode: options.local ? .embedded : .automatic)
         } catch {
             throw CommandFailure(error.description)
         }
+        if let reason = client.fallbackReason {
+            FileHandle.standardError.write(Data("fitctl: \(reason); measuring in-process instead\n".utf8))
+        }
+        return client
     }
 }
 

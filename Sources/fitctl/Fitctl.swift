@@ -12,8 +12,12 @@ struct Fitctl: AsyncParsableCommand {
               fitctl measure --cells "日本語 and 👩‍💻"
               echo '{"text":"OK","font":"sans-serif 10","id":1}' | fitctl measure --batch
               fitctl font "Sans Bold 12"
+              fitctl status                # daemon version, generation, cache figures
+              fitctl ping
+            By default fitctl asks the fitd daemon (D-Bus activation starts it); --local measures
+            in this process.
             """,
-        subcommands: [MeasureCommand.self, FontCommand.self])
+        subcommands: [MeasureCommand.self, FontCommand.self, StatusCommand.self, PingCommand.self])
 }
 
 /// Options every fitctl command takes.

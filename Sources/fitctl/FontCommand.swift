@@ -1,4 +1,5 @@
 import ArgumentParser
+import FitClient
 import FitText
 
 struct FontCommand: AsyncParsableCommand {
@@ -18,10 +19,10 @@ struct FontCommand: AsyncParsableCommand {
     var description: String
 
     func run() async throws {
-        let engine = try EngineFactory.make()
+        let client = try await ClientFactory.make(common)
         let font: ResolvedFont
         do {
-            font = try engine.resolveFont(description, textScale: 1)
+            font = try await client.resolveFont(description)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FitClient
 import FitText
 import Foundation
 
@@ -71,9 +72,9 @@ struct MeasureCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let engine = try EngineFactory.make()
+        let client = try await ClientFactory.make(common)
         if batch {
-            BatchMeasurer(engine: engine).run()
+            await BatchMeasurer(client: client).run()
             return
         }
         let request = MeasureRequest(
@@ -82,7 +83,7 @@ struct MeasureCommand: AsyncParsableCommand {
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
         let metrics: TextMetrics
         do {
-            metrics = try engine.measure(request)
+            metrics = try await client.measure(request).metrics
         } catch {
             throw CommandFailure(error.description)
         }

@@ -1,0 +1,75 @@
+import FitBus
+import FitProtocol
+import Synchronization
+
+/// The client's connection to the daemon. Every call in the contract is idempotent (a
+/// measurement has no side effect), so a call that fails because the daemon went away is
+/// made once more: the bus activates a new daemon, and a closed connection is reopened.
+final class DaemonLink: Sendable {
+    private let address: String?
+    private let timeout: Duration
+    private let connection: Mutex<BusConnection>
+
+    private init(address: String?, timeout: Duration, connection: BusConnection) {
+        self.address = address
+        self.timeout = timeout
+        self.connection = Mutex(connection)
+    }
+
+    static func open(address: String?, timeout: Duration) async throws(FitClientError) -> DaemonLink {
+        let connection = try await connect(address: address)
+        let link = DaemonLink(address: address, timeout: timeout, connection: connection)
+        // Ping through the bus name: this activates the daemon if it is not running.
+        do throws(DBusError) {
+            _ = try await connection.call(
+                destination: FitNames.busName, path: FitNames.objectPath, interface: "org.freedesktop.DBus.Peer",
+                member: "Ping", timeout: timeout)
+        } catch {
+            connection.close()
+            throw .unavailable("\(FitNames.busName) did not answer (\(error.message))")
+        }
+        return link
+    }
+
+    private static func connect(address: String?) async throws(FitClientError) -> BusConnection {
+        do throws(DBusError) {
+            if let address { return try await BusConnection.connect(address: address) }
+            return try await BusConnection.session()
+        } catch {
+            throw .unavailable("no session bus (\(error.message))")
+        }
+    }
+
+    func call(_ member: String, _ arguments: [DBusValue], interface: String = FitNames.interface) async throws(FitClientError) -> [DBusValue] {
+        do throws(FitClientError) {
+            return try await callOnce(member, arguments, interface: interface)
+        } catch where error.meansDaemonGone {
+            return try await callOnce(member, arguments, interface: interface)
+        }
+    }
+
+    func property(_ name: String) async throws(FitClientError) -> DBusValue {
+        let reply = try await call(
+            "Get", [.string(FitNames.interface), .string(name)], interface: "org.freedesktop.DBus.Properties")
+        guard let value = reply.first else { throw .protocolMismatch("Get \(name) returned nothing") }
+        return value.unwrapped
+    }
+
+    private func callOnce(_ member: String, _ arguments: [DBusValue], interface: String) async throws(FitClientError) -> [DBusValue] {
+        let connection = self.connection.withLock { $0 }
+        do throws(DBusError) {
+            return try await connection.call(
+                destination: FitNames.busName, path: FitNames.objectPath, interface: interface, member: member,
+                arguments: arguments, timeout: timeout)
+        } catch {
+            if error.name == .disconnected {
+                // The bus connection itself is gone: reopen it for the retry.
+                if let fresh = try? await DaemonLink.connect(address: address) {
+                    self.connection.withLock { $0 = fresh }
+                }
+                throw .rejected(name: DBusError.Name.disconnected.rawValue, message: error.message)
+            }
+            throw FitClientError(error)
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import FitBus
+import FitProtocol
+import FitText
+import Synchronization
+
+/// A measurement and the generation it was computed under (compare with
+/// ``FitClient/generationChanges()`` to tell a stale result).
+public struct TextMeasurement: Sendable, Equatable {
+    public var metrics: TextMetrics
+    public var generation: UInt64
+}
+
+/// The library other Swift programs link to measure through fitd.
+///
+///     let client = try await FitClient.connect()
+///     let m = try await client.measure(MeasureRequest(text: "Save", font: "sans-serif 11"))
+///
+/// `.automatic` talks to the daemon (started by D-Bus activation) and falls back to an
+/// in-process engine when no session bus or daemon can be reached; `fallbackReason` says why.
+public final class FitClient: Sendable {
+    public enum Mode: Sendable {
+        case automatic
+        case daemon
+        case embedded
+    }
+
+    enum Backend: Sendable {
+        case daemon(DaemonLink)
+        case embedded(TextEngine)
+    }
+
+    let backend: Backend
+    /// Why an `.automatic` client measures in-process; nil when it talks to the daemon.
+    public let fallbackReason: String?
+
+    init(backend: Backend, fallbackReason: String?) {
+        self.backend = backend
+        self.fallbackReason = fallbackReason
+    }
+
+    public var isEmbedded: Bool {
+        if case .embedded = backend { return true }
+        return false
+    }
+
+    /// - Parameters:
+    ///   - address: a D-Bus address; nil for the session bus (DBUS_SESSION_BUS_ADDRESS).
+    ///   - timeout: how long to wait for the daemon, activation included.
+    public static func connect(mode: Mode = .automatic, address: String? = nil, timeout: Duration = .seconds(10)) async throws(FitClientError) -> FitClient {
+        if mode == .embedded { return try embedded(reason: nil) }
+        do throws(FitClientError) {
+            let link = try await DaemonLink.open(address: address, timeout: timeout)
+            return FitClient(backend: .daemon(link), fallbackReason: nil)
+        } catch {
+            guard mode == .automatic else { throw error }
+            let reason: String
+            if case .unavailable(let text) = error { reason = text } else { reason = error.description }
+            return try embedded(reason: reason)
+        }
+    }
+
+    private static func embedded(reason: String?) throws(FitClientError) -> FitClient {
+        do throws(FitTextError) {
+            return FitClient(backend: .embedded(try TextEngine()), fallbackReason: reason)
+        } catch {
+            throw .invalidRequest(error)
+        }
+    }
+
+    // MARK: the contract
+
+    /// Measures one text. With `userTextScale` the daemon applies the user's text scale
+    /// (the request's `textScale` is then ignored); without, the request's factor is sent.
+    public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
+        switch backend {
+        case .embedded(let engine):
+            do throws(FitTextError) {
+                return TextMeasurement(metrics: try engine.measure(request), generation: 0)
+            } catch {
+                throw .invalidRequest(error)
+            }
+        case .daemon(let link):
+            let reply = try await link.call(
+                "Measure",
+                [.string(request.text), .string(request.font), MeasureCodec.options(of: request, sendTextScale: !userTextScale)])
+            guard let value = reply.first else { throw .protocolMismatch("Measure returned nothing") }
+            return try decodeMeasurement(value, unit: request.unit)
+        }
+    }
+
+    /// One entry of a batch: a request, and whether the daemon applies the user's text scale
+    /// to it (else the request's own `textScale` is sent).
+    public struct BatchEntry: Sendable {
+        public var request: MeasureRequest
+        public var userTextScale: Bool
+        public init(_ request: MeasureRequest, userTextScale: Bool = true) {
+            self.request = request
+            self.userTextScale = userTextScale
+        }
+    }
+
+    /// Measures many texts in one round trip; one result per request, in order.
+    public func measureBatch(_ requests: [MeasureRequest], userTextScale: Bool = true) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
+        try await measureBatch(entries: requests.map { BatchEntry($0, userTextScale: userTextScale) })
+    }
+
+    public func measureBatch(entries batch: [BatchEntry]) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
+        let requests = batch.map(\.request)
+        switch backend {
+        case .embedded(let engine):
+            return engine.measureBatch(requests).map { result in
+                result.map { TextMeasurement(metrics: $0, generation: 0) }.mapError { FitClientError.invalidRequest($0) }
+            }
+        case .daemon(let link):
+            let entries = batch.map { entry in
+                DBusValue.structure([
+                    .string(entry.request.text), .string(entry.request.font),
+                    MeasureCodec.options(of: entry.request, sendTextScale: !entry.userTextScale),
+                ])
+            }
+            let reply = try await link.call("MeasureBatch", [.array(elementSignature: "(ssa{sv})", entries)])
+            guard case .array(_, let results)? = reply.first, results.count == requests.count else {
+                throw .protocolMismatch("MeasureBatch returned \(reply.first?.signature ?? "nothing") for \(requests.count) requests")
+            }
+            var out: [Result<TextMeasurement, FitClientError>] = []
+            out.reserveCapacity(results.count)
+            for (request, result) in zip(requests, results) {
+                guard case .structure(let f) = result, f.count == 4, case .boolean(let ok) = f[0],
+                    case .string(let name) = f[1], case .string(let message) = f[2]
+                else { throw .protocolMismatch("a batch result is not (bss…)") }
+                if ok {
+                    out.append(.success(try decodeMeasurement(f[3], unit: request.unit)))
+                } else {
+                    out.append(.failure(.rejected(name: name, message: message)))
+                }
+            }
+            return out
+        }
+    }
+
+    public func resolveFont(_ description: String) async throws(FitClientError) -> ResolvedFont {
+        switch backend {
+        case .embedded(let engine):
+            do throws(FitTextError) {
+                return try engine.resolveFont(description, textScale: 1)
+            } catch {
+                throw .invalidRequest(error)
+            }
+        case .daemon(let link):
+            let reply = try await link.call("ResolveFont", [.string(description)])
+            guard let value = reply.first else { throw .protocolMismatch("ResolveFont returned nothing") }
+            do throws(DBusError) {
+                return try FontCodec.decode(value)
+            } catch {
+                throw .protocolMismatch(error.message)
+            }
+        }
+    }
+
+    public func statistics() async throws(FitClientError) -> ServiceStatistics {
+        switch backend {
+        case .embedded(let engine):
+            return ServiceStatistics(caches: engine.cacheStatistics, requestsServed: 0, uptimeSeconds: 0)
+        case .daemon(let link):
+            let reply = try await link.call("GetStats", [])
+            do throws(DBusError) {
+                return try ServiceStatistics(dbusValues: reply)
+            } catch {
+                throw .protocolMismatch(error.message)
+            }
+        }
+    }
+
+    /// The daemon's Version property ("embedded" in-process).
+    public func version() async throws(FitClientError) -> String {
+        guard case .daemon(let link) = backend else { return "embedded" }
+        guard case .string(let version) = try await link.property("Version") else {
+            throw .protocolMismatch("Version is not a string")
+        }
+        return version
+    }
+
+    public func generation() async throws(FitClientError) -> UInt64 {
+        guard case .daemon(let link) = backend else { return 0 }
+        guard case .uint64(let generation) = try await link.property("Generation") else {
+            throw .protocolMismatch("Generation is not a uint64")
+        }
+        return generation
+    }
+
+    /// One round trip to the daemon (org.freedesktop.DBus.Peer.Ping); zero in-process.
+    public func ping() async throws(FitClientError) -> Duration {
+        guard case .daemon(let link) = backend else { return .zero }
+        let start = ContinuousClock.now
+        _ = try await link.call("Ping", [], interface: "org.freedesktop.DBus.Peer")
+        return ContinuousClock.now - start
+    }
+
+    private func decodeMeasurement(_ value: DBusValue, unit: MeasureUnit) throws(FitClientError) -> TextMeasurement {
+        do throws(DBusError) {
+            let (metrics, generation) = try MeasureCodec.decode(value, unit: unit)
+            return TextMeasurement(metrics: metrics, generation: generation)
+        } catch {
+            throw .protocolMismatch(error.message)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FitBus
+import FitText
+
+/// Measure requests and results on the wire (protocol/org.fitd.Fit1.xml: Measure,
+/// MeasureBatch). Shared by the daemon (decode requests, encode results) and FitClient
+/// (the reverse), so both sides agree by construction.
+public enum MeasureCodec {
+    public static let optionKeys: Set<String> = [
+        "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
+    ]
+
+    /// The signature of one Metrics structure.
+    public static let metricsSignature = "(dddubbasa(dddduusb)t)"
+
+    /// A request from Measure's arguments. `textScale` is the user's, used unless the
+    /// options override it.
+    public static func request(text: String, font: String, options: DBusValue, textScale: Double) throws(DBusError) -> MeasureRequest {
+        let options = try OptionDictionary(options)
+        try options.rejectUnknown(known: optionKeys)
+        var request = MeasureRequest(text: text, font: font, textScale: textScale)
+        request.maxWidth = try options.double("max_width")
+        let wrap = try options.string("wrap")
+        let ellipsize = try options.string("ellipsize")
+        do throws(FitTextError) {
+            if let wrap { request.wrap = try WrapMode(parsing: wrap) }
+            if let ellipsize { request.ellipsize = try EllipsizeMode(parsing: ellipsize) }
+        } catch {
+            throw DBusError(error)
+        }
+        if let lines = try options.integer("max_lines") {
+            guard lines >= 1 else { throw .invalidArgument("max_lines must be at least 1; leave it out for no limit") }
+            request.maxLines = lines
+        }
+        if let features = try options.strings("features") {
+            request.features = features.flatMap { MeasureRequest.parseFeatureList($0) }
+        }
+        request.letterSpacing = try options.double("letter_spacing") ?? 0
+        if let unit = try options.string("unit") {
+            guard let parsed = MeasureUnit(rawValue: unit) else { throw .invalidArgument("unit \"\(unit)\" is not px or cells") }
+            request.unit = parsed
+        }
+        request.includeLines = try options.bool("lines") ?? false
+        if let scale = try options.double("text_scale") { request.textScale = scale }
+        return request
+    }
+
+    /// The options of a request, for a client to send.
+    public static func options(of request: MeasureRequest, sendTextScale: Bool) -> DBusValue {
+        var entries: [String: DBusValue] = [:]
+        if let maxWidth = request.maxWidth { entries["max_width"] = .double(maxWidth) }
+        if request.wrap != .word { entries["wrap"] = .string(request.wrap.rawValue) }
+        if let maxLines = request.maxLines { entries["max_lines"] = .uint32(UInt32(clamping: maxLines)) }
+        if request.ellipsize != .none { entries["ellipsize"] = .string(request.ellipsize.rawValue) }
+        if !request.features.isEmpty { entries["features"] = .array(elementSignature: "s", request.features.map(DBusValue.string)) }
+        if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
+        if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
+        if request.includeLines { entries["lines"] = .boolean(true) }
+        if sendTextScale { entries["text_scale"] = .double(request.textScale) }
+        return OptionDictionary(entries).dbusValue
+    }
+
+    public static func encode(_ metrics: TextMetrics, generation: UInt64) -> DBusValue {
+        .structure([
+            .double(metrics.width), .double(metrics.height), .double(metrics.baseline),
+            .uint32(UInt32(clamping: metrics.lineCount)), .boolean(metrics.ellipsized), .boolean(metrics.truncated),
+            .array(elementSignature: "s", metrics.fontsUsed.map(DBusValue.string)),
+            .array(elementSignature: "(dddduusb)", metrics.lines.map { line in
+                .structure([
+                    .double(line.width), .double(line.ascent), .double(line.descent), .double(line.baseline),
+                    .uint32(UInt32(clamping: line.start)), .uint32(UInt32(clamping: line.length)),
+                    .string(line.text), .boolean(line.ellipsized),
+                ])
+            }),
+            .uint64(generation),
+        ])
+    }
+
+    /// Zeros: the metrics slot of a failed batch entry.
+    public static let emptyMetrics = encode(
+        TextMetrics(width: 0, height: 0, baseline: 0, lineCount: 0, ellipsized: false, truncated: false, unit: .px, lines: [], fontsUsed: []),
+        generation: 0)
+
+    public static func decode(_ value: DBusValue, unit: MeasureUnit) throws(DBusError) -> (TextMetrics, UInt64) {
+        guard case .structure(let f) = value, f.count == 9,
+            case .double(let width) = f[0], case .double(let height) = f[1], case .double(let baseline) = f[2],
+            case .uint32(let count) = f[3], case .boolean(let ellipsized) = f[4], case .boolean(let truncated) = f[5],
+            case .array(_, let fonts) = f[6], case .array(_, let lines) = f[7], case .uint64(let generation) = f[8]
+        else { throw DBusError(.invalidArgs, "metrics are not \(metricsSignature): \(value.signature)") }
+        var lineMetrics: [LineMetrics] = []
+        for line in lines {
+            guard case .structure(let l) = line, l.count == 8,
+                case .double(let w) = l[0], case .double(let a) = l[1], case .double(let d) = l[2], case .double(let b) = l[3],
+                case .uint32(let start) = l[4], case .uint32(let length) = l[5], case .string(let text) = l[6],
+                case .boolean(let e) = l[7]
+            else { throw DBusError(.invalidArgs, "line metrics are not (dddduusb)") }
+            lineMetrics.append(LineMetrics(width: w, ascent: a, descent: d, baseline: b, start: Int(start), length: Int(length), text: text, ellipsized: e))
+        }
+        let families = fonts.compactMap { value -> String? in if case .string(let s) = value { return s } else { return nil } }
+        let metrics = TextMetrics(
+            width: width, height: height, baseline: baseline, lineCount: Int(count), ellipsized: ellipsized,
+            truncated: truncated, unit: unit, lines: lineMetrics, fontsUsed: families)
+        return (metrics, generation)
+    }
+}

@@ -1,0 +1,90 @@
+import FitBus
+
+/// An `a{sv}` dictionary read strictly: every key must be known and every value of the
+/// right type, so a typo or a wrong type is an error rather than a silently ignored option.
+public struct OptionDictionary: Sendable {
+    public private(set) var entries: [String: DBusValue] = [:]
+
+    public init(_ value: DBusValue) throws(DBusError) {
+        guard case .dictionary(let keySignature, let valueSignature, let pairs) = value, keySignature == "s", valueSignature == "v" else {
+            throw .invalidArgument("options must be a{sv}, got \(value.signature)")
+        }
+        for (key, value) in pairs {
+            guard case .string(let name) = key else { throw .invalidArgument("option keys must be strings") }
+            guard entries[name] == nil else { throw .invalidArgument("option \"\(name)\" is given twice") }
+            entries[name] = value.unwrapped
+        }
+    }
+
+    public init(_ entries: [String: DBusValue] = [:]) { self.entries = entries }
+
+    public func rejectUnknown(known: Set<String>) throws(DBusError) {
+        if let unknown = entries.keys.sorted().first(where: { !known.contains($0) }) {
+            throw .unknownOption("unknown option \"\(unknown)\"; known options: \(known.sorted().joined(separator: ", "))")
+        }
+    }
+
+    public func double(_ key: String) throws(DBusError) -> Double? {
+        guard let value = entries[key] else { return nil }
+        switch value {
+        case .double(let d): return d
+        case .int32(let i): return Double(i)
+        case .uint32(let u): return Double(u)
+        case .int64(let i): return Double(i)
+        case .uint64(let u): return Double(u)
+        case .int16(let i): return Double(i)
+        case .uint16(let u): return Double(u)
+        case .byte(let b): return Double(b)
+        default: throw .invalidArgument("option \"\(key)\" must be a number (d, i or u), got \(value.signature)")
+        }
+    }
+
+    public func integer(_ key: String) throws(DBusError) -> Int? {
+        guard let value = entries[key] else { return nil }
+        switch value {
+        case .int32(let i): return Int(i)
+        case .uint32(let u): return Int(u)
+        case .int64(let i): return Int(i)
+        case .uint64(let u): return u <= UInt64(Int.max) ? Int(u) : Int.max
+        case .int16(let i): return Int(i)
+        case .uint16(let u): return Int(u)
+        case .byte(let b): return Int(b)
+        case .double(let d) where d.isFinite && d == d.rounded() && abs(d) < 1e15: return Int(d)
+        default: throw .invalidArgument("option \"\(key)\" must be a whole number (u or i), got \(value.signature)")
+        }
+    }
+
+    public func string(_ key: String) throws(DBusError) -> String? {
+        guard let value = entries[key] else { return nil }
+        guard case .string(let s) = value else { throw .invalidArgument("option \"\(key)\" must be a string (s), got \(value.signature)") }
+        return s
+    }
+
+    public func bool(_ key: String) throws(DBusError) -> Bool? {
+        guard let value = entries[key] else { return nil }
+        guard case .boolean(let b) = value else { throw .invalidArgument("option \"\(key)\" must be a boolean (b), got \(value.signature)") }
+        return b
+    }
+
+    public func strings(_ key: String) throws(DBusError) -> [String]? {
+        guard let value = entries[key] else { return nil }
+        switch value {
+        case .string(let s): return [s]
+        case .array(_, let items):
+            var result: [String] = []
+            for item in items {
+                guard case .string(let s) = item else { throw .invalidArgument("option \"\(key)\" must be as or s") }
+                result.append(s)
+            }
+            return result
+        default: throw .invalidArgument("option \"\(key)\" must be as or s, got \(value.signature)")
+        }
+    }
+
+    /// The dictionary as an `a{sv}` value, keys sorted (deterministic messages).
+    public var dbusValue: DBusValue {
+        .dictionary(
+            keySignature: "s", valueSignature: "v",
+            entries.sorted { $0.key < $1.key }.map { (key: DBusValue.string($0.key), value: DBusValue.variant($0.value)) })
+    }
+}

@@ -1,0 +1,60 @@
+import FitBus
+import FitProtocol
+
+extension FitService {
+    /// The org.fitd.Fit1 interface as protocol/org.fitd.Fit1.xml declares it.
+    public func interface() throws(DBusError) -> DBusInterface {
+        let metrics = MeasureCodec.metricsSignature
+        return try DBusInterface(
+            FitNames.interface,
+            methods: [
+                DBusMethod(
+                    "Measure", in: "ssa{sv}", out: metrics, inNames: ["text", "font", "options"], outNames: ["metrics"],
+                    doc: "Measures one text in one font."
+                ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
+                DBusMethod(
+                    "MeasureBatch", in: "a(ssa{sv})", out: "a(bss\(metrics))", inNames: ["requests"], outNames: ["results"],
+                    doc: "Measures many texts; one result per request, in order."
+                ) { [self] arguments, _ throws(DBusError) in try await measureBatch(arguments) },
+                DBusMethod(
+                    "ResolveFont", in: "s", out: "(sssdsdddbas)", inNames: ["font"], outNames: ["resolved"],
+                    doc: "What a font description resolves to through fontconfig."
+                ) { [self] arguments, _ throws(DBusError) in try resolveFont(arguments) },
+                DBusMethod(
+                    "GetStats", out: "a(suttttt)td", outNames: ["caches", "requests_served", "uptime_seconds"],
+                    doc: "Cache and service statistics."
+                ) { [self] _, _ in statistics.dbusValues },
+            ],
+            properties: [
+                DBusProperty("Version", signature: "s", doc: "The daemon's version.", emitsChanged: false) {
+                    .string(FitService.version)
+                },
+                DBusProperty("Generation", signature: "t", doc: "Increments whenever fonts, font configuration or the text scale change.") {
+                    [self] in .uint64(currentGeneration)
+                },
+            ],
+            signals: [
+                DBusSignalDescription(
+                    FitNames.generationChanged, signature: "tas", argumentNames: ["generation", "reasons"],
+                    doc: "Fonts, their configuration or the text scale changed: cached results are stale."),
+            ],
+            doc: "Text measurement and adaptive layout, computed once and shared by every client.")
+    }
+
+    public func exportedObject() throws(DBusError) -> ExportedObject {
+        try ExportedObject(path: FitNames.objectPath, interfaces: [interface()])
+    }
+
+    /// Announces a new generation to every client: the Generation property and the signal.
+    public func announce(generation: UInt64, reasons: [String], on connection: BusConnection) {
+        do throws(DBusError) {
+            try connection.emitPropertiesChanged(
+                path: FitNames.objectPath, interface: FitNames.interface, changed: ["Generation": .uint64(generation)])
+            try connection.emitSignal(
+                path: FitNames.objectPath, interface: FitNames.interface, member: FitNames.generationChanged,
+                arguments: [.uint64(generation), .array(elementSignature: "s", reasons.map(DBusValue.string))])
+        } catch {
+            logger.warning("could not announce generation \(generation): \(error)")
+        }
+    }
+}

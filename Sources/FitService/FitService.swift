@@ -1,0 +1,109 @@
+import FitBus
+import FitProtocol
+import FitText
+import Logging
+import Synchronization
+
+/// The daemon's logic: the org.fitd.Fit1 object and its handlers, over one shared engine and
+/// its caches. It owns no process concerns (bus connection, name, signals: see fitd), so the
+/// tests run it in-process on a private bus.
+public final class FitService: Sendable {
+    public static let version = "0.1.0"
+
+    public let engine: TextEngine
+    public let limits: ServiceLimits
+    let logger: Logger
+    private let generation = Atomic<UInt64>(1)
+    private let requestsServed = Atomic<UInt64>(0)
+    private let started = ContinuousClock.now
+    /// The user's text-scale factor, applied to every request that does not override it.
+    private let textScale = Mutex<Double>(1.0)
+
+    /// How many batch entries are measured between yields to other callers: one entry is a
+    /// few microseconds, so a long batch gives way every ~0.5 ms and a single request from
+    /// another client waits at most that long (the "a few milliseconds").
+    static let batchSlice = 64
+
+    public init(engine: TextEngine, limits: ServiceLimits, logger: Logger) {
+        self.engine = engine
+        self.limits = limits
+        self.logger = logger
+    }
+
+    public var currentGeneration: UInt64 { generation.load(ordering: .relaxed) }
+    public var currentTextScale: Double { textScale.withLock { $0 } }
+
+    /// Records a change that makes cached results stale and returns the new generation.
+    public func bumpGeneration() -> UInt64 {
+        generation.add(1, ordering: .relaxed).newValue
+    }
+
+    public func setTextScale(_ factor: Double) { textScale.withLock { $0 = factor } }
+
+    public var statistics: ServiceStatistics {
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ServiceStatistics(
+            caches: engine.cacheStatistics, requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
+    }
+
+    // MARK: handlers
+
+    func measure(_ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
+        guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
+            throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
+        }
+        requestsServed.add(1, ordering: .relaxed)
+        return [try measureOne(text: text, font: font, options: arguments[2])]
+    }
+
+    private func measureOne(text: String, font: String, options: DBusValue) throws(DBusError) -> DBusValue {
+        guard text.utf8.count <= limits.maxTextBytes else {
+            throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
+        }
+        let generation = currentGeneration
+        let request = try MeasureCodec.request(text: text, font: font, options: options, textScale: currentTextScale)
+        do throws(FitTextError) {
+            return MeasureCodec.encode(try engine.measure(request), generation: generation)
+        } catch {
+            throw DBusError(error)
+        }
+    }
+
+    func measureBatch(_ arguments: [DBusValue]) async throws(DBusError) -> [DBusValue] {
+        guard arguments.count == 1, case .array(_, let requests) = arguments[0] else {
+            throw DBusError(.invalidArgs, "MeasureBatch takes a(ssa{sv})")
+        }
+        guard requests.count <= limits.maxBatchRequests else {
+            throw .tooLarge("batch of \(requests.count) requests; the limit is \(limits.maxBatchRequests) (max_batch in fitd.conf): split it")
+        }
+        requestsServed.add(UInt64(requests.count), ordering: .relaxed)
+        var results: [DBusValue] = []
+        results.reserveCapacity(requests.count)
+        for (index, entry) in requests.enumerated() {
+            if index > 0 && index % FitService.batchSlice == 0 { await Task.yield() }
+            do throws(DBusError) {
+                guard case .structure(let fields) = entry, fields.count == 3, case .string(let text) = fields[0],
+                    case .string(let font) = fields[1]
+                else { throw DBusError(.invalidArgs, "request \(index) is not (ssa{sv})") }
+                let metrics = try measureOne(text: text, font: font, options: fields[2])
+                results.append(.structure([.boolean(true), .string(""), .string(""), metrics]))
+            } catch {
+                results.append(.structure([.boolean(false), .string(error.name.rawValue), .string(error.message), MeasureCodec.emptyMetrics]))
+            }
+        }
+        return [.array(elementSignature: "(bss\(MeasureCodec.metricsSignature))", results)]
+    }
+
+    func resolveFont(_ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
+        guard arguments.count == 1, case .string(let font) = arguments[0] else {
+            throw DBusError(.invalidArgs, "ResolveFont takes (s font)")
+        }
+        requestsServed.add(1, ordering: .relaxed)
+        do throws(FitTextError) {
+            return [FontCodec.encode(try engine.resolveFont(font, textScale: currentTextScale))]
+        } catch {
+            throw DBusError(error)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import FitScale
+import FitText
+
+/// The daemon's limits, from the [limits] section of $XDG_CONFIG_HOME/fitd/fitd.conf, or
+/// the defaults. They can lower the engine's own bounds (TextLimits), never raise them.
+///
+///     [limits]
+///     max_text_bytes = 262144
+///     max_batch = 10000
+///     cache_bytes = 67108864
+public struct ServiceLimits: Sendable, Equatable {
+    public var maxTextBytes = TextLimits.maxTextBytes
+    public var maxBatchRequests = 10_000
+    /// Budget of all measurement caches together (split between results and shaping).
+    public var cacheBytes = 64 << 20
+
+    public init() {}
+
+    public static let maxCacheBytes = 4 << 30
+
+    /// Reads the [limits] section; a bad value is an error naming the key and the range, and
+    /// the caller keeps the defaults (the daemon logs it and serves on).
+    public init(config: ConfigFile) throws(ServiceConfigError) {
+        self.init()
+        maxTextBytes = try Self.integer(config, "max_text_bytes", in: 1...TextLimits.maxTextBytes) ?? maxTextBytes
+        maxBatchRequests = try Self.integer(config, "max_batch", in: 1...1_000_000) ?? maxBatchRequests
+        cacheBytes = try Self.integer(config, "cache_bytes", in: 0...Self.maxCacheBytes) ?? cacheBytes
+        let known: Set<String> = ["max_text_bytes", "max_batch", "cache_bytes"]
+        for section in config.sections where section.name == "limits" {
+            if let unknown = section.entries.first(where: { !known.contains($0.key) }) {
+                throw ServiceConfigError(message: "[limits] \(unknown.key) is not a known setting; known: \(known.sorted().joined(separator: ", "))")
+            }
+        }
+    }
+
+    private static func integer(_ config: ConfigFile, _ key: String, in range: ClosedRange<Int>) throws(ServiceConfigError) -> Int? {
+        guard let text = config.value(section: "limits", key: key) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw ServiceConfigError(message: "[limits] \(key) = \(text) must be a whole number in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+}
+
+public struct ServiceConfigError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

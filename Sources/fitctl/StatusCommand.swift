@@ -1,0 +1,86 @@
+import ArgumentParser
+import FitClient
+import FitProtocol
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the daemon's version, generation and cache figures.",
+        discussion: """
+            Examples:
+              fitctl status
+              fitctl status --json
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let client = try await ClientFactory.make(common)
+        let version: String
+        let generation: UInt64
+        let stats: ServiceStatistics
+        do {
+            version = try await client.version()
+            generation = try await client.generation()
+            stats = try await client.statistics()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let mode = client.isEmbedded ? "in-process" : "daemon"
+        if common.json {
+            print(JSONOutput.string([
+                "mode": mode, "version": version, "generation": generation,
+                "requests_served": stats.requestsServed, "uptime_seconds": stats.uptimeSeconds,
+                "caches": stats.caches.map { cache -> [String: Any] in
+                    [
+                        "name": cache.name, "entries": cache.entries, "bytes": cache.bytes, "byte_limit": cache.byteLimit,
+                        "hits": cache.hits, "misses": cache.misses, "evictions": cache.evictions,
+                    ]
+                },
+            ]))
+            return
+        }
+        print("fitd \(version) (\(mode)), generation \(generation), \(stats.requestsServed) requests served, up \(MetricsText.format(stats.uptimeSeconds)) s")
+        print("cache          entries        bytes       limit         hits       misses    evictions")
+        for cache in stats.caches {
+            let limit = cache.byteLimit > 0 ? String(cache.byteLimit) : "-"
+            print(
+                cache.name.padding(13) + String(cache.entries).leftPadding(9) + String(cache.bytes).leftPadding(13)
+                    + limit.leftPadding(12) + String(cache.hits).leftPadding(13) + String(cache.misses).leftPadding(13)
+                    + String(cache.evictions).leftPadding(13))
+        }
+    }
+}
+
+struct PingCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ping",
+        abstract: "Check that the daemon answers, and how fast.",
+        discussion: """
+            Examples:
+              fitctl ping
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let client = try await ClientFactory.make(common)
+        let elapsed: Duration
+        do {
+            elapsed = try await client.ping()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let microseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+        if common.json {
+            print(JSONOutput.string(["mode": client.isEmbedded ? "in-process" : "daemon", "round_trip_us": microseconds]))
+        } else {
+            print(client.isEmbedded ? "in-process (no daemon)" : "fitd answered in \(MetricsText.format(microseconds)) µs")
+        }
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+    func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

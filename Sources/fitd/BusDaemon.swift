@@ -1,0 +1,71 @@
+import FitBus
+import FitProtocol
+import FitService
+import Logging
+import ServiceLifecycle
+
+struct DaemonStartError: Error {
+    var message: String
+    var exitCode: Int32
+}
+
+/// The process's service: connects, exports /org/fitd/Fit1, owns the name, serves until
+/// SIGTERM/SIGINT (graceful shutdown), until another instance replaces it (NameLost), or
+/// until the bus goes away.
+struct BusDaemon: Service {
+    let service: FitService
+    let address: String?
+    let replace: Bool
+    let logger: Logger
+
+    func run() async throws {
+        let connection: BusConnection
+        do {
+            if let address {
+                connection = try await BusConnection.connect(address: address)
+            } else {
+                connection = try await BusConnection.session()
+            }
+        } catch {
+            throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: 1)
+        }
+        defer { connection.close() }
+
+        // Export first: a client activated us and calls as soon as the name is ours.
+        connection.export(try service.exportedObject())
+        let lost = try await connection.signals(matching: SignalMatch(
+            sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameLost"))
+
+        var flags: BusConnection.RequestNameFlags = [.doNotQueue, .allowReplacement]
+        if replace { flags.insert(.replaceExisting) }
+        let reply = try await connection.requestName(FitNames.busName, flags: flags)
+        switch reply {
+        case .primaryOwner, .alreadyOwner:
+            logger.info("serving \(FitNames.busName) at \(FitNames.objectPath) as \(connection.uniqueName ?? "?"), version \(FitService.version)")
+        case .exists, .inQueue:
+            throw DaemonStartError(
+                message: "another fitd owns \(FitNames.busName); stop it first, or start this one with --replace", exitCode: 2)
+        }
+
+        // Serve until shutdown is requested or the name (or the bus) is lost.
+        await withTaskGroup(of: String.self) { group in
+            group.addTask {
+                for await signal in lost {
+                    if case .string(let name)? = signal.arguments.first, name == FitNames.busName {
+                        return "lost the name \(FitNames.busName) (replaced by another instance)"
+                    }
+                }
+                return "disconnected from the bus"
+            }
+            group.addTask {
+                try? await gracefulShutdown()
+                return "asked to stop"
+            }
+            if let reason = await group.next() {
+                logger.info("shutting down: \(reason)")
+            }
+            group.cancelAll()
+        }
+        _ = try? await connection.releaseName(FitNames.busName)
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import FitBus
+import FitProtocol
+import FitScale
+import FitService
+import FitText
+import Foundation
+import Logging
+import ServiceLifecycle
+
+@main
+struct FitdCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fitd",
+        abstract: "The fitd daemon: text measurement and adaptive layout on the D-Bus session bus.",
+        discussion: """
+            Normally started by D-Bus activation or as the systemd user service fitd.service.
+            Examples:
+              fitd                       # serve org.fitd.Fit1 on the session bus
+              fitd --replace             # take the name over from a running fitd
+              fitd --address unix:path=/run/user/1000/bus
+            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes).
+            """)
+
+    @Flag(help: "Take org.fitd.Fit1 over from the instance that owns it.")
+    var replace = false
+
+    @Option(help: "Connect to this D-Bus address instead of the session bus.")
+    var address: String?
+
+    @Option(help: "Read limits from this file instead of $XDG_CONFIG_HOME/fitd/fitd.conf.")
+    var config: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func run() async throws {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
+        let logger = Logger(label: "fitd")
+
+        let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
+        let configPath = config ?? environment.fitdConfigPath
+        let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
+        let engine: TextEngine
+        do {
+            var configuration = TextEngine.Configuration()
+            configuration.resultCacheBytes = limits.cacheBytes / 2
+            configuration.shapeCacheBytes = limits.cacheBytes / 2
+            engine = try TextEngine(configuration: configuration)
+        } catch {
+            logger.critical("cannot start the text engine: \(error)")
+            throw ExitCode(1)
+        }
+        let service = FitService(engine: engine, limits: limits, logger: logger)
+        let daemon = BusDaemon(service: service, address: address, replace: replace, logger: logger)
+        let group = ServiceGroup(configuration: .init(
+            // Returning from run() (name lost, bus gone) is a normal end, not a failure.
+            services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
+        do {
+            try await group.run()
+        } catch let error as DaemonStartError {
+            logger.critical("\(error.message)")
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+enum DaemonSetup {
+    static func loadLimits(path: String, logger: Logger) -> ServiceLimits {
+        do {
+            guard let file = try ConfigFile.load(path: path) else { return ServiceLimits() }
+            return try ServiceLimits(config: file)
+        } catch {
+            logger.warning("\(path): \(error); using the default limits")
+            return ServiceLimits()
+        }
+    }
+}
