@@ -168,20 +168,80 @@ struct ParagraphShaper {
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
-        let runText = UnsafeBufferPointer(rebasing: text[u0..<u1])
         let script = analysis.scripts[clusters.lowerBound]
         let rightToLeft = analysis.levels[clusters.lowerBound] & 1 == 1
         let language = style.language.hbLanguage(script: script)
-        let key = ShapeKey(
-            fontID: Int32(truncatingIfNeeded: font.id), script: script, language: language, features: style.featureID,
-            rightToLeft: rightToLeft, text: Array(runText))
-        let run: ShapedRun
-        if let cached = shapeCache.value(for: key) {
-            run = cached
-        } else {
-            run = Shaper.shape(runText, font: font, rightToLeft: rightToLeft, script: script, language: language, features: style.features)
-            shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
+        func key(_ from: Int, _ to: Int) -> ShapeKey {
+            ShapeKey(
+                fontID: Int32(truncatingIfNeeded: font.id), script: script, language: language, features: style.featureID,
+                rightToLeft: rightToLeft, text: Array(UnsafeBufferPointer(rebasing: text[from..<to])))
         }
+
+        // The cache holds runs and their words: a run is cut after each stretch of white
+        // space (the word cache of Chromium, Skia and cosmic-text), so a new string made of
+        // known words is not shaped again. A run whose words are all known is assembled from
+        // them; otherwise it is shaped whole — one HarfBuzz call, which costs far more per
+        // call than per glyph — and it and its words, cut from the result, are stored.
+        // Words shape alike alone and in a run unless a font kerns or ligates across white
+        // space: on the oracle corpus no result changed (Benchmarks/README.md). The run
+        // itself is looked up first, so a known string, re-wrapped, costs one lookup.
+        let runKey = key(u0, u1)
+        if let cached = shapeCache.value(for: runKey) {
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            return
+        }
+        var wordStarts = [clusters.lowerBound]
+        for c in clusters.dropFirst() where analysis.isWhiteSpace[c - 1] && !analysis.isWhiteSpace[c] {
+            wordStarts.append(c)
+        }
+        if wordStarts.count > 1 {
+            var keys: [ShapeKey] = []
+            var words: [ShapedRun] = []
+            for (w, start) in wordStarts.enumerated() {
+                let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
+                let wordKey = key(Int(analysis.graphemeStarts[start]), Int(analysis.graphemeStarts[end]))
+                if words.count == w, let known = shapeCache.value(for: wordKey) { words.append(known) }
+                keys.append(wordKey)
+            }
+            if words.count == wordStarts.count {
+                for (w, start) in wordStarts.enumerated() {
+                    let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
+                    try distribute(words[w], text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+                }
+                return
+            }
+            let run = Shaper.shape(
+                UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
+                language: language, features: style.features)
+            shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
+            if run.missing.isEmpty {
+                for (w, start) in wordStarts.enumerated() where w >= words.count {
+                    let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
+                    let from = Int32(Int(analysis.graphemeStarts[start]) - u0)
+                    let to = Int32(Int(analysis.graphemeStarts[end]) - u0)
+                    // A HarfBuzz cluster across the cut (not seen in practice) keeps the word out.
+                    guard let word = run.slice(from: from, to: to) else { continue }
+                    shapeCache.insert(word, for: keys[w], bytes: keys[w].byteCount + word.byteCount)
+                }
+            }
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            return
+        }
+
+        let run = Shaper.shape(
+            UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
+            language: language, features: style.features)
+        shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+    }
+
+    /// Gives the advances of a shaped run to the grapheme clusters it covers.
+    private func distribute(
+        _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
+        font: Font, into widths: inout [Double]
+    ) throws(FitTextError) {
+        let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
+        let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
         // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
         // shared equally when a ligature spans several (as Pango's
         // pango_glyph_item_get_logical_widths does).

@@ -28,6 +28,19 @@ struct ShapedRun: Sendable {
 
     var width: Double { clusters.reduce(0) { $0 + $1.advance } }
 
+    /// The clusters starting in `from..<to` (UTF-16 offsets in the run), rebased to `from`;
+    /// nil when a cluster crosses either end, or when glyphs are missing.
+    func slice(from: Int32, to: Int32) -> ShapedRun? {
+        guard missing.isEmpty else { return nil }
+        var first = 0
+        while first < clusters.count && clusters[first].start < from { first += 1 }
+        var end = first
+        while end < clusters.count && clusters[end].start < to { end += 1 }
+        guard first < clusters.count, clusters[first].start == from, end == clusters.count || clusters[end].start == to
+        else { return nil }
+        return ShapedRun(clusters: clusters[first..<end].map { Cluster(start: $0.start - from, advance: $0.advance) })
+    }
+
     /// Approximate memory held, for the byte-bounded cache.
     var byteCount: Int { 64 + clusters.count * MemoryLayout<Cluster>.stride + missing.count * 32 }
 }
