@@ -3,10 +3,13 @@ import FitText
 /// fitd's text engine, in process, in one of three regimes (Benchmarks/README.md):
 /// cold (shaping and result caches dropped before every pass; fonts stay loaded, as Pango's
 /// do), warm shaping (results dropped, shaped runs kept, every pass at a new wrap width: what
-/// re-wrapping or new strings of known text cost) and cached (everything warm).
+/// re-wrapping costs), known words (before each pass, all caches dropped and the whole
+/// strings measured, untimed; the pass measures every string without its first word: new
+/// strings made of words the engine has shaped) and cached
+/// (everything warm).
 public final class FitdPeer: MeasuringPeer {
     public enum Regime: Sendable {
-        case cold, warmShaping, cached
+        case cold, warmShaping, knownWords, cached
     }
 
     public let name: String
@@ -25,6 +28,7 @@ public final class FitdPeer: MeasuringPeer {
         switch regime {
         case .cold: name = PeerName.fitdCold.rawValue
         case .warmShaping: name = PeerName.fitdWarmShaping.rawValue
+        case .knownWords: name = PeerName.fitdKnownWords.rawValue
         case .cached: name = PeerName.fitdCached.rawValue
         }
         var configuration = TextEngine.Configuration()
@@ -33,12 +37,28 @@ public final class FitdPeer: MeasuringPeer {
             throw .peer(name, reason: "TextEngine(configuration:) failed: \(error)")
         }
         requests = corpus.entries.map { MeasureRequest(text: $0.text, font: $0.font) }
+        tails = requests.map { request in
+            var tail = request
+            if let space = request.text.firstIndex(of: " ") {
+                let rest = request.text[request.text.index(after: space)...].drop { $0 == " " }
+                if !rest.isEmpty { tail.text = String(rest) }
+            }
+            return tail
+        }
     }
+
+    /// The requests without their first word (strings of one word stay whole).
+    let tails: [MeasureRequest]
 
     public func prepareCorpusPass() {
         switch regime {
         case .cold: engine.removeCachedMeasurements()
         case .warmShaping: engine.removeCachedResults()
+        case .knownWords:
+            // Every pass starts from the whole strings only, so no tail is known as a string.
+            engine.removeCachedMeasurements()
+            for request in requests { _ = try? engine.measure(request) }
+            engine.removeCachedResults()
         case .cached: break
         }
     }
@@ -49,8 +69,9 @@ public final class FitdPeer: MeasuringPeer {
         // The first pass (the untimed warm-up) measures unwrapped, as the other peers do;
         // each later warm-shaping pass wraps at a width of its own.
         let width: Double? = regime == .warmShaping && pass > 0 ? FitdPeer.wrapWidths[pass % FitdPeer.wrapWidths.count] : nil
+        let passRequests = regime == .knownWords ? tails : requests
         pass += 1
-        for var request in requests {
+        for var request in passRequests {
             request.maxWidth = width
             do { sum += try engine.measure(request).width } catch { failures += 1 }
         }

@@ -16,6 +16,7 @@ public enum PeerName: String, CaseIterable, Sendable {
     case pango
     case fitdCold = "fitd-cold"
     case fitdWarmShaping = "fitd-warm-shaping"
+    case fitdKnownWords = "fitd-known-words"
     case fitdCached = "fitd-cached"
     case harfbuzzFloor = "harfbuzz-floor"
 }
@@ -30,6 +31,7 @@ public func makePeers(_ names: [PeerName] = PeerName.allCases, corpus: Corpus) t
         case .pango: peers.append(try PangoPeer(corpus: corpus))
         case .fitdCold: peers.append(try FitdPeer(corpus: corpus, regime: .cold))
         case .fitdWarmShaping: peers.append(try FitdPeer(corpus: corpus, regime: .warmShaping))
+        case .fitdKnownWords: peers.append(try FitdPeer(corpus: corpus, regime: .knownWords))
         case .fitdCached: peers.append(try FitdPeer(corpus: corpus, regime: .cached))
         case .harfbuzzFloor: peers.append(try HarfBuzzFloorPeer(corpus: corpus))
         }
