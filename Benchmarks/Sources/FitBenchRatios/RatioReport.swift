@@ -86,7 +86,7 @@ struct RatioReport {
         lines.append("")
         lines.append("\(rounds) interleaved rounds, \(format(result.seconds, 1)) s in all; per-string time = pass time ÷ \(result.strings) strings")
         lines.append("")
-        let header = [pad("peer", 15), pad("p50/string", 11, right: true), pad("min", 10, right: true),
+        let header = [pad("peer", 18), pad("p50/string", 11, right: true), pad("min", 10, right: true),
                       pad("max", 10, right: true), pad("spread", 7, right: true), pad("÷ pango", 9, right: true),
                       pad("÷ hb-floor", 11, right: true), pad("passes", 7, right: true)]
         lines.append(header.joined(separator: "  "))
@@ -101,7 +101,7 @@ struct RatioReport {
             // Spread: (max − min) ÷ median over the rounds, the machine's noise for this peer.
             let spread = format((high - low) / p50 * 100, 0) + " %"
             lines.append([
-                pad(name, 15), pad(formatTime(p50), 11, right: true), pad(formatTime(low), 10, right: true),
+                pad(name, 18), pad(formatTime(p50), 11, right: true), pad(formatTime(low), 10, right: true),
                 pad(formatTime(high), 10, right: true), pad(spread, 7, right: true),
                 pad(format(ratio(perString, to: pango), 3), 9, right: true),
                 pad(format(ratio(perString, to: floor), 2), 11, right: true),
