@@ -92,5 +92,7 @@ let package = Package(
         .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
+        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
+        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
     ]
 )
