@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FitBus", targets: ["FitBus"]),
         .library(name: "FitScale", targets: ["FitScale"]),
         .library(name: "FitLayout", targets: ["FitLayout"]),
+        .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
         .executable(name: "fitd", targets: ["fitd"]),
@@ -57,17 +58,21 @@ let package = Package(
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
         .target(name: "FitLayout"),
+        // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
+        // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
+        // in-process without the daemon's logic).
+        .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale"]),
         // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients.
-        .target(name: "FitProtocol", dependencies: ["FitText", "FitBus"]),
+        .target(name: "FitProtocol", dependencies: ["FitText", "FitBus", "FitLayout"]),
         // The daemon's logic (handlers, caches, generation), without process concerns.
         .target(
             name: "FitService",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitScale",
+                "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
-        .target(name: "FitClient", dependencies: ["FitText", "FitBus", "FitProtocol"]),
+        .target(name: "FitClient", dependencies: ["FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText"]),
         .executableTarget(
             name: "fitd",
             dependencies: [
@@ -79,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitClient", "FitProtocol",
+                "FitText", "FitClient", "FitProtocol", "FitLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -87,5 +92,7 @@ let package = Package(
         .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
+        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
+        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
     ]
 )

@@ -35,6 +35,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Plain executable: in-process layout (FitLayout over the real text engine), the
+        // 50-node figure and the growth with the node count. README.md, "Layout".
+        .executableTarget(
+            name: "FitBenchLayout",
+            dependencies: [
+                .product(name: "FitLayout", package: "fitd"),
+                .product(name: "FitLayoutText", package: "fitd"),
+                .product(name: "FitText", package: "fitd"),
+            ]),
+
         // ordo-one/benchmark suites (`swift package benchmark`): percentiles, allocations.
         .executableTarget(
             name: "TextMeasurement",

@@ -20,6 +20,8 @@ public struct LayoutCacheKey: Hashable, Sendable {
         hasher.combine(options.sizeCategory.rawValue)
         hasher.combine(options.unit.rawValue)
         hasher.combine(options.defaultSpacing)
+        // Only when set, so that digests of documents without a UI font stay what they were.
+        if let font = options.uiFont { hasher.combine(font) }
         digest = hasher.value
     }
 

@@ -4,7 +4,8 @@ public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case text, spacer, image, hstack, vstack, zstack, overlay, frame, padding, fixedSize
     case firstFit, uniformFit, threshold, fitting, template, scaleGroup
 
-    var isDecision: Bool {
+    /// Whether the result reports what a node of this kind decided (``LayoutDecision``).
+    public var isDecision: Bool {
         switch self {
         case .firstFit, .uniformFit, .threshold, .fitting, .scaleGroup: return true
         default: return false

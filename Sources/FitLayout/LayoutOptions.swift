@@ -13,11 +13,19 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Stack spacing and spacer minimum length where the document gives none; nil for 8 px or
     /// 1 cell (SwiftUI's default spacing between two texts is 8 pt).
     public var defaultSpacing: Double?
+    /// The UI font as a Pango description ("Cantarell 11"): what ``LayoutFont/default`` texts
+    /// are measured in and text styles are sized from. nil for the measurer's own (the
+    /// engine-backed measurer uses sans-serif 11 pt, GNOME's default size). The engine itself
+    /// never reads it; it is here so that it is part of the cache key.
+    public var uiFont: String?
 
-    public init(sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil) {
+    public init(
+        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil
+    ) {
         self.sizeCategory = sizeCategory
         self.unit = unit
         self.defaultSpacing = defaultSpacing
+        self.uiFont = uiFont
     }
 
     var spacing: Double { defaultSpacing ?? (unit == .px ? 8 : 1) }

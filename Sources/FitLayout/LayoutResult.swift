@@ -4,6 +4,12 @@ public struct TextOutcome: Hashable, Sendable, Codable {
     public var scale: Double
     public var lineCount: Int
     public var truncated: Bool
+
+    public init(scale: Double, lineCount: Int, truncated: Bool) {
+        self.scale = scale
+        self.lineCount = lineCount
+        self.truncated = truncated
+    }
 }
 
 /// One node's place in the result, in document order.
@@ -16,6 +22,13 @@ public struct NodeLayout: Hashable, Sendable, Codable {
     public var visible: Bool
     /// For texts and templates that are shown.
     public var text: TextOutcome?
+
+    public init(id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil) {
+        self.id = id
+        self.frame = frame
+        self.visible = visible
+        self.text = text
+    }
 }
 
 /// What one decision node decided. Only the fields of its kind are set.
@@ -33,6 +46,20 @@ public struct LayoutDecision: Hashable, Sendable, Codable {
     public var length: Double?
     /// scaleGroup: the one factor applied to all its texts.
     public var scale: Double?
+
+    public init(
+        id: String, nodeIndex: Int, kind: LayoutNodeKind, candidate: Int? = nil, candidateID: String? = nil,
+        axis: LayoutAxis? = nil, length: Double? = nil, scale: Double? = nil
+    ) {
+        self.id = id
+        self.nodeIndex = nodeIndex
+        self.kind = kind
+        self.candidate = candidate
+        self.candidateID = candidateID
+        self.axis = axis
+        self.length = length
+        self.scale = scale
+    }
 }
 
 /// A laid-out document: every node's frame and every decision taken.
@@ -44,6 +71,14 @@ public struct LayoutResult: Hashable, Sendable, Codable {
     public var decisions: [LayoutDecision]
     /// Whether any shown text or template was truncated.
     public var truncated: Bool
+
+    public init(proposal: ProposedSize, size: LayoutSize, nodes: [NodeLayout], decisions: [LayoutDecision], truncated: Bool) {
+        self.proposal = proposal
+        self.size = size
+        self.nodes = nodes
+        self.decisions = decisions
+        self.truncated = truncated
+    }
 
     public func node(_ id: String) -> NodeLayout? { nodes.first { $0.id == id } }
     public func frame(_ id: String) -> LayoutRect? { node(id)?.frame }

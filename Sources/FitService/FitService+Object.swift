@@ -24,7 +24,7 @@ extension FitService {
                     "GetStats", out: "a(suttttt)td", outNames: ["caches", "requests_served", "uptime_seconds"],
                     doc: "Cache and service statistics."
                 ) { [self] _, _ in statistics.dbusValues },
-            ],
+            ] + layoutMethods(),
             properties: [
                 DBusProperty("Version", signature: "s", doc: "The daemon's version.", emitsChanged: false) {
                     .string(FitService.version)

@@ -12,9 +12,11 @@ public final class FitService: Sendable {
 
     public let engine: TextEngine
     public let limits: ServiceLimits
+    /// Layout calls and their cache (FitService+Layout.swift).
+    public let layouts: LayoutService
     let logger: Logger
     private let generation = Atomic<UInt64>(1)
-    private let requestsServed = Atomic<UInt64>(0)
+    let requestsServed = Atomic<UInt64>(0)
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
     private let textScale = Mutex<Double>(1.0)
@@ -28,6 +30,7 @@ public final class FitService: Sendable {
         self.engine = engine
         self.limits = limits
         self.logger = logger
+        self.layouts = LayoutService(engine: engine)
     }
 
     public var currentGeneration: UInt64 { generation.load(ordering: .relaxed) }
@@ -44,7 +47,7 @@ public final class FitService: Sendable {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ServiceStatistics(
-            caches: engine.cacheStatistics, requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
+            caches: engine.cacheStatistics + [layouts.statistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
     }
 
     // MARK: handlers

@@ -1,0 +1,118 @@
+// FitBenchLayout: in-process layout cost with the real text engine (no layout cache; the
+// daemon's reply cache is not involved). Fonts pinned as in the tests. Prints the 50-node
+// figure against the issue's target (< 200 µs) and how the cost grows with the node count.
+//
+//     swift build -c release --package-path Benchmarks
+//     Benchmarks/.build/release/FitBenchLayout [--min-ms 300]
+import FitLayout
+import FitLayoutText
+import FitText
+import Foundation
+
+let benchmarks = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+setenv("FONTCONFIG_FILE", benchmarks.deletingLastPathComponent().appendingPathComponent("Tests/fonts/fonts.conf").path, 1)
+let fontCache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
+try? FileManager.default.createDirectory(at: fontCache, withIntermediateDirectories: true)
+setenv("XDG_CACHE_HOME", fontCache.path, 1)
+
+let minimumMilliseconds: Double = {
+    let arguments = CommandLine.arguments
+    guard let flag = arguments.firstIndex(of: "--min-ms"), flag + 1 < arguments.count, let value = Double(arguments[flag + 1])
+    else { return 300 }
+    return value
+}()
+
+/// A settings screen of `count` nodes: a card that is a row or a column (firstFit), a payment
+/// row (threshold), exposure labels (scaleGroup) — each while it fits in the count — then
+/// rows of label, spacer, value (four nodes each), then single labels to make up the count.
+func document(nodes count: Int) -> LayoutDocument {
+    var nodes = [LayoutNode(id: "screen", kind: .vstack, properties: .init(spacing: 6))]
+    func add(_ id: String, _ parent: String, _ kind: LayoutNodeKind, _ properties: LayoutProperties = .init()) {
+        nodes.append(LayoutNode(id: id, parent: .id(parent), kind: kind, properties: properties))
+    }
+    if count - nodes.count >= 7 {
+        add("card", "screen", .firstFit, .init(axes: .horizontal))
+        add("row", "card", .hstack, .init(spacing: 8))
+        add("rowIcon", "row", .image, .init(textStyle: .body))
+        add("rowLabel", "row", .text, .init(text: "Screen time this week", textStyle: .body))
+        add("column", "card", .vstack, .init(spacing: 4))
+        add("columnIcon", "column", .image, .init(textStyle: .body))
+        add("columnLabel", "column", .text, .init(text: "Screen time this week", textStyle: .body))
+    }
+    if count - nodes.count >= 5 {
+        add("payment", "screen", .threshold, .init(spacing: 8, category: .accessibilityMedium))
+        add("payIcon", "payment", .image, .init(textStyle: .body))
+        add("merchant", "payment", .text, .init(text: "Joe's Coffee Shop", textStyle: .body))
+        add("gap", "payment", .spacer, .init(when: .horizontal))
+        add("amount", "payment", .text, .init(text: "$2.34", textStyle: .body))
+    }
+    if count - nodes.count >= 5 {
+        add("exposure", "screen", .scaleGroup, .init(minimumScaleFactor: 0.5))
+        add("labels", "exposure", .hstack, .init(spacing: 10))
+        add("shutter", "labels", .text, .init(text: "1/1000s", lineLimit: 1))
+        add("iso", "labels", .text, .init(text: "ISO 3200", lineLimit: 1))
+        add("aperture", "labels", .text, .init(text: "f/2.8", lineLimit: 1))
+    }
+    var row = 0
+    while count - nodes.count >= 4 {
+        add("r\(row)", "screen", .hstack)
+        add("r\(row)l", "r\(row)", .text, .init(text: "Setting number \(row)"))
+        add("r\(row)s", "r\(row)", .spacer)
+        add("r\(row)v", "r\(row)", .text, .init(text: "\(row * 7 % 1000) kB"))
+        row += 1
+    }
+    while nodes.count < count { add("t\(nodes.count)", "screen", .text, .init(text: "Note \(nodes.count)")) }
+    return LayoutDocument(nodes: nodes)
+}
+
+/// Median time of one call of `body`, over rounds of at least 20 calls until `minimumMilliseconds`.
+func time(_ minimumMilliseconds: Double = minimumMilliseconds, _ body: () throws -> Void) rethrows -> Duration {
+    let clock = ContinuousClock()
+    var samples: [Duration] = []
+    let deadline = clock.now + .milliseconds(Int(minimumMilliseconds))
+    while samples.count < 20 || (clock.now < deadline && samples.count < 100_000) {
+        let start = clock.now
+        try body()
+        samples.append(clock.now - start)
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func microseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+}
+
+let engine = try TextEngine()
+let measurer = TextEngineMeasurer(engine: engine)
+let proposal = ProposedSize(width: 320, height: nil)
+
+func decisions(_ document: LayoutDocument) -> Int { document.nodes.filter { $0.kind.isDecision }.count }
+
+// The issue's figure: validate + lay out, the text engine's caches warm (as in a daemon that
+// has seen these strings), and with them emptied before every call.
+let target = document(nodes: 50)
+precondition(decisions(target) == 3, "the 50-node document has 3 decisions")
+let check = try target.layout(in: proposal, measurer: measurer)
+precondition(check.decisions.count == 3)
+let warm = microseconds(try time { _ = try target.layout(in: proposal, measurer: measurer) })
+let cold = microseconds(try time {
+    engine.removeCachedMeasurements()
+    _ = try target.layout(in: proposal, measurer: measurer)
+})
+let prepared = try PreparedLayout(target)
+let layoutOnly = microseconds(try time { _ = try prepared.layout(in: proposal, measurer: measurer) })
+print("50 nodes, 3 decisions, width 320 px (median of one call)")
+print(String(format: "  prepare + layout, text engine warm   %8.1f µs   target < 200 µs: %@", warm, warm < 200 ? "met" : "MISSED"))
+print(String(format: "  layout of a PreparedLayout, warm     %8.1f µs", layoutOnly))
+print(String(format: "  prepare + layout, text caches empty  %8.1f µs   (every string shaped again)", cold))
+print("")
+print("growth (prepare + layout, text engine warm)")
+print("   nodes  decisions          µs     µs/node")
+for count in [10, 100, 1_000, 10_000] {
+    let document = document(nodes: count)
+    _ = try document.layout(in: proposal, measurer: measurer)
+    let cost = microseconds(try time { _ = try document.layout(in: proposal, measurer: measurer) })
+    print(String(format: "  %6d  %9d  %10.1f  %10.3f", count, decisions(document), cost, cost / Double(count)))
+}

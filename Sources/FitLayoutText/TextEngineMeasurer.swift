@@ -1,0 +1,145 @@
+import FitLayout
+import FitScale
+import FitText
+
+/// The layout engine's measurer backed by FitText's `TextEngine`: what the daemon and the
+/// embedded client lay out with. It lives in a module of its own so that FitLayout stays pure
+/// Swift (it knows text only through `LayoutTextMeasurer`) and so that FitClient can lay out
+/// in-process without linking the daemon's FitService.
+///
+/// Fonts: a text style resolves through FitScale (`TextStyleFont.resolve`) for the UI font at
+/// the layout's size category — the category already carries the user's text scale, so styled
+/// text is measured with text scale 1. The default font is the UI font, and a Pango description
+/// is used as given; both are multiplied by `textScale` (the user's), as `Measure` does.
+public struct TextEngineMeasurer: LayoutTextMeasurer {
+    public let engine: TextEngine
+    public let unit: MeasureUnit
+    public let uiFont: UIFont
+    /// The user's text scale, applied to the default font and to font descriptions.
+    public let textScale: Double
+
+    /// GNOME's default UI font size (UIFont.fallbackPointSize) in fontconfig's generic family:
+    /// what a layout is measured in when nothing names the desktop's UI font.
+    public static let defaultUIFont = UIFont(family: "sans-serif", pointSize: UIFont.fallbackPointSize, source: .default)
+
+    public init(engine: TextEngine, unit: MeasureUnit = .px, uiFont: UIFont = Self.defaultUIFont, textScale: Double = 1) {
+        self.engine = engine
+        self.unit = unit
+        self.uiFont = uiFont
+        self.textScale = textScale
+    }
+
+    /// A measurer for a layout call: unit and UI font from the options (an unparsable UI font
+    /// is an error, not a silent fallback).
+    public init(engine: TextEngine, options: LayoutOptions, textScale: Double = 1) throws(LayoutError) {
+        var font = Self.defaultUIFont
+        if let description = options.uiFont {
+            guard let parsed = UIFont(pangoDescription: description, source: .explicit) else {
+                throw .measurementFailed(node: nil, reason: "UI font \"\(description)\" is not a Pango font description with a family")
+            }
+            font = parsed
+        }
+        self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
+    }
+
+    public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
+        var request = MeasureRequest(text: text.string, unit: unit)
+        // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
+        // limit is as good as infinite for any text that fits in memory.
+        if let width = proposedWidth, width.isFinite {
+            request.maxWidth = min(width, TextLimits.maxWidth)
+        }
+        // SwiftUI's Text breaks inside a word only when the word alone is wider than the line:
+        // Pango's WORD_CHAR. So a text never overflows its proposed width.
+        request.wrap = .wordChar
+        if let limit = text.lineLimit {
+            request.maxLines = limit
+            // Pango ellipsizes only at a width; without one, the first lines are kept.
+            if request.maxWidth != nil { request.ellipsize = Self.ellipsize(text.truncation) }
+        }
+        if unit == .px {
+            (request.font, request.textScale) = try font(text.font, sizeCategory: text.sizeCategory, scale: scale)
+        }
+        let metrics: TextMetrics
+        do throws(FitTextError) {
+            metrics = try engine.measure(request)
+        } catch {
+            throw .measurementFailed(node: nil, reason: error.description)
+        }
+        return MeasuredText(
+            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lineCount: metrics.lineCount,
+            truncated: metrics.truncated || metrics.ellipsized)
+    }
+
+    /// A style's line height is its Dynamic Type leading (scaled to the UI font, FitScale's
+    /// table); any other font's is the height of one line of it as the engine measures it.
+    /// In cells a line is one row.
+    public func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double {
+        guard unit == .px else { return 1 }
+        if case .style(let style) = font {
+            return TextStyleFont.resolve(Self.style(style), uiFont: uiFont, category: Self.category(sizeCategory)).lineHeightPixels
+        }
+        let (description, scale) = try self.font(font, sizeCategory: sizeCategory, scale: 1)
+        do throws(FitTextError) {
+            return try engine.measure(MeasureRequest(text: "X", font: description, textScale: scale)).height
+        } catch {
+            throw .measurementFailed(node: nil, reason: error.description)
+        }
+    }
+
+    /// The Pango description and text scale a font is measured with, its size multiplied by
+    /// `scale` (a minimum scale factor at work). The size is rewritten rather than folded into
+    /// the text scale, whose range (TextLimits.textScaleRange) a small factor would leave.
+    func font(_ font: LayoutFont, sizeCategory: ContentSizeCategory, scale: Double) throws(LayoutError) -> (String, Double) {
+        switch font {
+        case .style(let style):
+            let resolved = TextStyleFont.resolve(Self.style(style), uiFont: uiFont, category: Self.category(sizeCategory))
+            let description = FontDescription(
+                families: [resolved.family], weight: FontWeight(rawValue: resolved.weight.numericWeight),
+                size: .points(resolved.pointSize * scale))
+            return (description.description, 1)
+        case .default:
+            let description = FontDescription(families: [uiFont.family], size: .points(uiFont.pointSize * scale))
+            return (description.description, textScale)
+        case .description(let text):
+            guard scale != 1 else { return (text, textScale) }
+            do throws(FitTextError) {
+                var description = try FontDescription.parse(text)
+                if description.families.isEmpty { description.families = [uiFont.family] }
+                switch description.size ?? .points(uiFont.pointSize) {
+                case .points(let points): description.size = .points(points * scale)
+                case .pixels(let pixels): description.size = .pixels(pixels * scale)
+                }
+                return (description.description, textScale)
+            } catch {
+                throw .measurementFailed(node: nil, reason: error.description)
+            }
+        }
+    }
+
+    static func ellipsize(_ mode: TruncationMode) -> EllipsizeMode {
+        switch mode {
+        case .head: return .start
+        case .middle: return .middle
+        case .tail: return .end
+        }
+    }
+
+    /// FitLayout and FitScale name the 12 categories alike (SwiftUI's case names).
+    static func category(_ category: ContentSizeCategory) -> SizeCategory {
+        SizeCategory(rawValue: category.rawValue) ?? .large
+    }
+
+    /// FitLayout uses SwiftUI's style names (title, caption), FitScale UIKit's (title1,
+    /// caption1); FitScale's parser accepts both.
+    static func style(_ style: FitLayout.TextStyle) -> FitScale.TextStyle {
+        FitScale.TextStyle(name: style.rawValue) ?? .body
+    }
+}
+
+extension ContentSizeCategory {
+    /// The category FitScale derives from a text scale (the daemon's default for a layout).
+    public init(textScale: Double) {
+        self = ContentSizeCategory(rawValue: SizeCategory(textScale: textScale).rawValue) ?? .large
+    }
+}

@@ -1,0 +1,289 @@
+import FitBus
+import FitLayout
+
+/// Layout requests and results on the wire (protocol/org.fitd.Fit1.xml: Layout). Shared by the
+/// daemon and FitClient so both sides agree by construction.
+///
+/// A document is a flat array of nodes, `a(ssia{sv})`: id, kind, parent index (-1 for the
+/// root) and properties. Structure lives in the parent indices, not in nested values, so a
+/// deep tree never meets D-Bus's nesting limit (64 levels of containers) and one signature
+/// carries every document. Properties are `a{sv}` because each kind has its own set and new
+/// ones must not change the signature.
+public enum LayoutCodec {
+    public static let documentSignature = "a(ssia{sv})"
+    /// has_width, width, has_height, height: SwiftUI's ProposedViewSize, where "no value" (the
+    /// ideal size) differs from 0 (the minimum) and from infinity (the maximum).
+    public static let proposalSignature = "(bdbd)"
+    /// id, visible, x, y, width, height, is_text, scale, line_count, truncated.
+    public static let frameSignature = "(sbddddbdub)"
+    /// id, node_index, kind, outcome (only the keys of its kind).
+    public static let decisionSignature = "(susa{sv})"
+    /// Layout's out arguments: size, frames, decisions, truncated, generation.
+    public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
+
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing"]
+
+    // MARK: document
+
+    /// The document as Layout's first argument. Parents named by id become indices; a parent
+    /// that names no node is refused here, before a round trip.
+    public static func encode(_ document: LayoutDocument) throws(LayoutError) -> DBusValue {
+        var indexOfID: [String: Int] = [:]
+        indexOfID.reserveCapacity(document.nodes.count)
+        for (index, node) in document.nodes.enumerated() where indexOfID[node.id] == nil { indexOfID[node.id] = index }
+        var entries: [DBusValue] = []
+        entries.reserveCapacity(document.nodes.count)
+        for (index, node) in document.nodes.enumerated() {
+            let parent: Int32
+            switch node.parent {
+            case nil: parent = -1
+            case .index(let position):
+                guard let value = Int32(exactly: position), value >= 0 else {
+                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "index \(position)")
+                }
+                parent = value
+            case .id(let name):
+                guard let position = indexOfID[name] else {
+                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "\"\(name)\"")
+                }
+                parent = Int32(truncatingIfNeeded: position)
+            }
+            let properties = node.properties.values.map { property in
+                (key: DBusValue.string(property.name), value: DBusValue.variant(encode(property.value)))
+            }
+            entries.append(.structure([
+                .string(node.id), .string(node.kind.rawValue), .int32(parent),
+                .dictionary(keySignature: "s", valueSignature: "v", properties),
+            ]))
+        }
+        return .array(elementSignature: "(ssia{sv})", entries)
+    }
+
+    static func encode(_ value: LayoutPropertyValue) -> DBusValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .number(let number): return .double(number)
+        case .bool(let flag): return .boolean(flag)
+        case .strings(let list): return .array(elementSignature: "s", list.map(DBusValue.string))
+        }
+    }
+
+    /// A document from Layout's first argument. Every failure names the node (index and id);
+    /// parents come back as indices. Checks only the shape: PreparedLayout checks the tree.
+    public static func document(_ value: DBusValue) throws(LayoutError) -> LayoutDocument {
+        guard case .array(_, let entries) = value else {
+            throw .malformedDocument("the nodes are not \(documentSignature) but \(value.signature)")
+        }
+        // Refused before any node is decoded, so a huge document costs no more than its parse.
+        guard entries.count <= LayoutLimits.maxNodes else {
+            throw .tooManyNodes(count: entries.count, limit: LayoutLimits.maxNodes)
+        }
+        var nodes: [LayoutNode] = []
+        nodes.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard case .structure(let fields) = entry, fields.count == 4, case .string(let id) = fields[0],
+                case .string(let kind) = fields[1], case .int32(let parentIndex) = fields[2],
+                case .dictionary(_, _, let pairs) = fields[3]
+            else {
+                throw .malformedDocument("node \(index) is not (ssia{sv}) but \(entry.signature)")
+            }
+            let location = NodeLocation(index: index, id: id)
+            let parent: NodeReference?
+            switch parentIndex {
+            case -1: parent = nil
+            case ..<(-1): throw .danglingParent(node: location, parent: "index \(parentIndex) (-1 is the root's)")
+            default: parent = .index(Int(parentIndex))
+            }
+            var properties: [String: LayoutPropertyValue] = [:]
+            for (key, wrapped) in pairs {
+                guard case .string(let name) = key else {
+                    throw .malformedDocument("\(location): property names are strings")
+                }
+                guard properties[name] == nil else {
+                    throw .invalidProperty(node: location, property: name, reason: "given twice")
+                }
+                properties[name] = try property(wrapped.unwrapped, name: name, at: location)
+            }
+            nodes.append(try LayoutNode(id: id, parent: parent, kind: kind, properties: properties, index: index))
+        }
+        return LayoutDocument(nodes: nodes)
+    }
+
+    static func property(_ value: DBusValue, name: String, at location: NodeLocation) throws(LayoutError) -> LayoutPropertyValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .double(let number): return .number(number)
+        case .boolean(let flag): return .bool(flag)
+        case .byte(let number): return .number(Double(number))
+        case .int16(let number): return .number(Double(number))
+        case .uint16(let number): return .number(Double(number))
+        case .int32(let number): return .number(Double(number))
+        case .uint32(let number): return .number(Double(number))
+        case .int64(let number): return .number(Double(number))
+        case .uint64(let number): return .number(Double(number))
+        case .array(_, let items):
+            var list: [String] = []
+            list.reserveCapacity(items.count)
+            for item in items {
+                guard case .string(let text) = item else {
+                    throw .invalidProperty(node: location, property: name, reason: "an array property is as, got \(value.signature)")
+                }
+                list.append(text)
+            }
+            return .strings(list)
+        default:
+            throw .invalidProperty(
+                node: location, property: name, reason: "a property is s, d (or an integer), b or as; got \(value.signature)")
+        }
+    }
+
+    // MARK: proposal and options
+
+    public static func encode(_ proposal: ProposedSize) -> DBusValue {
+        .structure([
+            .boolean(proposal.width != nil), .double(proposal.width ?? 0),
+            .boolean(proposal.height != nil), .double(proposal.height ?? 0),
+        ])
+    }
+
+    public static func proposal(_ value: DBusValue) throws(DBusError) -> ProposedSize {
+        guard case .structure(let f) = value, f.count == 4, case .boolean(let hasWidth) = f[0], case .double(let width) = f[1],
+            case .boolean(let hasHeight) = f[2], case .double(let height) = f[3]
+        else { throw .invalidArgument("the proposal is not \(proposalSignature) but \(value.signature)") }
+        for (name, has, length) in [("width", hasWidth, width), ("height", hasHeight, height)] where has {
+            guard !length.isNaN, length >= 0 else {
+                throw .invalidArgument("proposed \(name) \(length): give 0 or more, infinity, or has_\(name) false for the ideal size")
+            }
+        }
+        return ProposedSize(width: hasWidth ? width : nil, height: hasHeight ? height : nil)
+    }
+
+    /// Layout's options. With `sendSizeCategory` false the daemon uses the user's category
+    /// (from its text scale); a UI font is sent only when the options name one.
+    public static func options(of options: LayoutOptions, sendSizeCategory: Bool) -> DBusValue {
+        var entries: [String: DBusValue] = [:]
+        if options.unit != .px { entries["unit"] = .string(options.unit.rawValue) }
+        if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.rawValue) }
+        if let font = options.uiFont { entries["ui_font"] = .string(font) }
+        if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
+        return OptionDictionary(entries).dbusValue
+    }
+
+    /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.
+    public static func options(_ value: DBusValue, defaultCategory: ContentSizeCategory) throws(DBusError) -> LayoutOptions {
+        let dictionary = try OptionDictionary(value)
+        try dictionary.rejectUnknown(known: optionKeys)
+        var options = LayoutOptions(sizeCategory: defaultCategory)
+        if let unit = try dictionary.string("unit") {
+            guard let parsed = LayoutOptions.Unit(rawValue: unit) else { throw .invalidArgument("unit \"\(unit)\" is not px or cells") }
+            options.unit = parsed
+        }
+        if let name = try dictionary.string("size_category") {
+            guard let category = ContentSizeCategory(rawValue: name) else {
+                throw .invalidArgument(
+                    "size_category \"\(name)\" is not one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            options.sizeCategory = category
+        }
+        if let font = try dictionary.string("ui_font") {
+            guard !font.isEmpty, font.utf8.count <= 1024 else {
+                throw .invalidArgument("ui_font must be a Pango font description of 1 to 1024 bytes")
+            }
+            options.uiFont = font
+        }
+        if let spacing = try dictionary.double("spacing") {
+            guard spacing.isFinite, spacing >= 0 else { throw .invalidArgument("spacing \(spacing) must be a finite length ≥ 0") }
+            options.defaultSpacing = spacing
+        }
+        return options
+    }
+
+    // MARK: result
+
+    /// Layout's out arguments (``resultSignature``): frames in document order, then decisions.
+    public static func encode(_ result: LayoutResult, generation: UInt64) -> [DBusValue] {
+        let frames = result.nodes.map { node in
+            DBusValue.structure([
+                .string(node.id), .boolean(node.visible),
+                .double(node.frame.x), .double(node.frame.y), .double(node.frame.width), .double(node.frame.height),
+                .boolean(node.text != nil), .double(node.text?.scale ?? 0),
+                .uint32(UInt32(clamping: node.text?.lineCount ?? 0)), .boolean(node.text?.truncated ?? false),
+            ])
+        }
+        let decisions = result.decisions.map { decision in
+            var outcome: [String: DBusValue] = [:]
+            if let candidate = decision.candidate { outcome["candidate"] = .uint32(UInt32(clamping: candidate)) }
+            if let id = decision.candidateID { outcome["candidate_id"] = .string(id) }
+            if let axis = decision.axis { outcome["axis"] = .string(axis.rawValue) }
+            if let length = decision.length { outcome["length"] = .double(length) }
+            if let scale = decision.scale { outcome["scale"] = .double(scale) }
+            return DBusValue.structure([
+                .string(decision.id), .uint32(UInt32(clamping: decision.nodeIndex)), .string(decision.kind.rawValue),
+                OptionDictionary(outcome).dbusValue,
+            ])
+        }
+        return [
+            .structure([.double(result.size.width), .double(result.size.height)]),
+            .array(elementSignature: frameSignature, frames),
+            .array(elementSignature: decisionSignature, decisions),
+            .boolean(result.truncated),
+            .uint64(generation),
+        ]
+    }
+
+    /// A result from Layout's reply; the proposal is the caller's (the reply does not repeat it).
+    public static func result(_ values: [DBusValue], proposal: ProposedSize) throws(DBusError) -> (LayoutResult, generation: UInt64) {
+        guard values.count == 5, case .structure(let size) = values[0], size.count == 2, case .double(let width) = size[0],
+            case .double(let height) = size[1], case .array(_, let frames) = values[1], case .array(_, let decisions) = values[2],
+            case .boolean(let truncated) = values[3], case .uint64(let generation) = values[4]
+        else { throw DBusError(.invalidArgs, "the Layout reply is not \(resultSignature)") }
+        var nodes: [NodeLayout] = []
+        nodes.reserveCapacity(frames.count)
+        for frame in frames {
+            guard case .structure(let f) = frame, f.count == 10, case .string(let id) = f[0], case .boolean(let visible) = f[1],
+                case .double(let x) = f[2], case .double(let y) = f[3], case .double(let w) = f[4], case .double(let h) = f[5],
+                case .boolean(let isText) = f[6], case .double(let scale) = f[7], case .uint32(let lines) = f[8],
+                case .boolean(let textTruncated) = f[9]
+            else { throw DBusError(.invalidArgs, "a frame is not \(frameSignature)") }
+            nodes.append(NodeLayout(
+                id: id, frame: LayoutRect(x: x, y: y, width: w, height: h), visible: visible,
+                text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: textTruncated) : nil))
+        }
+        var taken: [LayoutDecision] = []
+        taken.reserveCapacity(decisions.count)
+        for entry in decisions {
+            guard case .structure(let f) = entry, f.count == 4, case .string(let id) = f[0], case .uint32(let index) = f[1],
+                case .string(let kindName) = f[2], let kind = LayoutNodeKind(rawValue: kindName)
+            else { throw DBusError(.invalidArgs, "a decision is not \(decisionSignature) with a known kind") }
+            let outcome = try OptionDictionary(f[3])
+            var decision = LayoutDecision(id: id, nodeIndex: Int(index), kind: kind)
+            decision.candidate = try outcome.integer("candidate")
+            decision.candidateID = try outcome.string("candidate_id")
+            if let axis = try outcome.string("axis") {
+                guard let parsed = LayoutAxis(rawValue: axis) else { throw DBusError(.invalidArgs, "axis \"\(axis)\" is unknown") }
+                decision.axis = parsed
+            }
+            decision.length = try outcome.double("length")
+            decision.scale = try outcome.double("scale")
+            taken.append(decision)
+        }
+        let result = LayoutResult(
+            proposal: proposal, size: LayoutSize(width: width, height: height), nodes: nodes, decisions: taken, truncated: truncated)
+        return (result, generation)
+    }
+}
+
+extension DBusError {
+    /// The named error reply for a layout error. The message is the engine's, which names the
+    /// offending node by index and id.
+    public init(_ error: LayoutError) {
+        switch error {
+        case .tooManyNodes, .tooDeep:
+            self.init(FitErrorName.tooLarge, error.description)
+        case .invalidProposal, .measurementFailed(node: nil, _):
+            self.init(FitErrorName.invalidArgument, error.description)
+        default:
+            self.init(FitErrorName.invalidDocument, error.description)
+        }
+    }
+}

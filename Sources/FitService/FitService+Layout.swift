@@ -1,0 +1,20 @@
+import FitBus
+import FitProtocol
+
+extension FitService {
+    /// The layout methods of org.fitd.Fit1 (protocol/org.fitd.Fit1.xml, Layout), appended to
+    /// the interface's methods.
+    func layoutMethods() throws(DBusError) -> [DBusMethod] {
+        [
+            try DBusMethod(
+                "Layout", in: "\(LayoutCodec.documentSignature)\(LayoutCodec.proposalSignature)a{sv}",
+                out: LayoutCodec.resultSignature, inNames: ["nodes", "proposal", "options"],
+                outNames: ["size", "frames", "decisions", "truncated", "generation"],
+                doc: "Lays out a document of nodes at a proposed size: one frame per node and the decisions taken."
+            ) { [self] arguments, _ throws(DBusError) in
+                requestsServed.add(1, ordering: .relaxed)
+                return try layouts.layout(arguments, textScale: currentTextScale, generation: currentGeneration)
+            }
+        ]
+    }
+}

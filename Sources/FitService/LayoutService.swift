@@ -1,0 +1,79 @@
+import FitBus
+import FitLayout
+import FitLayoutText
+import FitProtocol
+import FitText
+import Synchronization
+
+/// Layout for the daemon: decodes a Layout call, lays the document out with the shared text
+/// engine, and caches the encoded reply by document, proposal, options, text scale and
+/// generation. A cached reply is re-sent without decoding anything but the key.
+public final class LayoutService: Sendable {
+    /// Key of one cached reply. LayoutCacheKey covers document, proposal and options (UI font
+    /// included); the text scale applies to description fonts, and the generation makes every
+    /// entry from before a font or scale change unreachable.
+    struct CacheKey: Hashable, Sendable {
+        var layout: LayoutCacheKey
+        var textScale: Double
+        var generation: UInt64
+    }
+
+    /// 8 MiB holds some 10,000 replies of a 50-node document (about 700 bytes each).
+    public static let defaultCacheBytes = 8 << 20
+
+    let engine: TextEngine
+    let cache: ByteBoundedCache<CacheKey, [DBusValue]>
+    /// The generation the cache was filled under; on a change the cache is emptied at the next
+    /// call, so stale replies do not wait for eviction to give their memory back.
+    private let cachedGeneration = Atomic<UInt64>(0)
+
+    public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes) {
+        self.engine = engine
+        self.cache = ByteBoundedCache(name: "layouts", byteLimit: cacheBytes)
+    }
+
+    public var statistics: CacheStatistics { cache.statistics }
+
+    /// Layout's handler body: (nodes, proposal, options) → (size, frames, decisions, truncated,
+    /// generation). `textScale` and `generation` are the service's at the time of the call.
+    func layout(_ arguments: [DBusValue], textScale: Double, generation: UInt64) throws(DBusError) -> [DBusValue] {
+        guard arguments.count == 3 else {
+            throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
+        }
+        let proposal = try LayoutCodec.proposal(arguments[1])
+        let options = try LayoutCodec.options(arguments[2], defaultCategory: ContentSizeCategory(textScale: textScale))
+        let document: LayoutDocument
+        do throws(LayoutError) {
+            document = try LayoutCodec.document(arguments[0])
+        } catch {
+            throw DBusError(error)
+        }
+        if cachedGeneration.exchange(generation, ordering: .relaxed) != generation { cache.removeAll() }
+        let key = CacheKey(
+            layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale,
+            generation: generation)
+        if let cached = cache.value(for: key) { return cached }
+        let reply: [DBusValue]
+        do throws(LayoutError) {
+            let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
+            let result = try document.layout(in: proposal, options: options, measurer: measurer)
+            reply = LayoutCodec.encode(result, generation: generation)
+            cache.insert(reply, for: key, bytes: Self.estimatedBytes(document, result))
+        } catch {
+            throw DBusError(error)
+        }
+        return reply
+    }
+
+    /// What an entry holds: the key's document (ids, kinds, properties) and the reply (a frame
+    /// of ~10 fields per node, plus ids). An estimate from Swift's layouts, not a measurement.
+    static func estimatedBytes(_ document: LayoutDocument, _ result: LayoutResult) -> Int {
+        var bytes = 256
+        for node in document.nodes {
+            bytes += 96 + 2 * node.id.utf8.count + (node.properties.text?.utf8.count ?? 0)
+            bytes += node.properties.templates?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0
+        }
+        bytes += result.decisions.count * 160
+        return bytes
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import FitClient
+import FitLayout
+import Foundation
+
+struct FitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fit",
+        abstract: "Lay out a layout document: the frame of every node and the decisions taken.",
+        discussion: """
+            Examples:
+              fitctl fit protocol/examples/first-fit-card.json --width 320
+              fitctl fit card.json --width 320 --category accessibilityLarge --render
+              fitctl fit card.json --widths 200,320,480 --render      # side by side
+              fitctl fit card.json --width 40 --cells --json
+            The document format: protocol/layout-document.schema.json. Without --width or
+            --widths the document is laid out at its ideal width. Without --category the
+            daemon uses the user's size category (large in-process).
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    @Argument(help: "A layout document (JSON).")
+    var document: String
+
+    @Option(help: "Proposed width (px, or cells with --cells); \"inf\" for unbounded.")
+    var width: String?
+
+    @Option(help: "Proposed height; omit for the ideal height.")
+    var height: String?
+
+    @Option(help: "Several proposed widths, comma-separated: \"200,320,480\".")
+    var widths: String?
+
+    @Option(help: "Size category: xSmall … accessibilityExtraExtraExtraLarge.")
+    var category: String?
+
+    @Option(name: .customLong("ui-font"), help: "UI font the default font and text styles derive from, e.g. \"Cantarell 11\".")
+    var uiFont: String?
+
+    @Flag(help: "Lay out in terminal cells instead of pixels.")
+    var cells = false
+
+    @Flag(help: "Draw the layout with box-drawing characters.")
+    var render = false
+
+    func validate() throws {
+        if width != nil && widths != nil { throw ValidationError("give --width or --widths, not both") }
+        if common.json && render { throw ValidationError("give --json or --render, not both") }
+        _ = try proposedWidths()
+        _ = try Self.length(height, "--height")
+        if let category, ContentSizeCategory(rawValue: category) == nil {
+            throw ValidationError(
+                "\"\(category)\" is not a size category; use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    static func length(_ text: String?, _ option: String) throws -> Double? {
+        guard let text else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed == "inf" || trimmed == "infinity" { return .infinity }
+        guard let value = Double(trimmed), value.isFinite, value >= 0 else {
+            throw ValidationError("\(option) \"\(text)\" is not a length ≥ 0 (or inf)")
+        }
+        return value
+    }
+
+    func proposedWidths() throws -> [Double?] {
+        if let widths {
+            let parts = widths.split(separator: ",")
+            guard !parts.isEmpty, parts.count <= 16 else { throw ValidationError("--widths takes 1 to 16 widths") }
+            return try parts.map { try Self.length(String($0), "--widths") }
+        }
+        return [try Self.length(width, "--width")]
+    }
+
+    func run() async throws {
+        let document = try load()
+        var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
+        if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
+        let client = try await ClientFactory.make(common)
+        let height = try Self.length(height, "--height")
+        var results: [LayoutResult] = []
+        for width in try proposedWidths() {
+            do {
+                results.append(try await client.layout(
+                    document: document, proposal: ProposedSize(width: width, height: height), options: options,
+                    userSizeCategory: category == nil))
+            } catch {
+                throw CommandFailure("\(self.document): \(Self.message(error))")
+            }
+        }
+        if common.json {
+            print(try LayoutJSON.string(results, single: widths == nil))
+        } else if render {
+            let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
+            print(renderer.render(document, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
+        } else {
+            print(LayoutTable(document: document, unit: cells ? "cells" : "px").render(results))
+        }
+    }
+
+    private func load() throws -> LayoutDocument {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: document))
+        } catch {
+            throw CommandFailure("\(document): cannot read (\(error.localizedDescription))")
+        }
+        do {
+            return try LayoutDocument(json: [UInt8](data))
+        } catch {
+            throw CommandFailure("\(document): \(error)")
+        }
+    }
+
+    /// The daemon's message without the error name in parentheses: one line a person reads.
+    static func message(_ error: any Error) -> String {
+        if case .rejected(_, let message) = error as? FitClientError { return message }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# fitctl fit --local on every protocol/examples/*.json at two widths (px and cells): the JSON
+# must have a frame per node and a decision per shown decision node, and a bad document must
+# fail with one line naming the node. Usage: Tests/EndToEnd/layout_cli.sh [path/to/fitctl]
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fitctl=${1:-"$root/.build/debug/fitctl"}
+python=/usr/bin/python3
+[ -x "$fitctl" ] || { echo "no fitctl at $fitctl (swift build first)" >&2; exit 2; }
+# The pinned fonts, as the Swift tests use.
+export FONTCONFIG_FILE="$root/Tests/fonts/fonts.conf"
+export XDG_CACHE_HOME="${TMPDIR:-/tmp}/fitd-tests-cache"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+failures=0
+checked=0
+for document in "$root"/protocol/examples/*.json; do
+    for args in "--width 120" "--width 480" "--width 30 --cells" "--width 90 --cells"; do
+        name="$(basename "$document") $args"
+        # shellcheck disable=SC2086
+        if ! "$fitctl" fit --local --json $args "$document" >"$out/result.json" 2>"$out/err"; then
+            echo "FAIL $name: $(cat "$out/err")"
+            failures=$((failures + 1))
+            continue
+        fi
+        if ! "$python" - "$document" "$out/result.json" <<'PY'
+import json, sys
+document = json.load(open(sys.argv[1]))
+result = json.load(open(sys.argv[2]))
+decision_kinds = {"firstFit", "uniformFit", "threshold", "fitting", "scaleGroup"}
+nodes = document["nodes"]
+frames = result["nodes"]
+problems = []
+if [f["id"] for f in frames] != [n["id"] for n in nodes]:
+    problems.append("frames are not one per node in document order")
+for f in frames:
+    fr = f["frame"]
+    if any(not isinstance(fr[k], (int, float)) or fr[k] < 0 for k in ("width", "height")):
+        problems.append(f"{f['id']}: bad frame {fr}")
+shown = {f["id"] for f in frames if f["visible"]}
+wanted = [n["id"] for n in nodes if n["kind"] in decision_kinds and n["id"] in shown]
+got = [d["id"] for d in result["decisions"]]
+if got != wanted:
+    problems.append(f"decisions {got}, expected one per shown decision node {wanted}")
+if nodes[0]["id"] not in shown:
+    problems.append("the root is not shown")
+if problems:
+    print("; ".join(problems))
+    sys.exit(1)
+PY
+        then
+            echo "FAIL $name"
+            failures=$((failures + 1))
+        fi
+        checked=$((checked + 1))
+    done
+done
+
+# A bad document: non-zero exit, one line, naming the node.
+printf '%s' '{"nodes":[{"id":"root","kind":"vstack"},{"id":"bad","parent":"root","kind":"text","text":"x","lineLimit":0}]}' >"$out/bad.json"
+if "$fitctl" fit --local --width 100 "$out/bad.json" >"$out/stdout" 2>"$out/err"; then
+    echo "FAIL bad document: exit 0"; failures=$((failures + 1))
+elif [ "$(wc -l <"$out/err")" -ne 1 ] || ! grep -q 'node 1 (id "bad")' "$out/err"; then
+    echo "FAIL bad document: $(cat "$out/err")"; failures=$((failures + 1))
+fi
+
+echo "layout_cli: $checked layouts checked, $failures failures"
+[ "$failures" -eq 0 ]
