@@ -67,7 +67,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
-        .target(name: "FitClient", dependencies: ["FitText", "FitBus", "FitProtocol"]),
+        .target(
+            name: "FitClient",
+            dependencies: ["FitText", "FitBus", "FitProtocol", "FitScale", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "fitd",
             dependencies: [
@@ -79,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitClient", "FitProtocol",
+                "FitText", "FitClient", "FitProtocol", "FitScale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

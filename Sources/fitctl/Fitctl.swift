@@ -17,7 +17,7 @@ struct Fitctl: AsyncParsableCommand {
             By default fitctl asks the fitd daemon (D-Bus activation starts it); --local measures
             in this process.
             """,
-        subcommands: [MeasureCommand.self, FontCommand.self, StatusCommand.self, PingCommand.self])
+        subcommands: [MeasureCommand.self, FontCommand.self, StatusCommand.self, PingCommand.self, ScaleCommand.self, WatchCommand.self])
 }
 
 /// Options every fitctl command takes.
