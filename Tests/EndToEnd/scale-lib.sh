@@ -92,7 +92,7 @@ scale_inner_cleanup() {
 
 fitd_pid() {  # the activated fitd's pid (from the bus), empty when none runs
   gdbus call --session -d org.freedesktop.DBus -o /org/freedesktop/DBus \
-    -m org.freedesktop.DBus.GetConnectionUnixProcessID org.fitd.Fit1 2>/dev/null | grep -oE '[0-9]+' | head -1
+    -m org.freedesktop.DBus.GetConnectionUnixProcessID org.fitd.Fit1 2>/dev/null | sed -n 's/^(uint32 \([0-9]*\),)$/\1/p'
 }
 
 scale_finish() {

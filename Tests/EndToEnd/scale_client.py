@@ -13,7 +13,8 @@ Usage (the session bus is the test's private bus):
   scale_client.py listen FILE SECONDS            appends "<monotonic> <generation> <reasons>" per GenerationChanged
   scale_client.py flood PATH COUNT SECONDS       touches PATH COUNT times within about SECONDS
   scale_client.py portal FACTOR [FONT]           serves a fake org.freedesktop.portal.Settings;
-                                                 SIGUSR1 changes text-scaling-factor to 1.25
+                                                 SIGUSR1 changes text-scaling-factor to 1.25;
+                                                 FAKE_PORTAL_OLD=1: no ReadOne (only the old Read)
 """
 import json
 import os
@@ -161,11 +162,16 @@ class FakePortal(dbus.service.Object):
 
     @dbus.service.method(IFACE, in_signature="ss", out_signature="v")
     def ReadOne(self, namespace, key):
+        if os.environ.get("FAKE_PORTAL_OLD"):
+            # A portal from before Settings version 2 has no ReadOne.
+            raise dbus.DBusException("No such method 'ReadOne'", name="org.freedesktop.DBus.Error.UnknownMethod")
         return self.lookup(namespace, key)
 
     @dbus.service.method(IFACE, in_signature="ss", out_signature="v")
     def Read(self, namespace, key):
-        return dbus.Struct([self.lookup(namespace, key)], signature="v", variant_level=1)
+        # The deprecated Read wraps the value in one more variant (why version 2 added ReadOne).
+        value = self.lookup(namespace, key)
+        return type(value)(value, variant_level=2)
 
     @dbus.service.method(IFACE, in_signature="as", out_signature="a{sa{sv}}")
     def ReadAll(self, namespaces):
@@ -191,7 +197,7 @@ def portal(factor, font):
         values["org.gnome.desktop.interface"]["font-name"] = dbus.String(font, variant_level=1)
     values["org.example.other"] = {"key": dbus.String("x", variant_level=1)}
     fake = FakePortal(bus, values)
-    dbus.service.BusName("org.freedesktop.portal.Desktop", bus)
+    name = dbus.service.BusName("org.freedesktop.portal.Desktop", bus)  # kept: dropping it releases the name
 
     def on_usr1():
         fake.change("org.gnome.desktop.interface", "text-scaling-factor", dbus.Double(1.25, variant_level=1))
