@@ -16,6 +16,7 @@ cat >"$XDG_CONFIG_HOME/fontconfig/fonts.conf" <<'XML'
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig><match target="pattern"><edit name="dpi" mode="assign"><double>120</double></edit></match></fontconfig>
 XML
+check "the daemon's introspection matches protocol/org.fitd.Fit1.xml" $client contract "$root/protocol/org.fitd.Fit1.xml"
 check "fontconfig's 1.25 is in force at start" test "$(json "$($client props)" 'v["TextScale"], v["TextScaleSource"]')" = "1.25 fontconfig"
 
 # --- bad values: a named error that states the range; nothing changes

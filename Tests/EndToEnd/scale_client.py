@@ -113,6 +113,28 @@ def main(argv):
             if ahead > 0.001:
                 time.sleep(ahead)
         print(f"{count} touches in {time.monotonic() - start:.2f} s")
+    elif command == "contract":
+        # Methods, properties and signals of the running daemon against protocol/org.fitd.Fit1.xml.
+        import xml.etree.ElementTree as ET
+        _, obj = fit()
+        live = ET.fromstring(str(obj.Introspect(dbus_interface="org.freedesktop.DBus.Introspectable")))
+        want = ET.parse(argv[2]).getroot()
+
+        def members(root):
+            iface = [i for i in root.findall("interface") if i.get("name") == NAME][0]
+            out = set()
+            for m in iface:
+                if m.tag in ("method", "signal"):
+                    out.add((m.tag, m.get("name"), tuple((a.get("type"), a.get("direction")) for a in m.findall("arg"))))
+                elif m.tag == "property":
+                    out.add((m.tag, m.get("name"), m.get("type"), m.get("access")))
+            return out
+        a, b = members(live), members(want)
+        for extra in sorted(a - b, key=str):
+            print("daemon only:", extra)
+        for missing in sorted(b - a, key=str):
+            print("XML only:", missing)
+        return 0 if a == b else 1
     elif command == "portal":
         portal(float(argv[2]), argv[3] if len(argv) > 3 else None)
     else:
