@@ -89,5 +89,6 @@ let package = Package(
         .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
+        .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
     ]
 )

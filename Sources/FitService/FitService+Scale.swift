@@ -191,20 +191,22 @@ extension FitService {
                 doc: "Every text style at a size category (empty: the current one): style, Pango description, point size, line height in px."
             ) { [self] arguments, _ throws(DBusError) in
                 guard case .string(let name)? = arguments.first else { throw .invalidArgument("GetTextStyles takes (s category)") }
-                let category: SizeCategory
-                if name.isEmpty {
-                    category = scaleBinding.snapshot?.category ?? SizeCategory(textScale: currentTextScale)
-                } else if let named = SizeCategory(name: name) {
-                    category = named
-                } else {
-                    throw .invalidArgument("\(FitScaleError.unknownSizeCategory(name)), or an empty string for the current one")
-                }
+                let category = try textStyleCategory(name)
                 return [.array(elementSignature: TextStyleRow.signature, textStyleRows(category: category).map(\.dbusValue))]
             },
         ]
     }
 
     // MARK: helpers
+
+    /// GetTextStyles' category argument: a name (SizeCategory(name:)), or empty for the current one.
+    func textStyleCategory(_ name: String) throws(DBusError) -> SizeCategory {
+        if name.isEmpty { return scaleBinding.snapshot?.category ?? SizeCategory(textScale: currentTextScale) }
+        guard let category = SizeCategory(name: name) else {
+            throw .invalidArgument("\(FitScaleError.unknownSizeCategory(name)), or an empty string for the current one")
+        }
+        return category
+    }
 
     private func requireState() throws(DBusError) -> TextScaleState {
         guard let state = scaleBinding.state else {
