@@ -2,9 +2,9 @@
 # The explicit text scale (TextScale Set, ResetTextScale, fitctl scale set/reset): it wins
 # over fontconfig, survives a daemon restart (kill -9, re-activation), a corrupt fitd.conf
 # leaves the last good value in force and fitd logs why, and 0 / -1 / NaN / 5 are refused
-# with org.fitd.Fit1.Error.InvalidArgument. See scale-lib.sh for the setup.
+# with org.fitd.Fit1.Error.InvalidArgument. See scale-lib.bash for the setup.
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.bash"
 if [ -z "${FITD_SCALE_INNER:-}" ]; then scale_outer "${BASH_SOURCE[0]}"; exit; fi
 scale_inner_setup
 fitctl="$FITD_BIN/fitctl"

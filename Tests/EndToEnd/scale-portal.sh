@@ -4,9 +4,9 @@
 # SettingChanged on org.freedesktop.portal.Desktop): text-scaling-factor 1.5 gives TextScale
 # 1.5 from gnome when neither fitd nor fontconfig sets one; a SettingChanged to 1.25 is
 # followed; the portal leaving the bus falls back to the default; an old portal without
-# ReadOne is read with Read; fontconfig wins over the desktop. See scale-lib.sh.
+# ReadOne is read with Read; fontconfig wins over the desktop. See scale-lib.bash.
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.bash"
 if [ -z "${FITD_SCALE_INNER:-}" ]; then scale_outer "${BASH_SOURCE[0]}"; exit; fi
 scale_inner_setup
 

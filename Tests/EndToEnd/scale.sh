@@ -3,9 +3,9 @@
 # TextScale to 1.25, the size category, every text style's size and measured widths, and a
 # python-dbus client subscribed to GenerationChanged hears it within 3 s; a font installed
 # into a watched font directory is used for text that fell back before; a flood of 10,000
-# touches in a second is at most 2 generation bumps. See scale-lib.sh for the setup.
+# touches in a second is at most 2 generation bumps. See scale-lib.bash for the setup.
 set -uo pipefail
-source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.bash"
 if [ -z "${FITD_SCALE_INNER:-}" ]; then scale_outer "${BASH_SOURCE[0]}"; exit; fi
 scale_inner_setup
 

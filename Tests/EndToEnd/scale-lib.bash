@@ -1,3 +1,4 @@
+# (Named .bash, not .sh: scripts/test runs every Tests/EndToEnd/*.sh as a test.)
 # Shared by the text-scale end-to-end tests (sourced). Each test runs itself twice: outside,
 # it builds a temporary world (fontconfig file that includes Tests/fonts/fonts.conf plus the
 # user's $XDG_CONFIG_HOME/fontconfig/fonts.conf and a watched font directory, a private bus
