@@ -72,7 +72,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
-        .target(name: "FitClient", dependencies: ["FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText"]),
+        .target(
+            name: "FitClient",
+            dependencies: [
+                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "fitd",
             dependencies: [
@@ -84,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitClient", "FitProtocol", "FitLayout",
+                "FitText", "FitClient", "FitProtocol", "FitLayout", "FitScale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -94,5 +99,6 @@ let package = Package(
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
+        .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
     ]
 )

@@ -55,6 +55,17 @@ final class DaemonLink: Sendable {
         return value.unwrapped
     }
 
+    /// Signals of org.fitd.Fit1 named `member`, from whichever process owns the name (a
+    /// restarted daemon too: the match has no sender).
+    func signals(_ member: String) async throws(FitClientError) -> AsyncStream<DBusSignal> {
+        let connection = self.connection.withLock { $0 }
+        do throws(DBusError) {
+            return try await connection.signals(matching: SignalMatch(path: FitNames.objectPath, interface: FitNames.interface, member: member))
+        } catch {
+            throw FitClientError(error)
+        }
+    }
+
     private func callOnce(_ member: String, _ arguments: [DBusValue], interface: String) async throws(FitClientError) -> [DBusValue] {
         let connection = self.connection.withLock { $0 }
         do throws(DBusError) {

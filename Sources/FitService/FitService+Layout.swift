@@ -1,4 +1,5 @@
 import FitBus
+import FitLayout
 import FitProtocol
 
 extension FitService {
@@ -13,7 +14,13 @@ extension FitService {
                 doc: "Lays out a document of nodes at a proposed size: one frame per node and the decisions taken."
             ) { [self] arguments, _ throws(DBusError) in
                 requestsServed.add(1, ordering: .relaxed)
-                return try layouts.layout(arguments, textScale: currentTextScale, generation: currentGeneration)
+                // The user's size category and UI font are the defaults a document's text
+                // styles resolve with (options can override both).
+                let snapshot = scaleBinding.snapshot
+                return try layouts.layout(
+                    arguments, textScale: currentTextScale, generation: currentGeneration,
+                    defaultCategory: snapshot.flatMap { ContentSizeCategory(rawValue: $0.category.rawValue) },
+                    defaultUIFont: snapshot?.uiFont.pangoDescription)
             }
         ]
     }

@@ -24,7 +24,7 @@ extension FitService {
                     "GetStats", out: "a(suttttt)td", outNames: ["caches", "requests_served", "uptime_seconds"],
                     doc: "Cache and service statistics."
                 ) { [self] _, _ in statistics.dbusValues },
-            ] + layoutMethods(),
+            ] + layoutMethods() + scaleMethods(),
             properties: [
                 DBusProperty("Version", signature: "s", doc: "The daemon's version.", emitsChanged: false) {
                     .string(FitService.version)
@@ -32,11 +32,11 @@ extension FitService {
                 DBusProperty("Generation", signature: "t", doc: "Increments whenever fonts, font configuration or the text scale change.") {
                     [self] in .uint64(currentGeneration)
                 },
-            ],
+            ] + scaleProperties(),
             signals: [
                 DBusSignalDescription(
                     FitNames.generationChanged, signature: "tas", argumentNames: ["generation", "reasons"],
-                    doc: "Fonts, their configuration or the text scale changed: cached results are stale."),
+                    doc: "Fonts, their configuration or the text scale changed: cached results are stale. reasons: fonts, fontconfig, text-scale, config, desktop."),
             ],
             doc: "Text measurement and adaptive layout, computed once and shared by every client.")
     }

@@ -20,6 +20,8 @@ public final class FitService: Sendable {
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
     private let textScale = Mutex<Double>(1.0)
+    /// The text-scale snapshot, state and connection behind the scale properties (FitService+Scale).
+    let scaleBinding = TextScaleBinding()
 
     /// How many batch entries are measured between yields to other callers: one entry is a
     /// few microseconds, so a long batch gives way every ~0.5 ms and a single request from
@@ -65,7 +67,8 @@ public final class FitService: Sendable {
             throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
         }
         let generation = currentGeneration
-        let request = try MeasureCodec.request(text: text, font: font, options: options, textScale: currentTextScale)
+        var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: currentTextScale)
+        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale)
         do throws(FitTextError) {
             return MeasureCodec.encode(try engine.measure(request), generation: generation)
         } catch {
@@ -103,8 +106,9 @@ public final class FitService: Sendable {
             throw DBusError(.invalidArgs, "ResolveFont takes (s font)")
         }
         requestsServed.add(1, ordering: .relaxed)
+        let (description, scale) = try engineFont(font, textScale: currentTextScale)
         do throws(FitTextError) {
-            return [FontCodec.encode(try engine.resolveFont(font, textScale: currentTextScale))]
+            return [FontCodec.encode(try engine.resolveFont(description, textScale: scale))]
         } catch {
             throw DBusError(error)
         }

@@ -36,12 +36,17 @@ public final class LayoutService: Sendable {
 
     /// Layout's handler body: (nodes, proposal, options) → (size, frames, decisions, truncated,
     /// generation). `textScale` and `generation` are the service's at the time of the call.
-    func layout(_ arguments: [DBusValue], textScale: Double, generation: UInt64) throws(DBusError) -> [DBusValue] {
+    func layout(
+        _ arguments: [DBusValue], textScale: Double, generation: UInt64,
+        defaultCategory: ContentSizeCategory? = nil, defaultUIFont: String? = nil
+    ) throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3 else {
             throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
         }
         let proposal = try LayoutCodec.proposal(arguments[1])
-        let options = try LayoutCodec.options(arguments[2], defaultCategory: ContentSizeCategory(textScale: textScale))
+        var options = try LayoutCodec.options(
+            arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
+        if options.uiFont == nil { options.uiFont = defaultUIFont }
         let document: LayoutDocument
         do throws(LayoutError) {
             document = try LayoutCodec.document(arguments[0])

@@ -17,7 +17,10 @@ struct Fitctl: AsyncParsableCommand {
             By default fitctl asks the fitd daemon (D-Bus activation starts it); --local measures
             in this process.
             """,
-        subcommands: [MeasureCommand.self, FitCommand.self, FontCommand.self, StatusCommand.self, PingCommand.self])
+        subcommands: [
+            MeasureCommand.self, FitCommand.self, FontCommand.self, ScaleCommand.self, WatchCommand.self,
+            StatusCommand.self, PingCommand.self,
+        ])
 }
 
 /// Options every fitctl command takes.

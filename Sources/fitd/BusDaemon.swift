@@ -1,5 +1,6 @@
 import FitBus
 import FitProtocol
+import FitScale
 import FitService
 import Logging
 import ServiceLifecycle
@@ -16,6 +17,7 @@ struct BusDaemon: Service {
     let service: FitService
     let address: String?
     let replace: Bool
+    let environment: FitScaleEnvironment
     let logger: Logger
 
     func run() async throws {
@@ -30,6 +32,11 @@ struct BusDaemon: Service {
             throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: 1)
         }
         defer { connection.close() }
+
+        // The text scale is read and applied before the name is ours: the first request,
+        // the one that activated us, is measured at the user's scale.
+        let scale = await TextScaleRuntime.start(service: service, connection: connection, environment: environment, logger: logger)
+        defer { scale.stop() }
 
         // Export first: a client activated us and calls as soon as the name is ours.
         connection.export(try service.exportedObject())

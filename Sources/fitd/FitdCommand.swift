@@ -53,7 +53,8 @@ struct FitdCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let service = FitService(engine: engine, limits: limits, logger: logger)
-        let daemon = BusDaemon(service: service, address: address, replace: replace, logger: logger)
+        let daemon = BusDaemon(
+            service: service, address: address, replace: replace, environment: environment, logger: logger)
         let group = ServiceGroup(configuration: .init(
             // Returning from run() (name lost, bus gone) is a normal end, not a failure.
             services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],

@@ -1,0 +1,294 @@
+import Dispatch
+import FitBus
+import FitProtocol
+import FitScale
+import FitText
+
+/// The text-scale part of org.fitd.Fit1 (protocol/org.fitd.Fit1.xml): the scale properties,
+/// ResetTextScale, GetTextStyles, text styles in font strings, and publishing a change.
+extension FitService {
+    // MARK: wiring
+
+    /// Hands the service the text-scale state that `TextScale` Set and `ResetTextScale` write
+    /// through. The daemon calls it before taking the bus name.
+    public func attach(textScaleState state: TextScaleState) {
+        scaleBinding.values.withLock { $0.state = state }
+    }
+
+    /// The connection changes are announced on (PropertiesChanged, GenerationChanged).
+    public func attach(connection: BusConnection?) {
+        scaleBinding.values.withLock { $0.connection = connection }
+    }
+
+    /// The snapshot the scale properties report; nil before the daemon applied one.
+    public var textScaleSnapshot: TextScaleSnapshot? { scaleBinding.snapshot }
+
+    /// Makes `snapshot` the one in force: the factor every request is measured with and the
+    /// values of the scale properties. A snapshot older than the one in force (a lower
+    /// ``TextScaleSnapshot/generation``, from a reload that finished late) is ignored.
+    /// Returns the properties whose values changed, with their new values.
+    @discardableResult
+    public func apply(_ snapshot: TextScaleSnapshot) -> [String: DBusValue] {
+        let (old, accepted) = scaleBinding.values.withLock { values -> (TextScaleSnapshot?, Bool) in
+            let old = values.snapshot
+            if let old, old.generation > snapshot.generation { return (old, false) }
+            values.snapshot = snapshot
+            return (old, true)
+        }
+        guard accepted else { return [:] }
+        // The engine accepts 0.25…4 (TextLimits.textScaleRange); TextScale allows (0, 4].
+        // Below 0.25 text is unreadable anyway, so measuring clamps while the property keeps
+        // what the user asked for.
+        setTextScale(min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound))
+        let new = Self.propertyValues(snapshot)
+        let before = old.map(Self.propertyValues) ?? Self.propertyValues(factor: 1, source: .default, category: .default,
+            uiFont: TextScalePreference.fallbackUIFont, monospaceFont: TextScalePreference.fallbackMonospaceFont)
+        return new.filter { before[$0.key] != $0.value }
+    }
+
+    /// Publishes a change: drops the engine's font state when fonts or their configuration
+    /// changed, applies `snapshot`, and — when either happened — bumps the generation ONCE
+    /// and announces it: PropertiesChanged for what changed (with Generation) and
+    /// GenerationChanged with `reasons` (plus "text-scale" when a scale property changed).
+    /// Returns the new generation, nil when nothing a client could see changed (a touched
+    /// file with the same contents).
+    @discardableResult
+    public func publish(_ snapshot: TextScaleSnapshot, reasons: Set<GenerationReason>) async -> UInt64? {
+        let fontsChanged = reasons.contains(.fonts) || reasons.contains(.fontconfig)
+        if fontsChanged { await invalidateEngineCaches() }
+        let changed = apply(snapshot)
+        guard fontsChanged || !changed.isEmpty else {
+            logger.debug("text scale: \(reasons.sorted()) changed nothing a client sees")
+            return nil
+        }
+        var all = reasons
+        if !changed.isEmpty { all.insert(.textScale) }
+        let generation = bumpGeneration()
+        let names = all.sorted().map(\.rawValue)
+        logger.info("generation \(generation) (\(names.joined(separator: ", "))): \(snapshot)")
+        if let connection = scaleBinding.connection {
+            if !changed.isEmpty {
+                do throws(DBusError) {
+                    try connection.emitPropertiesChanged(path: FitNames.objectPath, interface: FitNames.interface, changed: changed)
+                } catch {
+                    logger.warning("could not announce the text-scale properties: \(error)")
+                }
+            }
+            announce(generation: generation, reasons: names, on: connection)
+        }
+        return generation
+    }
+
+    /// fontconfig reloads and font-directory scans block, so they run off Swift's pool.
+    private func invalidateEngineCaches() async {
+        let engine = self.engine
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                engine.invalidateCaches()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Re-reads the sources for every report of `watcher` and publishes what changed, until
+    /// the watcher stops. A flood of events is one report per debounce window (ChangeWatcher),
+    /// so one re-read and at most one generation bump per window.
+    public func follow(_ watcher: ChangeWatcher, state: TextScaleState) async {
+        watcher.updateTargets(await state.watchTargets())
+        for await change in watcher.changes {
+            let snapshot = await state.reload(reasons: change.reasons)
+            watcher.updateTargets(await state.watchTargets())
+            await publish(snapshot, reasons: Set(change.reasons.map(GenerationReason.init)))
+        }
+    }
+
+    // MARK: text styles in font strings
+
+    /// The font string and text scale the engine gets for a request's font. A text style name
+    /// ("body", "Headline", "title1 accessibilityLarge", "caption ax2"; TextStyleFont) becomes
+    /// the Pango description of the style in the UI font at the size category of `textScale`
+    /// (or the one named after the style), measured at a text scale of 1: the style's size
+    /// already includes the category, so applying the scale again would count it twice.
+    /// Anything else is a Pango description, measured at `textScale`. A family whose first
+    /// word is a style name is still reachable with a trailing comma ("Body, 12").
+    func engineFont(_ font: String, textScale: Double) throws(DBusError) -> (font: String, textScale: Double) {
+        guard Self.mayBeTextStyle(font) else { return (font, textScale) }
+        let uiFont = scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
+        do throws(FitScaleError) {
+            guard let style = try TextStyleFont.resolve(font, uiFont: uiFont, category: SizeCategory(textScale: textScale)) else {
+                return (font, textScale)
+            }
+            return (style.pangoDescription, 1)
+        } catch {
+            throw DBusError(FitErrorName.invalidFont, "\"\(font)\" starts with a text style name: \(error) (a font family of that name needs a comma: \"\(font.split(separator: " ").first ?? ""), …\")")
+        }
+    }
+
+    /// Cheap test before splitting the string: style names start with an ASCII letter and a
+    /// style with a category is short.
+    private static func mayBeTextStyle(_ font: String) -> Bool {
+        guard font.utf8.count <= 64, let first = font.utf8.first else { return false }
+        return (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+    }
+
+    /// Every style at `category` in the current UI font, as GetTextStyles returns them.
+    public func textStyleRows(category: SizeCategory) -> [TextStyleRow] {
+        let uiFont = scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
+        return TextStyleFont.table(uiFont: uiFont, category: category).map { style in
+            TextStyleRow(
+                style: style.style.rawValue, font: style.pangoDescription, pointSize: style.pointSize,
+                lineHeight: (style.lineHeightPixels * 100).rounded() / 100)
+        }
+    }
+
+    // MARK: the D-Bus members
+
+    /// TextScale (read-write), TextScaleSource, SizeCategory, Dpi, UIFont, MonospaceFont.
+    public func scaleProperties() throws(DBusError) -> [DBusProperty] {
+        [
+            try DBusProperty(
+                TextScaleNames.textScale, signature: "d",
+                doc: "The user's text-scale factor in (0, 4]. Setting it makes an explicit setting (persisted in $XDG_CONFIG_HOME/fitd/fitd.conf) that wins over fontconfig and the desktop; ResetTextScale removes it.",
+                get: { [self] in .double(scaleValues()[TextScaleNames.textScale] .flatMap(\.doubleValue) ?? currentTextScale) },
+                set: { [self] value throws(DBusError) in
+                    guard case .double(let factor) = value else { throw .invalidArgument("TextScale is a double (d)") }
+                    try await changeExplicitScale(to: factor)
+                }),
+            try DBusProperty(
+                TextScaleNames.textScaleSource, signature: "s",
+                doc: "Where TextScale comes from: explicit, fontconfig, gnome, kde or default.",
+                get: { [self] in scaleValues()[TextScaleNames.textScaleSource]! }),
+            try DBusProperty(
+                TextScaleNames.sizeCategory, signature: "s",
+                doc: "The Dynamic Type size category TextScale falls in: xSmall, small, medium, large (default), xLarge, xxLarge, xxxLarge, accessibilityMedium … accessibilityExtraExtraExtraLarge.",
+                get: { [self] in scaleValues()[TextScaleNames.sizeCategory]! }),
+            try DBusProperty(
+                TextScaleNames.dpi, signature: "d", doc: "TextScale as a resolution: 96 × TextScale.",
+                get: { [self] in scaleValues()[TextScaleNames.dpi]! }),
+            try DBusProperty(
+                TextScaleNames.uiFont, signature: "s",
+                doc: "The user's UI font as a Pango description (the desktop's, else fontconfig's system-ui); body at the large category is this size.",
+                get: { [self] in scaleValues()[TextScaleNames.uiFont]! }),
+            try DBusProperty(
+                TextScaleNames.monospaceFont, signature: "s",
+                doc: "The user's monospace font as a Pango description (the desktop's, else fontconfig's monospace).",
+                get: { [self] in scaleValues()[TextScaleNames.monospaceFont]! }),
+        ]
+    }
+
+    /// ResetTextScale() and GetTextStyles(s category) → a(ssdd).
+    public func scaleMethods() throws(DBusError) -> [DBusMethod] {
+        [
+            try DBusMethod(
+                TextScaleNames.resetTextScale,
+                doc: "Removes the explicit text scale (fitctl scale reset): fontconfig, the desktop or 1.0 decide again."
+            ) { [self] _, _ throws(DBusError) in
+                try await resetExplicitScale()
+                return []
+            },
+            try DBusMethod(
+                TextScaleNames.getTextStyles, in: "s", out: "a\(TextStyleRow.signature)", inNames: ["category"], outNames: ["styles"],
+                doc: "Every text style at a size category (empty: the current one): style, Pango description, point size, line height in px."
+            ) { [self] arguments, _ throws(DBusError) in
+                guard case .string(let name)? = arguments.first else { throw .invalidArgument("GetTextStyles takes (s category)") }
+                let category = try textStyleCategory(name)
+                return [.array(elementSignature: TextStyleRow.signature, textStyleRows(category: category).map(\.dbusValue))]
+            },
+        ]
+    }
+
+    // MARK: helpers
+
+    /// GetTextStyles' category argument: a name (SizeCategory(name:)), or empty for the current one.
+    func textStyleCategory(_ name: String) throws(DBusError) -> SizeCategory {
+        if name.isEmpty { return scaleBinding.snapshot?.category ?? SizeCategory(textScale: currentTextScale) }
+        guard let category = SizeCategory(name: name) else {
+            throw .invalidArgument("\(FitScaleError.unknownSizeCategory(name)), or an empty string for the current one")
+        }
+        return category
+    }
+
+    private func requireState() throws(DBusError) -> TextScaleState {
+        guard let state = scaleBinding.state else {
+            throw DBusError(.notSupported, "this fitd instance has no text-scale settings to change")
+        }
+        return state
+    }
+
+    func changeExplicitScale(to factor: Double) async throws(DBusError) {
+        let state = try requireState()
+        let snapshot: TextScaleSnapshot
+        do throws(FitScaleError) {
+            snapshot = try await state.setExplicitScale(factor)
+        } catch {
+            throw Self.dbusError(error)
+        }
+        await publish(snapshot, reasons: [.config])
+    }
+
+    func resetExplicitScale() async throws(DBusError) {
+        let state = try requireState()
+        let snapshot: TextScaleSnapshot
+        do throws(FitScaleError) {
+            snapshot = try await state.resetExplicitScale()
+        } catch {
+            throw Self.dbusError(error)
+        }
+        await publish(snapshot, reasons: [.config])
+    }
+
+    static func dbusError(_ error: FitScaleError) -> DBusError {
+        switch error {
+        case .invalidScale, .unknownSizeCategory, .configValue:
+            return .invalidArgument(error.description)
+        default:
+            return DBusError(FitErrorName.internal, "cannot save the text scale: \(error)")
+        }
+    }
+
+    private func scaleValues() -> [String: DBusValue] {
+        if let snapshot = scaleBinding.snapshot { return Self.propertyValues(snapshot) }
+        let factor = currentTextScale
+        return Self.propertyValues(
+            factor: factor, source: .default, category: SizeCategory(textScale: factor),
+            uiFont: TextScalePreference.fallbackUIFont, monospaceFont: TextScalePreference.fallbackMonospaceFont)
+    }
+
+    static func propertyValues(_ snapshot: TextScaleSnapshot) -> [String: DBusValue] {
+        propertyValues(
+            factor: snapshot.factor, source: snapshot.source, category: snapshot.category, uiFont: snapshot.uiFont,
+            monospaceFont: snapshot.monospaceFont)
+    }
+
+    static func propertyValues(
+        factor: Double, source: TextScaleSource, category: SizeCategory, uiFont: UIFont, monospaceFont: UIFont
+    ) -> [String: DBusValue] {
+        [
+            TextScaleNames.textScale: .double(factor),
+            TextScaleNames.textScaleSource: .string(source.rawValue),
+            TextScaleNames.sizeCategory: .string(category.rawValue),
+            TextScaleNames.dpi: .double(96 * factor),
+            TextScaleNames.uiFont: .string(uiFont.pangoDescription),
+            TextScaleNames.monospaceFont: .string(monospaceFont.pangoDescription),
+        ]
+    }
+}
+
+extension GenerationReason {
+    /// The reason a watcher report maps to.
+    public init(_ reason: ChangeReason) {
+        switch reason {
+        case .fonts: self = .fonts
+        case .fontconfig: self = .fontconfig
+        case .fitdConfig: self = .config
+        case .desktop: self = .desktop
+        }
+    }
+}
+
+extension DBusValue {
+    fileprivate var doubleValue: Double? {
+        if case .double(let value) = self { return value }
+        return nil
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import FitClient
+import FitProtocol
+import FitScale
+
+struct ScaleCategoriesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "categories",
+        abstract: "Show what every text style becomes in each of the 12 size categories (the user's UI font).",
+        discussion: """
+            Examples:
+              fitctl scale categories          # point sizes, one row per category
+              fitctl scale categories --json   # {"categories": [{"category": …, "styles": [{style, font, point_size, line_height}]}]}
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let client = try await ClientFactory.make(common)
+        var table: [(SizeCategory, [TextStyleRow])] = []
+        let current: String
+        do {
+            current = try await client.textScale().category
+            for category in SizeCategory.allCases {
+                table.append((category, try await client.textStyles(category: category)))
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if common.json {
+            print(JSONOutput.string([
+                "current": current,
+                "categories": table.map { category, rows -> [String: Any] in
+                    ["category": category.rawValue, "accessibility": category.isAccessibilityCategory, "styles": rows.map(ScaleJSON.style)]
+                },
+            ]))
+            return
+        }
+        let styles = TextStyle.allCases
+        print("point sizes in the UI font; * marks the current category\n")
+        print("category".padding(34) + styles.map { $0.rawValue.leftPadding(12) }.joined())
+        for (category, rows) in table {
+            let mark = category.rawValue == current ? "* " : "  "
+            print((mark + category.rawValue).padding(34) + rows.map { MetricsText.format($0.pointSize).leftPadding(12) }.joined())
+        }
+        if let weights = table.first?.1.filter({ $0.font.contains("Semi-Bold") }).map(\.style), !weights.isEmpty {
+            print("\n\(weights.joined(separator: ", ")) in semibold; the rest regular")
+        }
+    }
+}

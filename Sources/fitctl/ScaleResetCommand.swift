@@ -1,0 +1,30 @@
+import ArgumentParser
+import FitClient
+
+struct ScaleResetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Remove the explicit text scale: fontconfig, the desktop or 1.0 decide again.",
+        discussion: """
+            Examples:
+              fitctl scale reset
+            """)
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let client = try await ClientFactory.make(common)
+        let info: TextScaleInfo
+        do {
+            try await client.resetTextScale()
+            info = try await client.textScale()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if common.json {
+            print(JSONOutput.string(ScaleJSON.object(info)))
+        } else {
+            print("text scale \(MetricsText.format(info.factor)) (\(info.source)), category \(info.category)")
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import FitClient
+import Foundation
+
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print fitd's generation changes as they happen (fonts, fontconfig, text scale), until Ctrl-C.",
+        discussion: """
+            Examples:
+              fitctl watch
+              fitctl watch --json     # one JSON object per line: generation, reasons, scale
+            """)
+
+    @Flag(help: "Print one JSON object per line instead of text.")
+    var json = false
+
+    func run() async throws {
+        let client: FitClient
+        let changes: AsyncStream<GenerationChange>
+        do {
+            client = try await FitClient.connect(mode: .daemon)
+            changes = try await client.generationChanges()
+        } catch {
+            throw CommandFailure("\(error); fitctl watch needs the daemon")
+        }
+        if !json {
+            let generation = (try? await client.generation()).map(String.init) ?? "?"
+            print("watching fitd (generation \(generation)); Ctrl-C to stop")
+        }
+        for await change in changes {
+            let info = try? await client.textScale()
+            if json {
+                var object: [String: Any] = ["generation": change.generation, "reasons": change.reasons]
+                if let info { object["scale"] = ScaleJSON.object(info) }
+                print(JSONOutput.string(object))
+            } else {
+                let scale = info.map { " — scale \(MetricsText.format($0.factor)) (\($0.source)), \($0.category), UI font \($0.uiFont)" } ?? ""
+                print("generation \(change.generation): \(change.reasons.joined(separator: ", "))\(scale)")
+            }
+            fflush(nil)  // a pipe reader (a test, `| grep`) sees each change at once
+        }
+    }
+}

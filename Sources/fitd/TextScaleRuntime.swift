@@ -1,0 +1,65 @@
+import FitBus
+import FitScale
+import FitService
+import Foundation
+import Logging
+
+/// The daemon's text-scale machinery: the state (with the desktop provider), its first read,
+/// the change watcher and the tasks that follow it. Created by ``BusDaemon`` once it has a
+/// bus connection (the GNOME provider asks the portal over it) and BEFORE it takes the bus
+/// name, so the first request is already measured at the user's scale.
+struct TextScaleRuntime {
+    let state: TextScaleState
+    let watcher: ChangeWatcher?
+    private let tasks: [Task<Void, Never>]
+
+    /// Reads the preference, applies it to `service`, starts watching.
+    static func start(service: FitService, connection: BusConnection, environment: FitScaleEnvironment, logger: Logger) async -> TextScaleRuntime {
+        let desktop = await chooseDesktop(connection: connection, environment: environment, logger: logger)
+        let state = TextScaleState(environment: environment, desktop: desktop, logger: logger)
+        let snapshot = await state.reload()
+        service.attach(textScaleState: state)
+        service.attach(connection: connection)
+        service.apply(snapshot)
+        logger.info("text scale: \(snapshot)")
+
+        let watcher = ChangeWatcher(targets: await state.watchTargets(), logger: logger)
+        do throws(FitScaleError) {
+            try watcher.start()
+        } catch {
+            // Measuring works without it; only live updates are lost.
+            logger.warning("text scale: not watching for changes (\(error)); restart fitd after changing fonts or settings")
+            return TextScaleRuntime(state: state, watcher: nil, tasks: [])
+        }
+        var tasks = [Task { await service.follow(watcher, state: state) }]
+        if let desktop {
+            // The portal's SettingChanged goes through the same debounce as file events.
+            tasks.append(Task {
+                for await _ in desktop.changes() { watcher.notify(.desktop) }
+            })
+        }
+        return TextScaleRuntime(state: state, watcher: watcher, tasks: tasks)
+    }
+
+    func stop() {
+        watcher?.stop()
+        for task in tasks { task.cancel() }
+    }
+
+    /// GNOME's portal when it is on the bus (running or activatable); KDE's files when they
+    /// exist and the portal is not there or the session is Plasma (whose portal backend does
+    /// not serve org.gnome.desktop.interface); else the portal provider anyway, which reports
+    /// nothing until a portal appears on the bus (it follows NameOwnerChanged).
+    static func chooseDesktop(connection: BusConnection, environment: FitScaleEnvironment, logger: Logger) async -> (any DesktopSettingsProvider)? {
+        let files = FileManager.default
+        let kdeFiles = files.fileExists(atPath: environment.kdeGlobalsPath) || files.fileExists(atPath: environment.kcmFontsPath)
+        let plasma = (ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().split(separator: ":").contains("KDE")
+        let portal = await PortalSettingsProvider.isAvailable(on: connection)
+        if kdeFiles && (plasma || !portal) {
+            logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath))")
+            return KDESettingsProvider(environment: environment)
+        }
+        logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)")")
+        return PortalSettingsProvider(connection: connection, logger: logger)
+    }
+}
