@@ -67,6 +67,12 @@ struct TextAnalyzer: Sendable {
     let graphemes = BreakIteratorPool(kind: FIT_BREAK_GRAPHEME)
     let lines = BreakIteratorPool(kind: FIT_BREAK_LINE)
     let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
+    /// Which code units are clusters on their own (asked of the grapheme iterator once).
+    let simpleGraphemes: SimpleGraphemes
+
+    init() {
+        simpleGraphemes = SimpleGraphemes(iterators: graphemes)
+    }
 
     /// - Parameters:
     ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
@@ -89,7 +95,11 @@ struct TextAnalyzer: Sendable {
         for unit in text where unit > highest { highest = unit }
 
         var starts: [Int32] = scratch.map { LayoutScratch.take(&$0.starts) } ?? []
-        if highest < 0x300 {
+        // Above it, text of code units that are each a cluster of their own (most text of
+        // alphabetic scripts and CJK, see ``SimpleGraphemes``) needs no iterator either.
+        var eachUnitACluster = highest < 0x300
+        if !eachUnitACluster { eachUnitACluster = try simpleGraphemes.containsOnlySimple(text) }
+        if eachUnitACluster {
             starts.append(contentsOf: 0...length)
         } else {
             // Boundaries go to a temporary buffer (on the stack when small), then the exact array.
@@ -130,7 +140,7 @@ struct TextAnalyzer: Sendable {
 
         var levels = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.levels) })
         var paragraphLevel: Int32 = 0
-        if highest >= 0x590 {
+        if highest >= 0x590 && TextAnalyzer.mayBeRightToLeft(text) {
             paragraphLevel = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(FitTextError) -> Int32 in
                 var status: Int32 = 0
                 let level = fit_bidi_levels(base, length, 2, unitLevels.baseAddress, &status)
@@ -158,6 +168,21 @@ struct TextAnalyzer: Sendable {
             analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
         }
         return analysis
+    }
+
+    /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
+    func icuGraphemeStarts(_ text: [UInt16]) throws(FitTextError) -> [Int32] {
+        var out = [Int32](repeating: 0, count: text.count + 1)
+        let count = try text.withUnsafeBufferPointer { units throws(FitTextError) -> Int32 in
+            try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
+                var status: Int32 = 0
+                let count = fit_breaker_boundaries(
+                    iterator, units.baseAddress, Int32(units.count), &out, nil, Int32(units.count + 1), &status)
+                guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
+                return count
+            }
+        }
+        return [0] + out[0..<Int(count)]
     }
 
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
@@ -196,6 +221,24 @@ struct TextAnalyzer: Sendable {
             hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
         }
         return hyphen
+    }
+
+    /// Whether UAX #9 can give any of `text` a level above 0. Without right-to-left letters
+    /// (R, AL), Arabic digits (AN) and explicit embeddings, isolates or marks, the paragraph
+    /// is left-to-right (P2–P3), European digits after its start become L (W7), and every
+    /// level stays 0. The BMP's R, AL and AN characters all lie in U+0590–U+08FF,
+    /// U+FB1D–U+FDFF and U+FE70–U+FEFF (DerivedBidiClass.txt, also for unassigned code
+    /// points); outside the BMP (10800–10FFF, 1E800–1EFFF) they need surrogates, which are
+    /// counted as possibly right-to-left.
+    static func mayBeRightToLeft(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in text where unit >= 0x590 {
+            switch unit {
+            case 0x590...0x8FF, 0xD800...0xDFFF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `count` copies of `value`, in `array`'s storage when it has room.

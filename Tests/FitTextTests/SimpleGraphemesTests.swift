@@ -1,0 +1,53 @@
+import Testing
+
+@testable import FitText
+
+/// The grapheme fast path: text made of "simple" code units is split into clusters exactly
+/// as ICU splits it (one per code unit), and the units that join are not simple.
+@Suite struct SimpleGraphemesTests {
+    let analyzer = TextAnalyzer()
+
+    private func isSimple(_ unit: UInt16) throws -> Bool {
+        try [unit].withUnsafeBufferPointer { try analyzer.simpleGraphemes.containsOnlySimple($0) }
+    }
+
+    @Test func joiningUnitsAreNotSimple() throws {
+        // Combining acute, ZWJ, VS16, Hangul L jamo, Thai SARA AM (SpacingMark), Arabic
+        // number sign (Prepend), CR, LF, a lone surrogate, Devanagari virama, halfwidth
+        // katakana voiced mark.
+        for unit: UInt16 in [0x0301, 0x200D, 0xFE0F, 0x1100, 0x1161, 0x11A8, 0x0E33, 0x0600, 0x0D, 0x0A, 0xD83D, 0x094D, 0xFF9E] {
+            #expect(try !isSimple(unit), "U+\(String(unit, radix: 16))")
+        }
+        for unit: UInt16 in [0x0416, 0x03B1, 0x05D0, 0x0627, 0x4E2D, 0x3042, 0x30AB, 0xAC00, 0xD7A3, 0x2014, 0x3000, 0x2764] {
+            #expect(try isSimple(unit), "U+\(String(unit, radix: 16))")
+        }
+    }
+
+    /// Random strings of simple units from the whole BMP: ICU puts a boundary at every offset.
+    @Test func simpleTextSplitsAsICUSplitsIt() throws {
+        var simple: [UInt16] = []
+        for unit in 0...0xFFFF where try isSimple(UInt16(unit)) { simple.append(UInt16(unit)) }
+        #expect(simple.count > 40_000)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            let text = (0..<64).map { _ in simple.randomElement(using: &generator)! }
+            #expect(try analyzer.icuGraphemeStarts(text) == (0...64).map { Int32($0) })
+        }
+        // Hangul syllables (LV, LVT) next to each other, kana and CJK: the scripts that rely on it.
+        let hangul: [UInt16] = [0xAC00, 0xAC01, 0xAC00, 0xB098, 0xB2E4, 0xB2EB, 0xD7A3, 0xAC00]
+        #expect(try analyzer.icuGraphemeStarts(hangul) == (0...hangul.count).map { Int32($0) })
+        let text = Array("Привет, мир — こんにちは世界 안녕하세요 Γειά σου שלום مرحبا".utf16)
+        let analysis = try text.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: false) }
+        #expect(analysis.graphemeStarts == (try analyzer.icuGraphemeStarts(text)))
+    }
+
+    /// Levels stay 0 without right-to-left text even above U+0590 (CJK, Devanagari, emoji).
+    @Test func leftToRightTextSkipsBidi() throws {
+        let text = Array("日本語 हिन्दी 😀 abc 123".utf16)
+        let analysis = try text.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: false) }
+        #expect(analysis.levels.allSatisfy { $0 == 0 })
+        let mixed = Array("abc שלום".utf16)
+        let rtl = try mixed.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: false) }
+        #expect(rtl.levels.last == 1)
+    }
+}
