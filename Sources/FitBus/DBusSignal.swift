@@ -1,3 +1,4 @@
+import Synchronization
 /// A received signal, decoded on the loop thread into Swift values.
 public struct DBusSignal: Sendable, Equatable {
     public var sender: String?
@@ -67,6 +68,27 @@ struct IncomingCall: Sendable {
     var member: String
     var signature: String
     var noReplyExpected: Bool
-    /// Decoding failed (an unsupported type): answered with this error, no handler runs.
-    var arguments: Result<[DBusValue], DBusError>
+    /// The message itself, decoded by the dispatching task (``decodeArguments()``): decoding
+    /// a large body on the loop thread (a batch of 100,000 entries: hundreds of ms) would
+    /// hold up every other caller of the connection for as long.
+    var body: MessageHandOver
+
+    /// The arguments; a failure (an unsupported type) is answered with its error and no
+    /// handler runs.
+    func decodeArguments() -> Result<[DBusValue], DBusError> {
+        guard let message = body.take() else { return .failure(.failed("the call's arguments were already decoded")) }
+        return Result { () throws(DBusError) in try message.arguments() }
+    }
+}
+
+/// Hands one message from one thread to another. A `DBusMessage` must be used by one thread
+/// at a time; the lock makes the hand-over explicit, and `take()` leaves nothing behind, so
+/// after it only the taker holds the message. libdbus no longer touches a message once
+/// it was received (it is locked) or before it is sent.
+final class MessageHandOver: Sendable {
+    private let message: Mutex<DBusMessage?>
+
+    init(_ message: consuming sending DBusMessage?) { self.message = Mutex(message) }
+
+    func take() -> DBusMessage? { message.withLock { $0.take() } }
 }

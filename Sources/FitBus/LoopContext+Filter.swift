@@ -5,7 +5,9 @@ extension LoopContext {
     /// the loop thread. Replies to our own calls never get here: libdbus completes pending
     /// calls before running filters. Peer.Ping and GetMachineId are answered by libdbus
     /// itself before filters too (dbus-connection.c, builtin filters).
-    func filter(_ message: DBusMessage) -> DBusHandlerResult {
+    /// `message` is `sending` (a fresh reference, nobody else's) so that a method call can
+    /// hand it to the task that decodes it.
+    func filter(_ message: sending DBusMessage) -> DBusHandlerResult {
         switch message.kind {
         case .signal:
             guard let path = message.path, let interface = message.interface, let member = message.member else {
@@ -30,7 +32,7 @@ extension LoopContext {
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,
-                arguments: Result { () throws(DBusError) in try message.arguments() })
+                body: MessageHandOver(message))
             // Handlers run on Swift tasks, never on this thread, so a slow handler cannot
             // hold up other callers; the reply comes back through the job queue.
             Task { await MethodDispatcher.dispatch(call, on: owner) }

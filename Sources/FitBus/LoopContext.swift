@@ -77,7 +77,12 @@ final class LoopContext {
             connection,
             { _, message, data in
                 guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
-                return LoopContext.from(data).filter(DBusMessage(borrowing: message))
+                // Our own reference (dbus_message_ref) to a message libdbus has received and
+                // locked: libdbus never writes to it again, so whoever holds this reference
+                // holds the message alone. The filter may hand it to one task
+                // (MessageHandOver, under its lock); the checker cannot see through the C pointer.
+                nonisolated(unsafe) let own = DBusMessage(borrowing: message)
+                return LoopContext.from(data).filter(own)
             },
             me, nil)
     }

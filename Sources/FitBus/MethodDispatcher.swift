@@ -14,7 +14,7 @@ enum MethodDispatcher {
 
     private static func route(_ call: IncomingCall, on connection: BusConnection) async -> Reply {
         let arguments: [DBusValue]
-        switch call.arguments {
+        switch call.decodeArguments() {
         case .success(let values): arguments = values
         case .failure(let error): return .failure(error)
         }
