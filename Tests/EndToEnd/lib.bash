@@ -1,0 +1,70 @@
+# Sourced by every Tests/EndToEnd/*.sh: paths, assertions, and the private bus.
+# Each test re-runs itself under scripts/private-bus (on_private_bus), so the fitd it talks
+# to is started by real D-Bus activation, and everything it started is gone afterwards.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+ROOT=$PWD
+export FITD=${FITD:-$ROOT/.build/debug/fitd}
+export FITCTL=${FITCTL:-$ROOT/.build/debug/fitctl}
+export FONTCONFIG_FILE=$ROOT/Tests/fonts/fonts.conf
+export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$ROOT/.build/test-cache}
+# Debian's python, which has python3-dbus and python3-gi; a pyenv or venv one may not.
+PY=/usr/bin/python3
+TEST=$(basename "$0" .sh)
+BUS=org.fitd.Fit1
+OBJ=/org/fitd/Fit1
+IFACE=org.fitd.Fit1
+
+fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
+ok() { echo "$TEST: ok: $*"; }
+
+# Re-runs the calling script on a private bus within a time limit (every test must finish
+# in under 60 s). The bus's and the activated daemons' stderr go to $E2E_LOG, shown on failure.
+on_private_bus() {
+  [ -n "${E2E_INNER:-}" ] && return 0
+  [ -x "$FITD" ] || fail "no fitd at $FITD (swift build first, or set FITD)"
+  local log config status=0
+  log=$(mktemp "${TMPDIR:-/tmp}/fitd-e2e-$TEST.XXXXXX")
+  # An empty config home: the user's fitd.conf (limits, text scale) and fontconfig
+  # settings must not change the figures the tests expect.
+  config=$(mktemp -d "${TMPDIR:-/tmp}/fitd-e2e-config.XXXXXX")
+  E2E_INNER=1 E2E_LOG=$log XDG_CONFIG_HOME=$config timeout -k 5 "${E2E_TIMEOUT:-55}" \
+    "$ROOT/scripts/private-bus" --fitd "$FITD" --log "$log" -- bash "$0" "$@" || status=$?
+  if [ "$status" -ne 0 ]; then
+    [ "$status" -eq 124 ] && echo "$TEST: FAIL: timed out after ${E2E_TIMEOUT:-55} s" >&2
+    echo "--- bus and daemon log ($TEST):" >&2
+    tail -n 30 "$log" >&2 || true
+  fi
+  rm -rf "$log" "$config"
+  exit "$status"
+}
+
+# assert_eq ACTUAL EXPECTED WHAT
+assert_eq() { [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"; }
+
+# The pid of the process owning org.fitd.Fit1, or nothing.
+daemon_pid() {
+  busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus \
+    GetConnectionUnixProcessID s "$BUS" 2>/dev/null | awk '{print $2}'
+}
+
+has_owner() {
+  [ "$(busctl --user call org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus NameHasOwner s "$BUS")" = "b true" ]
+}
+
+# Waits until pid is gone (or a zombie), up to $2 seconds (default 5).
+wait_gone() {
+  local pid=$1 limit=${2:-5} i=0 state
+  while [ "$i" -lt $((limit * 20)) ]; do
+    state=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)
+    [ "$state" = gone ] || [ "$state" = Z ] && return 0
+    sleep 0.05; i=$((i + 1))
+  done
+  return 1
+}
+
+# busctl --json=short call …: prints the reply's data array as JSON.
+bcall() { busctl --user --json=short call "$BUS" "$OBJ" "$IFACE" "$@"; }
+
+# jq-less JSON access: json_get EXPR < json, EXPR a Python expression over `d`.
+json_get() { "$PY" -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The units, rendered with real paths as `make install` renders them: systemd-analyze verify
+# accepts them (and rejects a broken copy, so the check is real), the hardening keeps the
+# exposure at 1.5 or less (systemd-analyze security --offline), and the D-Bus activation file
+# names the same bus name and unit.
+source "$(dirname "$0")/lib.bash"
+command -v systemd-analyze >/dev/null || fail "systemd-analyze is missing (apt-get install systemd)"
+[ -x "$FITD" ] || fail "no fitd at $FITD"
+
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+# systemd-analyze --user wants a runtime directory of our own (mode 0700).
+export XDG_RUNTIME_DIR=$work/runtime
+mkdir -m 0700 "$XDG_RUNTIME_DIR" "$work/units"
+bindir=$(dirname "$FITD")
+render() { sed -e "s|@bindir@|$bindir|g" -e "s|@docdir@|$ROOT|g" "$1"; }
+render systemd/fitd.service.in >"$work/units/fitd.service"
+render systemd/org.fitd.Fit1.service.in >"$work/units/org.fitd.Fit1.service"
+grep -qE '@[a-z]+@' "$work"/units/* && fail "a placeholder is left: $(grep -E '@[a-z]+@' "$work"/units/*)"
+
+(cd "$work/units" && systemd-analyze verify --user fitd.service) >"$work/verify.out" 2>&1 \
+  || fail "systemd-analyze verify: $(cat "$work/verify.out")"
+[ -s "$work/verify.out" ] && fail "systemd-analyze verify complained: $(cat "$work/verify.out")"
+ok "systemd-analyze verify --user fitd.service: no complaints"
+
+# A copy with a missing binary must fail verify, or the check above proves nothing.
+sed "s|^ExecStart=.*|ExecStart=$work/no-such-fitd|" "$work/units/fitd.service" >"$work/broken.service"
+mkdir "$work/broken" && mv "$work/broken.service" "$work/broken/fitd.service"
+if (cd "$work/broken" && systemd-analyze verify --user fitd.service) >/dev/null 2>&1; then
+  fail "systemd-analyze verify accepted a unit whose ExecStart does not exist"
+fi
+ok "verify rejects a copy whose ExecStart does not exist"
+
+(cd "$work/units" && systemd-analyze security --offline=true --user fitd.service) >"$work/security.out" 2>&1 \
+  || fail "systemd-analyze security: $(tail -5 "$work/security.out")"
+line=$(grep 'Overall exposure level' "$work/security.out") || fail "no exposure line: $(tail -5 "$work/security.out")"
+exposure=$(echo "$line" | grep -oE '[0-9]+\.[0-9]+' | head -1)
+"$PY" -c "import sys; sys.exit(0 if float('$exposure') <= 1.5 else 1)" \
+  || fail "exposure $exposure > 1.5; the worst settings: $(grep '✗' "$work/security.out" | head -5)"
+ok "$(echo "$line" | sed 's/^→ *//')"
+
+unit=$work/units/fitd.service act=$work/units/org.fitd.Fit1.service
+assert_eq "$(sed -n 's/^Type=//p' "$unit")" dbus "Type= in fitd.service"
+assert_eq "$(sed -n 's/^BusName=//p' "$unit")" "$BUS" "BusName= in fitd.service"
+assert_eq "$(sed -n 's/^PrivateUsers=//p' "$unit")" yes "PrivateUsers= (must be explicit on systemd 252)"
+assert_eq "$(sed -n 's/^ExecStart=//p' "$unit")" "$FITD" "ExecStart= in fitd.service"
+assert_eq "$(sed -n '1,/^\[/p' "$act" | grep -c '^\[D-BUS Service\]')" 1 "the activation file's group"
+assert_eq "$(sed -n 's/^Name=//p' "$act")" "$BUS" "Name= in org.fitd.Fit1.service"
+assert_eq "$(sed -n 's/^Exec=//p' "$act")" "$FITD" "Exec= in org.fitd.Fit1.service"
+assert_eq "$(sed -n 's/^SystemdService=//p' "$act")" fitd.service "SystemdService= in org.fitd.Fit1.service"
+ok "fitd.service (Type=dbus, BusName=$BUS) and org.fitd.Fit1.service agree"
