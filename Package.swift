@@ -100,5 +100,6 @@ let package = Package(
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )

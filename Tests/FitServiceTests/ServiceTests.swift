@@ -1,0 +1,178 @@
+import FitBus
+import FitClient
+import FitProtocol
+import FitService
+import FitText
+import Foundation
+import Logging
+import Testing
+
+/// FitService through the bus, seen by FitClient in daemon mode: the daemon's answers are the
+/// engine's answers, errors arrive by name, statistics and the generation move as they should,
+/// and a client survives a daemon restart.
+@Suite struct ServiceTests {
+    static let hello = MeasureRequest(text: "Hello, world", font: "DejaVu Sans 12")
+
+    @Test func measureEqualsTheEngineInProcess() async throws {
+        try await withService { (harness, client) async throws in
+            let requests = [
+                Self.hello,
+                MeasureRequest(
+                    text: "The quick brown fox jumps over the lazy dog", font: "Noto Sans 11", maxWidth: 120,
+                    maxLines: 2, ellipsize: .end, includeLines: true),
+                MeasureRequest(text: "表示名: Zoë 👍🏽", font: "sans-serif 10", unit: .cells),
+                MeasureRequest(text: "office 1234", font: "DejaVu Serif 14", features: ["tnum", "-liga"], letterSpacing: 0.5),
+            ]
+            for request in requests {
+                let remote = try await client.measure(request, userTextScale: false)
+                let local = try SharedEngine.engine().measure(request)
+                #expect(remote.metrics == local, "\(request.text)")
+                #expect(remote.generation == harness.service.currentGeneration)
+            }
+            // Pango's figure (Tests/oracle): the value, not only agreement.
+            #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
+        }
+    }
+
+    @Test func batchCarriesPerEntryErrors() async throws {
+        try await withService { (_, client) async throws in
+            var bad = Self.hello
+            bad.maxWidth = -1
+            var badFont = Self.hello
+            badFont.font = "DejaVu Sans -3"
+            let results = try await client.measureBatch([Self.hello, bad, badFont, Self.hello])
+            #expect(results.count == 4)
+            #expect(try results[0].get().metrics.width == 94.78125)
+            #expect(try results[3].get().metrics == SharedEngine.engine().measure(Self.hello))
+            guard case .failure(.rejected(let name, let message)) = results[1] else {
+                Issue.record("entry 1 should have failed: \(results[1])")
+                return
+            }
+            #expect(name == FitErrorName.invalidArgument.rawValue)
+            #expect(message.contains("max_width"))
+            guard case .failure(.rejected(let fontError, _)) = results[2] else {
+                Issue.record("entry 2 should have failed: \(results[2])")
+                return
+            }
+            #expect(fontError == FitErrorName.invalidFont.rawValue)
+            #expect(try await client.measureBatch([]).isEmpty)
+        }
+    }
+
+    @Test func resolveFontAgreesWithTheEngine() async throws {
+        try await withService { (_, client) async throws in
+            let remote = try await client.resolveFont("DejaVu Sans Bold 12")
+            let local = try SharedEngine.engine().resolveFont("DejaVu Sans Bold 12", textScale: 1)
+            #expect(remote.family == "DejaVu Sans")
+            #expect(remote.style == "Bold")
+            #expect(remote.weight == 700)
+            #expect(remote.pixelSize == 16)
+            #expect(remote.file.hasSuffix("DejaVuSans-Bold.ttf"))
+            #expect(remote.matchedRequestedFamily)
+            #expect((remote.family, remote.style, remote.file, remote.ascent, remote.descent)
+                == (local.family, local.style, local.file, local.ascent, local.descent))
+            #expect(remote.fallbackFamilies == local.fallbackFamilies)
+
+            let substituted = try await client.resolveFont("No Such Family 12")
+            #expect(!substituted.matchedRequestedFamily)
+            #expect(substituted.family == "DejaVu Sans")
+        }
+    }
+
+    @Test func statisticsMove() async throws {
+        try await withService { (_, client) async throws in
+            let before = try await client.statistics()
+            // A text no other test measures, so the first is a miss and the second a hit.
+            let request = MeasureRequest(text: "statistics \(UUID().uuidString)", font: "DejaVu Sans 10")
+            _ = try await client.measure(request)
+            _ = try await client.measure(request)
+            _ = try await client.measureBatch([request, request, request])
+            let after = try await client.statistics()
+            #expect(after.requestsServed == before.requestsServed + 5)
+            #expect(after.uptimeSeconds > before.uptimeSeconds)
+            let results = { (s: ServiceStatistics) in s.caches.first { $0.name == "results" } }
+            let (was, now) = (try #require(results(before)), try #require(results(after)))
+            #expect(now.misses >= was.misses + 1)
+            #expect(now.hits >= was.hits + 4)
+            #expect(now.entries >= was.entries + 1)
+        }
+    }
+
+    @Test func generationPropertyAndResults() async throws {
+        try await withService { (harness, client) async throws in
+            #expect(try await client.generation() == 1)
+            #expect(try await client.measure(Self.hello).generation == 1)
+            let next = harness.service.bumpGeneration()
+            #expect(next == 2)
+            #expect(try await client.generation() == 2)
+            #expect(try await client.measure(Self.hello).generation == 2)
+            #expect(try await client.version() == FitService.version)
+        }
+    }
+
+    @Test func errorsArriveByName() async throws {
+        try await withService(limits: {
+            var limits = ServiceLimits()
+            limits.maxBatchRequests = 2
+            limits.maxTextBytes = 100
+            return limits
+        }()) { (_, client) async throws in
+            var unknown = Self.hello
+            unknown.maxWidth = .nan
+            await #expect(throws: FitClientError.rejected(
+                name: FitErrorName.invalidArgument.rawValue,
+                message: "invalid max_width: nan is not a finite number; omit it for no wrapping")) {
+                _ = try await client.measure(unknown)
+            }
+            let long = MeasureRequest(text: String(repeating: "x", count: 101), font: "DejaVu Sans 10")
+            let error = await #expect(throws: FitClientError.self) { _ = try await client.measure(long) }
+            guard case .rejected(let name, let message)? = error else { return }
+            #expect(name == FitErrorName.tooLarge.rawValue)
+            #expect(message.contains("100") && message.contains("max_text_bytes"))
+
+            let batchError = await #expect(throws: FitClientError.self) {
+                _ = try await client.measureBatch([Self.hello, Self.hello, Self.hello])
+            }
+            guard case .rejected(let batchName, let batchMessage)? = batchError else { return }
+            #expect(batchName == FitErrorName.tooLarge.rawValue)
+            #expect(batchMessage.contains("the limit is 2"))
+            #expect(try await client.measureBatch([Self.hello, Self.hello]).count == 2)
+        }
+    }
+
+    /// The daemon went away between two calls and a new one took the name: the client's
+    /// next call simply works.
+    @Test func clientSurvivesARestartBetweenCalls() async throws {
+        try await withService { (harness, client) async throws in
+            #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
+            try await harness.restart()
+            #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
+            #expect(try await client.generation() == 1)
+        }
+    }
+
+    /// The daemon goes away DURING a call (its connection closes mid-batch) while a
+    /// replacement waits in the name's queue: the bus answers NoReply, FitClient repeats the
+    /// idempotent call once, and the replacement serves it. The replacement's own request
+    /// count proves the call was repeated there.
+    @Test func clientRetriesACallTheDaemonDroppedMidway() async throws {
+        try await withService { (harness, client) async throws in
+            var logger = Logger(label: "replacement")
+            logger.logLevel = .critical
+            let replacement = FitService(engine: try SharedEngine.engine(), limits: ServiceLimits(), logger: logger)
+            let queued = try await ServiceHarness.serve(replacement, on: harness.bus.address, flags: [])
+            defer { queued.close() }
+            // Uncached texts, so the batch is still running when the connection closes.
+            let batch = (0..<ServiceLimits().maxBatchRequests).map {
+                MeasureRequest(text: "retry \($0) \(UUID().uuidString)", font: "DejaVu Sans 10")
+            }
+            async let results = client.measureBatch(batch)
+            try await Task.sleep(for: .milliseconds(100))
+            harness.connection.close()
+            let measured = try await results
+            #expect(measured.count == batch.count)
+            #expect(measured.allSatisfy { (try? $0.get().metrics.width ?? 0) ?? 0 > 0 })
+            #expect(replacement.statistics.requestsServed == UInt64(batch.count))
+        }
+    }
+}
