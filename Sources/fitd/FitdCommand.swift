@@ -77,7 +77,9 @@ enum DaemonSetup {
             guard let file = try ConfigFile.load(path: path) else { return ServiceLimits() }
             return try ServiceLimits(config: file)
         } catch {
-            logger.warning("\(path): \(error); using the default limits")
+            // FitScale's syntax errors start with the path already; say it once.
+            let text = "\(error)"
+            logger.warning("\(text.hasPrefix(path) ? text : "\(path): \(text)"); using the default limits")
             return ServiceLimits()
         }
     }
