@@ -35,14 +35,31 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The layout documents the layout benchmarks use (a settings screen of N nodes).
+        .target(name: "FitBenchDocuments", dependencies: [.product(name: "FitLayout", package: "fitd")]),
+
         // Plain executable: in-process layout (FitLayout over the real text engine), the
         // 50-node figure and the growth with the node count. README.md, "Layout".
         .executableTarget(
             name: "FitBenchLayout",
             dependencies: [
+                "FitBenchDocuments",
                 .product(name: "FitLayout", package: "fitd"),
                 .product(name: "FitLayoutText", package: "fitd"),
                 .product(name: "FitText", package: "fitd"),
+            ]),
+
+        // The D-Bus floor: a C libdbus service whose one method returns its argument.
+        .systemLibrary(name: "CDBusBench", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .executableTarget(name: "fit-echo-service", dependencies: ["CDBusBench"]),
+        // fitd over D-Bus against that floor, and its memory and start-up time. README, "Daemon".
+        .executableTarget(
+            name: "FitBenchDaemon",
+            dependencies: [
+                "FitBenchDocuments",
+                .product(name: "FitBus", package: "fitd"),
+                .product(name: "FitProtocol", package: "fitd"),
+                .product(name: "FitLayout", package: "fitd"),
             ]),
 
         // ordo-one/benchmark suites (`swift package benchmark`): percentiles, allocations.

@@ -1,0 +1,214 @@
+// FitBenchDaemon: fitd over D-Bus against the cheapest possible D-Bus service, in one run on
+// one private bus (issue: the daemon's speed targets, and the Layout round trip of the
+// layout issue). Everything goes through the same client (FitBus), so the client's own cost
+// is in both sides of every ratio.
+//
+//     swift build -c release                                   # the root package: fitd
+//     swift build -c release --package-path Benchmarks
+//     Benchmarks/.build/release/FitBenchDaemon [--round-trips 4000] [--fitd PATH]
+//
+// Measures: Measure (cached) and Layout (cached, 50 nodes, 3 decisions) round trips against
+// Echo(s) — p50/p99 and their ratios, interleaved A-B-C so a slow moment hits all three;
+// MeasureBatch of 1,000 strings, cached and uncached, in strings/s; the daemon's RSS when idle;
+// how long fitd takes from exec to owning its name (fontconfig cache warm).
+import FitBenchDocuments
+import FitBus
+import FitLayout
+import FitProtocol
+import Foundation
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+func option(_ name: String) -> String? {
+    let arguments = CommandLine.arguments
+    guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count else { return nil }
+    return arguments[i + 1]
+}
+let roundTrips = option("--round-trips").flatMap(Int.init) ?? 4000
+let fitdPath = option("--fitd") ?? ProcessInfo.processInfo.environment["FITD"] ?? root + "/.build/release/fitd"
+let echoPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fit-echo-service").path
+setenv("FONTCONFIG_FILE", root + "/Tests/fonts/fonts.conf", 1)
+
+guard FileManager.default.isExecutableFile(atPath: fitdPath) else {
+    FileHandle.standardError.write(Data("FitBenchDaemon: no fitd at \(fitdPath); build it with `swift build -c release` first\n".utf8))
+    exit(2)
+}
+
+// MARK: a private bus and the two services
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitbench-\(getpid())").path
+try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+let config = """
+    <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+    <busconfig><type>session</type><listen>unix:dir=\(directory)</listen>
+      <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+    </busconfig>
+    """
+try config.write(toFile: directory + "/bus.conf", atomically: true, encoding: .utf8)
+let bus = Process()
+bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+bus.arguments = ["--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"]
+let addressPipe = Pipe()
+bus.standardOutput = addressPipe
+bus.standardError = FileHandle.nullDevice
+try bus.run()
+var addressData = Data()
+while !addressData.contains(UInt8(ascii: "\n")) {
+    let chunk = addressPipe.fileHandleForReading.availableData
+    if chunk.isEmpty { break }
+    addressData.append(chunk)
+}
+let address = String(decoding: addressData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+var children: [Process] = []
+@MainActor func cleanUp() {
+    for child in children where child.isRunning { kill(child.processIdentifier, SIGKILL) }
+    kill(bus.processIdentifier, SIGKILL)
+    try? FileManager.default.removeItem(atPath: directory)
+}
+@MainActor func spawn(_ path: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    children.append(process)
+    return process
+}
+
+let client = try await BusConnection.connect(address: address)
+
+/// Starts fitd and returns how long it took from exec to owning org.fitd.Fit1.
+@MainActor func startFitd() async throws -> (Process, Duration) {
+    // Subscribed before the exec, so the owner change cannot be missed.
+    let owners = try await client.signals(matching: SignalMatch(
+        sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged"))
+    let start = ContinuousClock.now
+    let process = try spawn(fitdPath)
+    for await signal in owners {
+        if case .string(let name) = signal.arguments[0], name == FitNames.busName,
+            case .string(let owner) = signal.arguments[2], !owner.isEmpty
+        {
+            return (process, ContinuousClock.now - start)
+        }
+    }
+    throw DBusError(.failed, "the bus went away")
+}
+
+func milliseconds(_ d: Duration) -> Double { Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15 }
+func microseconds(_ d: Duration) -> Double { milliseconds(d) * 1e3 }
+
+// MARK: name acquisition (five starts; the first warms the page cache)
+
+var startTimes: [Double] = []
+var fitd: Process? = nil
+for attempt in 0..<6 {
+    let (process, elapsed) = try await startFitd()
+    if attempt > 0 { startTimes.append(milliseconds(elapsed)) }
+    if attempt < 5 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    } else {
+        fitd = process
+    }
+}
+guard let fitd else { cleanUp(); exit(1) }
+_ = try spawn(echoPath)
+try await Task.sleep(for: .milliseconds(300))
+
+// MARK: idle memory
+
+func memory(_ pid: Int32) -> (rss: Int, anon: Int, file: Int, pss: Int) {
+    func field(_ text: String, _ name: String) -> Int {
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
+        }
+        return 0
+    }
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+    return (field(status, "VmRSS"), field(status, "RssAnon"), field(status, "RssFile"), field(rollup, "Pss"))
+}
+let idleBefore = memory(fitd.processIdentifier)
+
+// MARK: round trips: Echo, Measure (cached), Layout (cached)
+
+@MainActor func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue]) async throws -> Duration {
+    let start = ContinuousClock.now
+    _ = try await client.call(destination: destination, path: path, interface: interface, member: member, arguments: arguments)
+    return ContinuousClock.now - start
+}
+let echoArguments: [DBusValue] = [.string("Hello, world")]
+let measureArguments: [DBusValue] = [.string("Hello, world"), .string("DejaVu Sans 12"), OptionDictionary().dbusValue]
+let layoutDocument = document(nodes: 50)
+let layoutArguments: [DBusValue] = [
+    try LayoutCodec.encode(layoutDocument), LayoutCodec.encode(ProposedSize(width: 320, height: nil)), OptionDictionary().dbusValue,
+]
+var echo: [Double] = [], measure: [Double] = [], layout: [Double] = []
+for i in 0..<(roundTrips + 500) {
+    let e = try await call("org.fitd.Echo1", "/org/fitd/Echo1", "org.fitd.Echo1", "Echo", echoArguments)
+    let m = try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "Measure", measureArguments)
+    let l = try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "Layout", layoutArguments)
+    if i >= 500 {  // the first calls warm the caches and the code paths
+        echo.append(microseconds(e)); measure.append(microseconds(m)); layout.append(microseconds(l))
+    }
+}
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+// MARK: MeasureBatch throughput
+
+@MainActor func batch(_ prefix: String) -> DBusValue {
+    let words = ["Save", "changes", "to", "the", "document", "before", "closing", "Open", "recent", "files", "Settings", "Network"]
+    let entries = (0..<1000).map { i -> DBusValue in
+        let text = "\(prefix)\(words[i % words.count]) \(words[(i * 7) % words.count]) \(i)"
+        return .structure([.string(text), .string(i % 3 == 0 ? "Noto Sans 11" : "DejaVu Sans 10"), OptionDictionary().dbusValue])
+    }
+    return .array(elementSignature: "(ssa{sv})", entries)
+}
+let cachedBatch = batch("")
+_ = try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [cachedBatch])
+var cachedTime = Duration.zero
+for _ in 0..<20 { cachedTime += try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [cachedBatch]) }
+var uncachedTime = Duration.zero
+for round in 0..<20 {
+    // Every string new: a prefix no earlier batch used.
+    uncachedTime += try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [batch("r\(round)x ")])
+}
+try await Task.sleep(for: .seconds(1))
+let idleAfter = memory(fitd.processIdentifier)
+cleanUp()
+
+// MARK: report
+
+func f(_ x: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", x) }
+let e50 = percentile(echo, 0.5), e99 = percentile(echo, 0.99)
+let m50 = percentile(measure, 0.5), m99 = percentile(measure, 0.99)
+let l50 = percentile(layout, 0.5), l99 = percentile(layout, 0.99)
+let cachedRate = 20_000 / (milliseconds(cachedTime) / 1000)
+let uncachedRate = 20_000 / (milliseconds(uncachedTime) / 1000)
+let startMedian = startTimes.sorted()[startTimes.count / 2]
+func verdict(_ ok: Bool) -> String { ok ? "MET" : "MISSED" }
+print("""
+    fitd over D-Bus against the echo floor (\(roundTrips) interleaved round trips each, private bus, FitBus client)
+
+    round trip              p50 µs    p99 µs   p50 ÷ echo   p99 ÷ echo
+    echo (C libdbus)      \(f(e50).leftPad(8))  \(f(e99).leftPad(8))        1.00         1.00
+    Measure, cached       \(f(m50).leftPad(8))  \(f(m99).leftPad(8))  \(f(m50 / e50, 2).leftPad(10))   \(f(m99 / e99, 2).leftPad(10))
+    Layout 50 nodes, cached \(f(l50).leftPad(6))  \(f(l99).leftPad(8))  \(f(l50 / e50, 2).leftPad(10))   \(f(l99 / e99, 2).leftPad(10))
+
+    MeasureBatch of 1,000: cached \(f(cachedRate, 0)) strings/s, uncached \(f(uncachedRate, 0)) strings/s
+    fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
+    fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
+    fitd memory idle after all:    RSS \(idleAfter.rss / 1024) MB (anonymous \(f(Double(idleAfter.anon) / 1024)) MB, file-backed \(f(Double(idleAfter.file) / 1024)) MB), PSS \(f(Double(idleAfter.pss) / 1024)) MB
+
+    targets: Measure p50 ≤ 1.2 × echo: \(verdict(m50 <= 1.2 * e50)); p99 ≤ 2 × echo: \(verdict(m99 <= 2 * e99)); Layout p50 ≤ 1.3 × echo: \(verdict(l50 <= 1.3 * e50))
+             batch cached ≥ 300,000/s: \(verdict(cachedRate >= 300_000)); uncached ≥ 50,000/s: \(verdict(uncachedRate >= 50_000))
+             idle RSS ≤ 20 MB: \(verdict(idleBefore.rss <= 20 * 1024)); name within 100 ms: \(verdict(startMedian <= 100))
+    """)
+
+extension String {
+    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
