@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= $(HOME)/.local
 
-.PHONY: all bootstrap build release test demo bench clean
+.PHONY: all bootstrap build release test demo bench clean install uninstall
 
 all: build
 
@@ -29,3 +29,40 @@ bench: bootstrap
 
 clean:
 	rm -rf .build Benchmarks/.build
+
+# make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then the binaries, the
+# systemd user unit, the D-Bus activation file (Exec= the installed fitd), the interface XML
+# and the README. BUILT=DIR installs the fitd and fitctl already built in DIR instead.
+# `make uninstall` with the same PREFIX removes exactly these files.
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+DOCDIR = $(DATADIR)/doc/fitd
+# The user manager reads $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) but no
+# lib/ under $HOME (systemd.unit(5), "User Unit Search Path"); elsewhere lib/systemd/user.
+SYSTEMD_USER_DIR ?= $(if $(filter $(HOME) $(HOME)/%,$(PREFIX)),$(DATADIR)/systemd/user,$(PREFIX)/lib/systemd/user)
+BUILT ?=
+FROM = $(or $(BUILT),$(shell $(SWIFT) build -c release --show-bin-path))
+INSTALLED = $(BINDIR)/fitd $(BINDIR)/fitctl $(SYSTEMD_USER_DIR)/fitd.service \
+	$(DATADIR)/dbus-1/services/org.fitd.Fit1.service $(DATADIR)/dbus-1/interfaces/org.fitd.Fit1.xml \
+	$(DOCDIR)/README.md
+RENDER = sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
+
+install:
+	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path, not $(PREFIX)" >&2; exit 2;; esac
+	$(if $(BUILT),,@scripts/bootstrap --build)
+	$(if $(BUILT),,$(SWIFT) build -c release --product fitd)
+	$(if $(BUILT),,$(SWIFT) build -c release --product fitctl)
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SYSTEMD_USER_DIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
+		"$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(DOCDIR)"
+	install -m 0755 "$(FROM)/fitd" "$(FROM)/fitctl" "$(DESTDIR)$(BINDIR)/"
+	$(RENDER) systemd/fitd.service.in >"$(DESTDIR)$(SYSTEMD_USER_DIR)/fitd.service"
+	$(RENDER) systemd/org.fitd.Fit1.service.in >"$(DESTDIR)$(DATADIR)/dbus-1/services/org.fitd.Fit1.service"
+	chmod 0644 "$(DESTDIR)$(SYSTEMD_USER_DIR)/fitd.service" "$(DESTDIR)$(DATADIR)/dbus-1/services/org.fitd.Fit1.service"
+	install -m 0644 protocol/org.fitd.Fit1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.fitd.Fit1.xml"
+	install -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
+	@echo "installed under $(DESTDIR)$(PREFIX); the session bus starts fitd on the first call"
+	@echo "(with systemd: systemctl --user daemon-reload, so it knows fitd.service)"
+
+uninstall:
+	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
+	@rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
