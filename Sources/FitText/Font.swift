@@ -16,10 +16,14 @@ final class Font: Sendable {
     let descent: Double
     /// Owned (`hb_font_destroy` in deinit).
     nonisolated(unsafe) let hbFont: OpaquePointer
+    /// `[face.family]`, made once: most results use one font, and sharing this array spares
+    /// each of them an allocation.
+    let familyList: [String]
 
     init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
         self.id = id
         self.face = face
+        self.familyList = [face.family]
         self.pixelSize = pixelSize
         self.ascent = ascent
         self.descent = descent

@@ -190,38 +190,55 @@ struct ParagraphShaper {
             try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
             return
         }
-        var wordStarts = [clusters.lowerBound]
-        for c in clusters.dropFirst() where analysis.isWhiteSpace[c - 1] && !analysis.isWhiteSpace[c] {
-            wordStarts.append(c)
+        // Words end where white space ends. No arrays of word starts, keys or runs: the words
+        // are walked again when needed (cheaper than allocating three arrays per run).
+        func wordEnd(from start: Int) -> Int {
+            var c = start + 1
+            while c < clusters.upperBound && !(analysis.isWhiteSpace[c - 1] && !analysis.isWhiteSpace[c]) { c += 1 }
+            return c
         }
-        if wordStarts.count > 1 {
-            var keys: [ShapeKey] = []
-            var words: [ShapedRun] = []
-            for (w, start) in wordStarts.enumerated() {
-                let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
-                let wordKey = key(Int(analysis.graphemeStarts[start]), Int(analysis.graphemeStarts[end]))
-                if words.count == w, let known = shapeCache.value(for: wordKey) { words.append(known) }
-                keys.append(wordKey)
-            }
-            if words.count == wordStarts.count {
-                for (w, start) in wordStarts.enumerated() {
-                    let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
-                    try distribute(words[w], text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+        func units(_ start: Int, _ end: Int) -> (Int, Int) {
+            (Int(analysis.graphemeStarts[start]), Int(analysis.graphemeStarts[end]))
+        }
+        let firstEnd = wordEnd(from: clusters.lowerBound)
+        if firstEnd < clusters.upperBound {
+            // Known words go straight to the widths, until the first unknown one.
+            var start = clusters.lowerBound
+            var end = firstEnd
+            var unknown: (start: Int, key: ShapeKey)? = nil
+            while start < clusters.upperBound {
+                let (from, to) = units(start, end)
+                let wordKey = key(from, to)
+                guard let known = shapeCache.value(for: wordKey) else {
+                    unknown = (start, wordKey)
+                    break
                 }
-                return
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+                start = end
+                if start < clusters.upperBound { end = wordEnd(from: start) }
             }
+            guard let unknown else { return }
+            // The run is shaped whole: take back what the known words gave (each cluster
+            // belongs to one run, so its width was 0 before).
+            for c in clusters.lowerBound..<unknown.start { widths[c] = 0 }
             let run = Shaper.shape(
                 UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
                 language: language, features: style.features)
             shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
             if run.missing.isEmpty {
-                for (w, start) in wordStarts.enumerated() where w >= words.count {
-                    let end = w + 1 < wordStarts.count ? wordStarts[w + 1] : clusters.upperBound
-                    let from = Int32(Int(analysis.graphemeStarts[start]) - u0)
-                    let to = Int32(Int(analysis.graphemeStarts[end]) - u0)
+                // The unknown word and every one after it, cut from the run.
+                var start = unknown.start
+                var wordKey: ShapeKey? = unknown.key
+                while start < clusters.upperBound {
+                    let end = wordEnd(from: start)
+                    let (from, to) = units(start, end)
                     // A HarfBuzz cluster across the cut (not seen in practice) keeps the word out.
-                    guard let word = run.slice(from: from, to: to) else { continue }
-                    shapeCache.insert(word, for: keys[w], bytes: keys[w].byteCount + word.byteCount)
+                    if let word = run.slice(from: Int32(from - u0), to: Int32(to - u0)) {
+                        let storedKey = wordKey ?? key(from, to)
+                        shapeCache.insert(word, for: storedKey, bytes: storedKey.byteCount + word.byteCount)
+                    }
+                    wordKey = nil
+                    start = end
                 }
             }
             try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)

@@ -80,7 +80,7 @@ struct PixelLayout {
                 scratch.reclaim(shaped)
             }
         }
-        result.fontsUsed = families.isEmpty ? [primary.face.family] : families
+        result.fontsUsed = families.isEmpty ? primary.familyList : families
         return result
     }
 
@@ -132,7 +132,11 @@ struct PixelLayout {
             ascent = max(ascent, font.ascent)
             descent = max(descent, font.descent)
             any = true
-            if !families.contains(font.face.family) { families.append(font.face.family) }
+            if families.isEmpty {
+                families = font.familyList
+            } else if !families.contains(font.face.family) {
+                families.append(font.face.family)
+            }
         }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
