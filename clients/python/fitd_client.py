@@ -1,0 +1,225 @@
+"""A small Python client of fitd (org.fitd.Fit1 on the D-Bus session bus), on python-dbus.
+
+    from fitd_client import FitClient
+    fit = FitClient()
+    m = fit.measure("Save changes?", "Noto Sans 11", max_width=120, lines=True)
+    print(m.width, m.line_count, [line.text for line in m.lines])
+
+Needs Debian's python3-dbus (``import dbus``). The first call starts fitd by D-Bus
+activation. Every option key and error is documented in protocol/README.md; an unknown
+option key is sent as it is, so the daemon's UnknownOption error reaches you instead of a
+silently ignored typo.
+
+Signals (``on_generation_changed``) need a main loop: call
+``dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)`` before making the client, then run
+a ``GLib.MainLoop``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional, Sequence, Union
+
+import dbus
+
+BUS_NAME = "org.fitd.Fit1"
+OBJECT_PATH = "/org/fitd/Fit1"
+INTERFACE = "org.fitd.Fit1"
+
+# The D-Bus type each known option is sent as (protocol/README.md, "Measure options").
+_OPTION_TYPES = {
+    "max_width": dbus.Double,
+    "wrap": dbus.String,
+    "max_lines": dbus.UInt32,
+    "ellipsize": dbus.String,
+    "features": lambda v: dbus.Array([dbus.String(f) for f in v], signature="s") if not isinstance(v, str) else dbus.String(v),
+    "letter_spacing": dbus.Double,
+    "unit": dbus.String,
+    "lines": dbus.Boolean,
+    "text_scale": dbus.Double,
+}
+
+
+class FitError(Exception):
+    """An error reply: ``name`` is org.fitd.Fit1.Error.* or a standard D-Bus error name."""
+
+    def __init__(self, name: str, message: str):
+        super().__init__(f"{message} ({name})")
+        self.name = name
+        self.message = message
+
+    @classmethod
+    def from_dbus(cls, error: dbus.DBusException) -> "FitError":
+        return cls(error.get_dbus_name() or "", error.get_dbus_message() or "")
+
+
+@dataclass(frozen=True)
+class Line:
+    width: float
+    ascent: float
+    descent: float
+    baseline: float  # from the top of the layout
+    start: int  # in Unicode code points
+    length: int
+    text: str  # as shown, with "…" when ellipsized
+    ellipsized: bool
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Measure's result, in px (or cells with unit="cells")."""
+
+    width: float
+    height: float
+    baseline: float
+    line_count: int
+    ellipsized: bool
+    truncated: bool
+    fonts: list[str]
+    lines: list[Line] = field(default_factory=list)  # only with lines=True
+    generation: int = 0
+
+    @classmethod
+    def from_dbus(cls, value) -> "Metrics":
+        width, height, baseline, count, ellipsized, truncated, fonts, lines, generation = value
+        return cls(
+            float(width), float(height), float(baseline), int(count), bool(ellipsized), bool(truncated),
+            [str(f) for f in fonts],
+            [Line(float(l[0]), float(l[1]), float(l[2]), float(l[3]), int(l[4]), int(l[5]), str(l[6]), bool(l[7]))
+             for l in lines],
+            int(generation))
+
+
+@dataclass(frozen=True)
+class ResolvedFont:
+    description: str
+    family: str
+    style: str
+    weight: float  # OpenType, 100-1000
+    file: str
+    pixel_size: float
+    ascent: float
+    descent: float
+    matched: bool  # False: the family is not installed and fontconfig substituted it
+    fallbacks: list[str]
+
+
+def options_dict(options: dict) -> dbus.Dictionary:
+    """Python values as the a{sv} fitd expects; None means "leave out"."""
+    entries = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            # Sent as is: the daemon answers InvalidArgument, which names the option.
+            entries[key] = dbus.Double(value)
+            continue
+        convert = _OPTION_TYPES.get(key)
+        entries[key] = convert(value) if convert else value
+    return dbus.Dictionary(entries, signature="sv")
+
+
+Request = Union[str, tuple, dict]
+
+
+class FitClient:
+    """The org.fitd.Fit1 methods and properties as Python calls.
+
+    ``bus`` defaults to the session bus ($DBUS_SESSION_BUS_ADDRESS). ``timeout`` is in
+    seconds, D-Bus activation included.
+    """
+
+    def __init__(self, bus: Optional[dbus.Bus] = None, timeout: float = 25.0):
+        self.bus = bus or dbus.SessionBus()
+        self.timeout = timeout
+        # introspect=False: the first call need not wait for Introspect, and signatures are ours.
+        self._proxy = self.bus.get_object(BUS_NAME, OBJECT_PATH, introspect=False)
+
+    def _call(self, member: str, signature: str, *args, interface: str = INTERFACE):
+        try:
+            return self._proxy.get_dbus_method(member, interface)(*args, signature=signature, timeout=self.timeout)
+        except dbus.DBusException as error:
+            raise FitError.from_dbus(error) from None
+
+    def measure(self, text: str, font: str = "", **options) -> Metrics:
+        """Measures one text. Options: max_width, wrap, max_lines, ellipsize, features,
+        letter_spacing, unit, lines, text_scale (protocol/README.md)."""
+        return Metrics.from_dbus(self._call("Measure", "ssa{sv}", text, font, options_dict(options)))
+
+    def measure_batch(self, requests: Iterable[Request]) -> list[Union[Metrics, FitError]]:
+        """Measures many texts in one round trip. Each request is a text, a (text, font)
+        or (text, font, options) tuple, or a dict with "text", "font" and option keys.
+        One result per request, in order: Metrics, or the FitError of that request alone."""
+        entries = []
+        for request in requests:
+            if isinstance(request, str):
+                text, font, options = request, "", {}
+            elif isinstance(request, dict):
+                rest = dict(request)
+                text, font = rest.pop("text"), rest.pop("font", "")
+                options = rest
+            else:
+                parts = tuple(request)
+                text = parts[0]
+                font = parts[1] if len(parts) > 1 else ""
+                options = parts[2] if len(parts) > 2 else {}
+            entries.append(dbus.Struct((dbus.String(text), dbus.String(font), options_dict(options or {}))))
+        results = self._call("MeasureBatch", "a(ssa{sv})", dbus.Array(entries, signature="(ssa{sv})"))
+        return [Metrics.from_dbus(metrics) if ok else FitError(str(name), str(message))
+                for ok, name, message, metrics in results]
+
+    def resolve_font(self, font: str) -> ResolvedFont:
+        """What a Pango font description resolves to through fontconfig."""
+        d, family, style, weight, file, px, ascent, descent, matched, fallbacks = self._call("ResolveFont", "s", font)
+        return ResolvedFont(str(d), str(family), str(style), float(weight), str(file), float(px), float(ascent),
+                            float(descent), bool(matched), [str(f) for f in fallbacks])
+
+    def stats(self) -> dict:
+        """GetStats: {"caches": {name: {...}}, "requests_served": n, "uptime_seconds": s}."""
+        caches, served, uptime = self._call("GetStats", "")
+        keys = ("entries", "bytes", "byte_limit", "hits", "misses", "evictions")
+        return {
+            "caches": {str(c[0]): dict(zip(keys, (int(v) for v in c[1:]))) for c in caches},
+            "requests_served": int(served),
+            "uptime_seconds": float(uptime),
+        }
+
+    def get_property(self, name: str):
+        """One property of org.fitd.Fit1 (Version, Generation, TextScale, …), as a Python value."""
+        value = self._call("Get", "ss", INTERFACE, name, interface="org.freedesktop.DBus.Properties")
+        if isinstance(value, (dbus.Double,)):
+            return float(value)
+        if isinstance(value, (dbus.UInt64, dbus.UInt32, dbus.Int32, dbus.Int64)):
+            return int(value)
+        return str(value) if isinstance(value, dbus.String) else value
+
+    @property
+    def version(self) -> str:
+        return self.get_property("Version")
+
+    @property
+    def generation(self) -> int:
+        return self.get_property("Generation")
+
+    @property
+    def text_scale(self) -> float:
+        return self.get_property("TextScale")
+
+    def set_text_scale(self, factor: float) -> None:
+        """Sets the user's text scale (saved by fitd; every client's results change)."""
+        self._call("Set", "ssv", INTERFACE, "TextScale", dbus.Double(factor), interface="org.freedesktop.DBus.Properties")
+
+    def reset_text_scale(self) -> None:
+        """Forgets the explicit text scale: the desktop's setting (or 1) applies again."""
+        self._call("ResetTextScale", "")
+
+    def on_generation_changed(self, callback: Callable[[int, Sequence[str]], None]):
+        """Calls ``callback(generation, reasons)`` whenever fonts, their configuration or the
+        text scale change (results computed under an older generation are stale). Needs a
+        main loop (see the module's docstring). Returns the match; ``.remove()`` stops it."""
+        def handler(generation, reasons):
+            callback(int(generation), [str(r) for r in reasons])
+        # No sender filter: a restarted daemon (a new unique name) is still heard.
+        return self.bus.add_signal_receiver(
+            handler, signal_name="GenerationChanged", dbus_interface=INTERFACE, path=OBJECT_PATH)

@@ -1,0 +1,126 @@
+"""Tests of fitd_client.py against a running fitd (Tests/EndToEnd/clients.sh runs them on a
+private bus on which the built fitd is activatable):
+
+    scripts/private-bus -- /usr/bin/python3 -m unittest -v clients/python/test_fitd_client.py
+"""
+
+import math
+import os
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import dbus  # noqa: E402
+from fitd_client import FitClient, FitError, Metrics  # noqa: E402
+
+
+class FitClientTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fit = FitClient()
+
+    def test_measure(self):
+        m = self.fit.measure("Hello, world", "DejaVu Sans 12")
+        self.assertIsInstance(m, Metrics)
+        # Pango's figure for this string and font (Tests/oracle).
+        self.assertEqual(m.width, 94.78125)
+        self.assertEqual((m.line_count, m.fonts, m.lines), (1, ["DejaVu Sans"], []))
+        self.assertGreaterEqual(m.generation, 1)
+
+    def test_measure_with_options(self):
+        m = self.fit.measure("The quick brown fox jumps over the lazy dog", "DejaVu Sans 10",
+                             max_width=100, max_lines=2, ellipsize="end", lines=True)
+        self.assertEqual((m.line_count, m.ellipsized, m.truncated), (2, True, True))
+        self.assertEqual(m.lines[0].text, "The quick ")
+        self.assertTrue(m.lines[1].text.endswith("…") and m.lines[1].ellipsized)
+        self.assertLessEqual(max(line.width for line in m.lines), 100)
+        cells = self.fit.measure("日本語", unit="cells")
+        self.assertEqual(cells.width, 6)
+        spaced = self.fit.measure("Hello", "DejaVu Sans 12", letter_spacing=2.0, features=["-kern"])
+        self.assertGreater(spaced.width, self.fit.measure("Hello", "DejaVu Sans 12").width)
+
+    def test_errors(self):
+        with self.assertRaises(FitError) as caught:
+            self.fit.measure("x", "DejaVu Sans 12", max_widht=10.0)
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.UnknownOption")
+        self.assertIn("max_widht", caught.exception.message)
+        for bad in (math.nan, math.inf, -5.0):
+            with self.assertRaises(FitError) as caught:
+                self.fit.measure("x", "DejaVu Sans 12", max_width=bad)
+            self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+        with self.assertRaises(FitError) as caught:
+            self.fit.measure("x", "DejaVu Sans 0")
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidFont")
+
+    def test_measure_batch(self):
+        results = self.fit.measure_batch([
+            "Hello, world",
+            ("Hello, world", "DejaVu Sans 12"),
+            {"text": "Hello, world", "font": "DejaVu Sans 12", "max_width": 50, "lines": True},
+            ("bad", "DejaVu Sans 12", {"max_lines": 0}),
+        ])
+        self.assertEqual(len(results), 4)
+        self.assertIsInstance(results[0], Metrics)
+        self.assertEqual(results[1].width, 94.78125)
+        self.assertEqual(results[2].line_count, 2)
+        self.assertEqual([line.text for line in results[2].lines], ["Hello, ", "world"])
+        self.assertIsInstance(results[3], FitError)
+        self.assertEqual(results[3].name, "org.fitd.Fit1.Error.InvalidArgument")
+        self.assertEqual(self.fit.measure_batch([]), [])
+
+    def test_resolve_font(self):
+        font = self.fit.resolve_font("DejaVu Sans Bold 12")
+        self.assertEqual((font.family, font.style, font.weight, font.pixel_size, font.matched),
+                         ("DejaVu Sans", "Bold", 700, 16, True))
+        self.assertTrue(font.file.endswith("DejaVuSans-Bold.ttf"))
+        self.assertTrue(font.fallbacks)
+        self.assertFalse(self.fit.resolve_font("No Such Family 12").matched)
+
+    def test_stats_and_properties(self):
+        before = self.fit.stats()
+        self.fit.measure("stats", "DejaVu Sans 10")
+        after = self.fit.stats()
+        self.assertEqual(after["requests_served"], before["requests_served"] + 1)
+        self.assertIn("results", after["caches"])
+        self.assertGreater(after["uptime_seconds"], 0)
+        self.assertRegex(self.fit.version, r"^\d+\.\d+\.\d+")
+        self.assertIsInstance(self.fit.generation, int)
+
+    def test_on_generation_changed(self):
+        from dbus.mainloop.glib import DBusGMainLoop
+        from gi.repository import GLib
+
+        # Signals need a main loop on the connection: a bus of its own, with GLib's.
+        fit = FitClient(bus=dbus.SessionBus(mainloop=DBusGMainLoop(), private=True))
+        seen = []
+        loop = GLib.MainLoop()
+
+        def changed(generation, reasons):
+            seen.append((generation, reasons))
+            loop.quit()
+
+        match = fit.on_generation_changed(changed)
+        before = fit.generation
+        fit.set_text_scale(1.25)
+        GLib.timeout_add_seconds(5, loop.quit)
+        loop.run()
+        match.remove()
+        try:
+            self.assertTrue(seen, "no GenerationChanged within 5 s of setting TextScale")
+            generation, reasons = seen[0]
+            self.assertGreater(generation, before)
+            self.assertIn("text-scale", reasons)
+            self.assertEqual((fit.generation, fit.text_scale), (generation, 1.25))
+            # Results now carry the new generation, and fonts are 1.25 times larger.
+            m = fit.measure("Hello, world", "DejaVu Sans 12")
+            self.assertEqual(m.generation, generation)
+            self.assertGreater(m.width, 94.78125)
+        finally:
+            fit.reset_text_scale()
+        self.assertEqual(fit.measure("Hello, world", "DejaVu Sans 12").width, 94.78125)
+
+
+if __name__ == "__main__":
+    unittest.main()
