@@ -49,7 +49,10 @@ struct ParagraphShaper {
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
         var setScript: Int32 = -1
-        var lastFont: (set: FontSet, index: Int, entry: Int32)? = nil
+        // The last face looked up, by identity (no reference held: fewer retains per cluster).
+        var lastSet: ObjectIdentifier? = nil
+        var lastIndex = -1
+        var lastEntry: Int32 = -1
         var fontSet: FontSet? = nil
         for c in 0..<clusters {
             let scalars = ClusterScalars(
@@ -58,7 +61,10 @@ struct ParagraphShaper {
             if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
                 continue
             }
-            if UnicodeProperties.isEmojiPresentation(scalars) {
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+            // isEmojiPresentation's own first test, without the call (most clusters stop here).
+            let plainText = single && (first < 0x231A || (first > 0x2B55 && first < 0x1F004))
+            if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
                 if emojiSet == nil { emojiSet = try style.emojiSet() }
                 if let set = emojiSet {
                     fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
@@ -73,14 +79,14 @@ struct ParagraphShaper {
             }
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
-                let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
-                if let last = lastFont, last.set === set, last.index == index {
-                    fontOf[c] = last.entry
+                if lastSet == ObjectIdentifier(set) && lastIndex == index {
+                    fontOf[c] = lastEntry
                 } else {
-                    let entry = table.entry(for: try set.font(at: index))
-                    lastFont = (set, index, entry)
-                    fontOf[c] = entry
+                    lastEntry = table.entry(for: try set.font(at: index))
+                    lastSet = ObjectIdentifier(set)
+                    lastIndex = index
+                    fontOf[c] = lastEntry
                 }
             }
         }
