@@ -17,6 +17,10 @@ final class FontSet: Sendable {
     private let coverage: [UInt8]
     private static let coverageLimit: UInt32 = 0x800
     private let loader: @Sendable (FontFaceInfo) throws(FitTextError) -> Font
+    /// The same answers for the rest of the BMP (CJK, Hangul, Indic, symbols), per block of
+    /// 256 code points, filled in when a code point of the block is first asked about:
+    /// a charset lookup per face costs about 600 instructions a cluster, one lock about 50.
+    private let blocks = Mutex<[[UInt8]]>([])
 
     init(
         description: FontDescription, pixelSize: Double, faces: [FontFaceInfo], matchedRequestedFamily: Bool,
@@ -57,6 +61,20 @@ final class FontSet: Sendable {
     /// ``faceIndex(covering:)`` for a cluster of one code point, the common case.
     func faceIndex(covering scalar: UInt32) -> Int {
         if scalar < FontSet.coverageLimit, coverage[Int(scalar)] != 255 { return Int(coverage[Int(scalar)]) }
+        if scalar >= FontSet.coverageLimit && scalar <= 0xFFFF {
+            let cached = blocks.withLock { blocks -> UInt8 in
+                if blocks.isEmpty { blocks = Array(repeating: [], count: 256) }
+                let block = Int(scalar >> 8)
+                if blocks[block].isEmpty {
+                    blocks[block] = (0..<256).map { low in
+                        let index = FontSet.firstFace(covering: UInt32(block << 8 | low), in: faces)
+                        return index < 255 ? UInt8(index) : 255
+                    }
+                }
+                return blocks[block][Int(scalar & 0xFF)]
+            }
+            if cached != 255 { return Int(cached) }
+        }
         return FontSet.firstFace(covering: scalar, in: faces)
     }
 
