@@ -180,7 +180,7 @@ struct ParagraphShaper {
         func key(_ from: Int, _ to: Int) -> ShapeKey {
             ShapeKey(
                 fontID: Int32(truncatingIfNeeded: font.id), script: script, language: language, features: style.featureID,
-                rightToLeft: rightToLeft, text: Array(UnsafeBufferPointer(rebasing: text[from..<to])))
+                rightToLeft: rightToLeft, text: UnsafeBufferPointer(rebasing: text[from..<to]))
         }
 
         // The cache holds runs and their words: a run is cut after each stretch of white

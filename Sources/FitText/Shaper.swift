@@ -48,7 +48,8 @@ struct ShapedRun: Sendable {
 /// Everything that changes how a run shapes; the key of the shaped-run cache. Compact: the
 /// language and the feature list are interned ids, so hashing a key reads the text and four
 /// integers (the key once held the language and the features as strings, whose hashing was
-/// most of a lookup).
+/// most of a lookup). Text of up to 16 code units — most words, most short strings — is held
+/// inline: a key built for a lookup allocates nothing, and a stored one frees nothing.
 struct ShapeKey: Hashable, Sendable {
     var fontID: Int32
     var script: Int32
@@ -58,21 +59,56 @@ struct ShapeKey: Hashable, Sendable {
     /// Id of the feature list (``FeatureTable``).
     var features: Int32
     var rightToLeft: Bool
-    var text: [UInt16]
+    /// Code units of the text; the unused tail of `inline` is zero.
+    private(set) var count: Int32
+    private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// The text when longer than 16 code units; empty otherwise (no allocation).
+    private var spilled: [UInt16] = []
+
+    static let inlineCapacity = 16
+
+    init(fontID: Int32, script: Int32, language: UInt, features: Int32, rightToLeft: Bool, text: UnsafeBufferPointer<UInt16>) {
+        self.fontID = fontID
+        self.script = script
+        self.language = language
+        self.features = features
+        self.rightToLeft = rightToLeft
+        count = Int32(text.count)
+        if text.count <= ShapeKey.inlineCapacity {
+            withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
+        } else {
+            spilled = Array(text)
+        }
+    }
+
+    /// The text, for tests and diagnostics.
+    var text: [UInt16] {
+        if !spilled.isEmpty || count == 0 { return spilled }
+        return withUnsafeBytes(of: inline) { Array($0.bindMemory(to: UInt16.self).prefix(Int(count))) }
+    }
 
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
         a.fontID == b.fontID && a.script == b.script && a.language == b.language && a.features == b.features
-            && a.rightToLeft == b.rightToLeft && a.text == b.text
+            && a.rightToLeft == b.rightToLeft && a.count == b.count
+            && a.inline.0 == b.inline.0 && a.inline.1 == b.inline.1 && a.inline.2 == b.inline.2 && a.inline.3 == b.inline.3
+            && a.spilled == b.spilled
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(UInt64(UInt32(bitPattern: fontID)) << 32 | UInt64(UInt32(bitPattern: script)))
         hasher.combine(language)
-        hasher.combine(UInt64(UInt32(bitPattern: features)) << 1 | (rightToLeft ? 1 : 0))
-        text.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(UInt64(UInt32(bitPattern: features)) << 32 | UInt64(UInt32(bitPattern: count)) << 1 | (rightToLeft ? 1 : 0))
+        if spilled.isEmpty {
+            hasher.combine(inline.0)
+            if count > 4 { hasher.combine(inline.1) }
+            if count > 8 { hasher.combine(inline.2) }
+            if count > 12 { hasher.combine(inline.3) }
+        } else {
+            spilled.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
-    var byteCount: Int { 64 + text.count * 2 }
+    var byteCount: Int { 64 + spilled.count * 2 }
 }
 
 enum Shaper {
