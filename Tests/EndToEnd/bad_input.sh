@@ -109,7 +109,8 @@ check("the same daemon answers the next call", float(m[0]) == 94.78125 and str(o
 sys.exit(1 if failures else 0)
 PY
 
-# 100,000 entries: over the limit, refused fast, and the memory it took comes back.
+# 100,000 entries, twice: over the limit, refused fast, and the memory they took comes back
+# (fitd trims its heap after a large request; without, RSS went 32 -> 83 -> 144 MiB).
 before=$(rss_kb)
 "$PY" - <<'PY' || fail "batch of 100,000"
 import sys, time
@@ -118,22 +119,26 @@ fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fi
 options = dbus.Dictionary({"max_width": dbus.Double(200)}, signature="sv")
 batch = dbus.Array([(f"a batch entry of some length, number {i}", "DejaVu Sans 11", options)
                     for i in range(100_000)], signature="(ssa{sv})")
-t = time.perf_counter()
-try:
-    fit.MeasureBatch(batch, timeout=30)
-    sys.exit("bad_input: FAIL: a batch of 100,000 was accepted")
-except dbus.DBusException as e:
-    seconds = time.perf_counter() - t
-    ok = e.get_dbus_name() == "org.fitd.Fit1.Error.TooLarge" and seconds < 5
-    print(f"bad_input: {'ok' if ok else 'FAIL'}: batch of 100,000 -> {e.get_dbus_name()} in {seconds * 1000:.0f} ms: {e.get_dbus_message()}")
-    sys.exit(0 if ok else 1)
+for attempt in (1, 2):
+    t = time.perf_counter()
+    try:
+        fit.MeasureBatch(batch, timeout=30)
+        sys.exit("bad_input: FAIL: a batch of 100,000 was accepted")
+    except dbus.DBusException as e:
+        seconds = time.perf_counter() - t
+        ok = e.get_dbus_name() == "org.fitd.Fit1.Error.TooLarge" and seconds < 5
+        print(f"bad_input: {'ok' if ok else 'FAIL'}: batch of 100,000 (#{attempt}) -> {e.get_dbus_name()} "
+              f"in {seconds * 1000:.0f} ms: {e.get_dbus_message()}")
+        if not ok:
+            sys.exit(1)
 PY
-sleep 0.5
-after=$(rss_kb)
-echo "bad_input: daemon RSS before the 100,000 batch ${before} kB, after ${after} kB"
+peak=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
+for _ in $(seq 30); do after=$(rss_kb); [ "$after" -lt $((before * 3 / 2)) ] && break; sleep 0.1; done
+echo "bad_input: daemon RSS before the 100,000 batches ${before} kB, after ${after} kB (peak ${peak} kB)"
 [ "$after" -lt $((before * 3)) ] || [ "$after" -lt $((150 * 1024)) ] \
-  || fail "daemon RSS grew from $before kB to $after kB after a refused batch"
-ok "RSS after the refused batch is within bounds"
+  || fail "daemon RSS grew from $before kB to $after kB after two refused batches"
+[ "$after" -lt $((before * 3 / 2)) ] || fail "daemon RSS did not come back: $before kB before, $after kB 3 s after"
+ok "RSS came back to within 1.5x of its figure before the batches"
 
 touch "$work/stop"
 wait "$watcher" || fail "the watching client failed"
@@ -144,3 +149,35 @@ echo "bad_input: the other client made $calls calls during the test, $failed fai
 [ "$calls" -ge 10 ] || fail "the other client made only $calls calls"
 assert_eq "$(daemon_pid)" "$pid" "daemon pid at the end (it must not have restarted)"
 ok "the daemon (pid $pid) served another client throughout"
+
+# Debian's session.conf lets messages up to the protocol's 128 MiB through: there the 100 MB
+# text reaches the daemon, which refuses it by its length, and gives the memory back.
+"$ROOT/scripts/private-bus" --fitd "$FITD" --max-message-size 1000000000 --log "$E2E_LOG" -- "$PY" - <<'PY' \
+  || fail "a 100 MB text on a bus that lets it through"
+import sys, time
+import dbus
+bus = dbus.SessionBus()
+fit = dbus.Interface(bus.get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
+empty = dbus.Dictionary({}, signature="sv")
+fit.Measure("warm-up", "DejaVu Sans 12", empty)
+pid = bus.call_blocking("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                        "GetConnectionUnixProcessID", "s", ("org.fitd.Fit1",))
+rss = lambda: int(next(l for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS:")).split()[1])
+before = rss()
+t = time.perf_counter()
+try:
+    fit.Measure("x" * 100_000_000, "DejaVu Sans 12", empty, timeout=30)
+    sys.exit("bad_input: FAIL: a 100 MB text was measured")
+except dbus.DBusException as e:
+    seconds = time.perf_counter() - t
+    name, message = e.get_dbus_name(), e.get_dbus_message()
+time.sleep(0.5)
+after = rss()
+width = float(fit.Measure("Hello, world", "DejaVu Sans 12", empty)[0])
+print(f"bad_input: 100 MB text through a 1 GB-limit bus: {name} in {seconds:.2f} s; daemon RSS {before} kB before, {after} kB after")
+ok = (name == "org.fitd.Fit1.Error.TooLarge" and "100000000" in message and "1048576" in message
+      and (after < 3 * before or after < 150 * 1024) and width == 94.78125)
+print(f"bad_input: {'ok' if ok else 'FAIL'}: {message}", file=sys.stdout if ok else sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+ok "a 100 MB text that reaches the daemon is refused by length, and the daemon still answers"
