@@ -76,6 +76,15 @@ check("Get of an unknown property -> org.freedesktop.DBus.Error.UnknownProperty"
 name, message = error_of(lambda: raw("org.freedesktop.DBus.Properties", "Set", "ssv", ("org.fitd.Fit1", "Version", "9")))
 check("Set of a read-only property -> org.freedesktop.DBus.Error.PropertyReadOnly",
       name == "org.freedesktop.DBus.Error.PropertyReadOnly", (name, message))
+name, message = error_of(lambda: raw("org.fitd.Fit2", "Measure", "ssa{sv}", ("x", "", {})))
+check("unknown interface -> org.freedesktop.DBus.Error.UnknownInterface",
+      name == "org.freedesktop.DBus.Error.UnknownInterface", (name, message))
+name, message = error_of(lambda: bus.call_blocking("org.fitd.Fit1", "/org/fitd/Nope", "org.fitd.Fit1", "Measure", "ssa{sv}", ("x", "", {})))
+check("unknown object path -> org.freedesktop.DBus.Error.UnknownObject",
+      name == "org.freedesktop.DBus.Error.UnknownObject", (name, message))
+name, message = error_of(lambda: raw("org.freedesktop.DBus.Properties", "Set", "ssv", ("org.fitd.Fit1", "TextScale", "big")))
+check("Set TextScale to a string -> org.freedesktop.DBus.Error.InvalidArgs",
+      name == "org.freedesktop.DBus.Error.InvalidArgs", (name, message))
 props = raw("org.freedesktop.DBus.Properties", "GetAll", "s", ("org.fitd.Fit1",))
 check("GetAll has Version and Generation", {"Version", "Generation"} <= set(props), props)
 
