@@ -82,12 +82,14 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
                 s.slots[existing].bytes = cost
                 Self.moveToFront(existing, in: &s)
             } else {
-                let slot = Slot(key: key, value: value, bytes: cost, newer: -1, older: -1)
+                // The slot is built where it is stored: a slot built first and then stored is
+                // copied once more (every reference in the key and the value retained and
+                // released again; a result's key and value hold about ten).
                 if position < s.slots.count {
                     s.free.removeLast()
-                    s.slots[position] = slot
+                    s.slots[position] = Slot(key: key, value: value, bytes: cost, newer: -1, older: -1)
                 } else {
-                    s.slots.append(slot)
+                    s.slots.append(Slot(key: key, value: value, bytes: cost, newer: -1, older: -1))
                 }
                 s.bytes += cost
                 Self.linkAtFront(position, in: &s)
