@@ -2,6 +2,35 @@
 /// (Pango's pango_find_paragraph_boundary, plus the line separators UAX #14 makes mandatory).
 /// A trailing break ends with an empty paragraph, which is an empty line, as in Pango.
 enum Paragraphs {
+    /// The same ranges as ``split(_:)``, found one at a time (no array: most texts are one
+    /// paragraph).
+    struct Ranges: Sequence, IteratorProtocol {
+        let units: [UInt16]
+        private var start = 0
+        private var finished = false
+
+        init(_ units: [UInt16]) { self.units = units }
+
+        mutating func next() -> Range<Int>? {
+            guard !finished else { return nil }
+            var i = start
+            while i < units.count {
+                let unit = units[i]
+                if unit == 0x0A || unit == 0x85 || unit == 0x2028 || unit == 0x2029 || unit == 0x0D {
+                    let paragraph = start..<i
+                    if unit == 0x0D && i + 1 < units.count && units[i + 1] == 0x0A { i += 1 }
+                    start = i + 1
+                    return paragraph
+                }
+                i += 1
+            }
+            finished = true
+            return start..<units.count
+        }
+    }
+
+    static func ranges(_ units: [UInt16]) -> Ranges { Ranges(units) }
+
     static func split(_ units: [UInt16]) -> [Range<Int>] {
         var paragraphs: [Range<Int>] = []
         var start = 0

@@ -29,7 +29,7 @@ struct PixelLayout {
             unit: .px, lines: [], fontsUsed: [])
         var families: [String] = []
 
-        for paragraph in Paragraphs.split(units) {
+        for paragraph in Paragraphs.ranges(units) {
             if !ellipsizing, let maxLines = request.maxLines, result.lineCount >= maxLines {
                 result.truncated = true
                 break
@@ -140,11 +140,13 @@ struct PixelLayout {
         }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
-        for range in [head, tail] {
-            for c in range where Int(shaped.fontOf[c]) != previous {
-                previous = Int(shaped.fontOf[c])
-                use(shaped.fontTable[previous])
-            }
+        for c in head where Int(shaped.fontOf[c]) != previous {
+            previous = Int(shaped.fontOf[c])
+            use(shaped.fontTable[previous])
+        }
+        for c in tail where Int(shaped.fontOf[c]) != previous {
+            previous = Int(shaped.fontOf[c])
+            use(shaped.fontTable[previous])
         }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
