@@ -19,6 +19,8 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var scripts: [Int32] = []
     @exclusivity(unchecked) var fontOf: [Int32] = []
     @exclusivity(unchecked) var widths: [Double] = []
+    /// The request's text in UTF-16.
+    @exclusivity(unchecked) var units: [UInt16] = []
 
     /// Takes an array out for filling: emptied, capacity kept (when nothing else holds it).
     static func take<T>(_ array: inout [T]) -> [T] {
@@ -40,7 +42,7 @@ final class LayoutScratch: @unchecked Sendable {
     }
 
     /// Whether the arrays are small enough to keep (a huge text's stay with it).
-    var worthKeeping: Bool { starts.capacity <= 4096 && widths.capacity <= 4096 }
+    var worthKeeping: Bool { starts.capacity <= 4096 && widths.capacity <= 4096 && units.capacity <= 16384 }
 }
 
 /// Idle ``LayoutScratch`` objects, at most 16 (one per thread measuring at once).

@@ -16,7 +16,12 @@ struct PixelLayout {
     }
 
     private func run(scratch: LayoutScratch) throws(FitTextError) -> TextMetrics {
-        let units = PixelLayout.utf16(request.text)
+        // The text's UTF-16 goes into the scratch's buffer (no allocation), and back after.
+        var buffer = LayoutScratch.take(&scratch.units)
+        PixelLayout.appendUTF16(request.text, to: &buffer)
+        let units = buffer
+        buffer = []
+        defer { scratch.units = units }
         let primary = style.primary
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
@@ -191,9 +196,19 @@ struct PixelLayout {
     /// The text as UTF-16 code units, transcoded straight from the string's UTF-8 (faster
     /// than going through `String.UTF16View`, which works out each index).
     static func utf16(_ text: String) -> [UInt16] {
+        var units: [UInt16] = []
+        appendUTF16(text, to: &units)
+        return units
+    }
+
+    static func appendUTF16(_ text: String, to array: inout [UInt16]) {
         var text = text
-        return text.withUTF8 { bytes -> [UInt16] in
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+        text.withUTF8 { bytes in
+            let start = array.count
+            array.append(contentsOf: repeatElement(0, count: bytes.count))
+            var written = 0
+            array.withUnsafeMutableBufferPointer { all in
+                let units = UnsafeMutableBufferPointer(rebasing: all[start...])
                 var i = 0
                 var n = 0
                 while i < bytes.count {
@@ -213,8 +228,9 @@ struct PixelLayout {
                         n += 2; i += 4
                     }
                 }
-                count = n
+                written = n
             }
+            array.removeLast(bytes.count - written)
         }
     }
 
