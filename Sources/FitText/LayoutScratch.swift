@@ -30,6 +30,19 @@ final class LayoutScratch: @unchecked Sendable {
         return taken
     }
 
+    /// Takes an array out holding `count` copies of `value`, in its storage when it has room:
+    /// the elements it kept are overwritten in place (emptying it and appending again cost
+    /// more than the fill).
+    static func take<T>(_ array: inout [T], filledWith value: T, count: Int) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &array)
+        if taken.count > count { taken.removeLast(taken.count - count) }
+        let kept = taken.count
+        taken.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+        if kept < count { taken.append(contentsOf: repeatElement(value, count: count - kept)) }
+        return taken
+    }
+
     /// Takes back the arrays of a paragraph that is done with.
     func reclaim(_ shaped: consuming ShapedParagraph) {
         starts = shaped.analysis.graphemeStarts

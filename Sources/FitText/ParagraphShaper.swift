@@ -44,7 +44,7 @@ struct ParagraphShaper {
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
-        var fontOf = TextAnalyzer.filled(-1, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.fontOf) })
+        var fontOf = scratch.map { LayoutScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
@@ -129,7 +129,7 @@ struct ParagraphShaper {
         }
 
         // 2. Runs of one font, script and direction; shape each.
-        var widths = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.widths) })
+        var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1

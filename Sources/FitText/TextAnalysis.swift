@@ -119,7 +119,7 @@ struct TextAnalyzer: Sendable {
         let clusters = starts.count - 1
 
         // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
-        var canBreak = TextAnalyzer.filled(false, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.canBreak) })
+        var canBreak = scratch.map { LayoutScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
         if lineBreaks {
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
                 let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
@@ -138,7 +138,7 @@ struct TextAnalyzer: Sendable {
             }
         }
 
-        var levels = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.levels) })
+        var levels = scratch.map { LayoutScratch.take(&$0.levels, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         var paragraphLevel: Int32 = 0
         if highest >= 0x590 && TextAnalyzer.mayBeRightToLeft(text) {
             paragraphLevel = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(FitTextError) -> Int32 in
@@ -150,8 +150,8 @@ struct TextAnalyzer: Sendable {
             }
         }
 
-        var white = TextAnalyzer.filled(false, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.white) })
-        var scripts = TextAnalyzer.filled(0, count: clusters, reusing: scratch.map { LayoutScratch.take(&$0.scripts) })
+        var white = scratch.map { LayoutScratch.take(&$0.white, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
+        var scripts = scratch.map { LayoutScratch.take(&$0.scripts, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         for c in 0..<clusters {
             let start = Int(starts[c])
             let scalar = TextAnalyzer.scalar(at: start, in: text)
