@@ -144,25 +144,42 @@ enum Shaper {
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
         else { return ShapedRun(clusters: []) }
 
-        // Sum advances per cluster. Glyphs of a cluster are contiguous; RTL output is in visual
+        // Sum advances per cluster (in integer units, then to px: exact), straight into the
+        // run's one array. Glyphs of a cluster are contiguous; RTL output is in visual
         // (reversed) order, so it is read backwards.
         let count = Int(glyphCount)
-        var totals: [(cluster: Int32, advance: Int64)] = []
-        totals.reserveCapacity(count)
+        var clusters: [ShapedRun.Cluster] = []
+        clusters.reserveCapacity(count)
         var anyMissing = false
+        var sorted = true
+        var current: Int32 = 0
+        var sum: Int64 = 0
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
             if infos[i].codepoint == 0 { anyMissing = true }
             let advance = Int64(positions[i].x_advance)
-            if let last = totals.last, last.cluster == cluster {
-                totals[totals.count - 1].advance += advance
+            if k > 0 && cluster == current {
+                sum += advance
             } else {
-                totals.append((cluster, advance))
+                if k > 0 {
+                    clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
+                    if cluster <= current { sorted = false }
+                }
+                current = cluster
+                sum = advance
             }
         }
-        if !isSorted(totals) { totals = mergeUnsorted(totals) }
-        var run = ShapedRun(clusters: totals.map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) })
+        if count > 0 { clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel)) }
+        if !sorted {
+            var totals: [(cluster: Int32, advance: Int64)] = []
+            for k in 0..<count {
+                let i = rightToLeft ? count - 1 - k : k
+                totals.append((Int32(bitPattern: infos[i].cluster), Int64(positions[i].x_advance)))
+            }
+            clusters = mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
+        }
+        var run = ShapedRun(clusters: clusters)
         if anyMissing {
             run.missing = missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
         }
@@ -191,15 +208,6 @@ enum Shaper {
             }
         }
         return result
-    }
-
-    private static func isSorted(_ totals: [(cluster: Int32, advance: Int64)]) -> Bool {
-        var previous = Int32.min
-        for entry in totals {
-            if entry.cluster <= previous { return false }
-            previous = entry.cluster
-        }
-        return true
     }
 
     /// For the rare output whose clusters are not monotone (it cannot happen with the
