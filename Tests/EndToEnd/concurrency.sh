@@ -87,7 +87,7 @@ PY
 # One client's MeasureBatch of 10,000 strings (new, so really measured) against another
 # client's single round trips. Both processes stamp CLOCK_MONOTONIC, shared system-wide.
 cat >"$work/batch.py" <<'PY'
-import sys, time
+import os, sys, time
 import dbus
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 batch = dbus.Array([(f"batch entry {i} of a long one: {i * 7919}", "DejaVu Sans 11", dbus.Dictionary({}, signature="sv"))
@@ -97,7 +97,10 @@ start = time.monotonic()
 results = fit.MeasureBatch(batch, timeout=50)
 end = time.monotonic()
 assert len(results) == 10_000 and all(r[0] for r in results), "batch failed"
-open(sys.argv[2], "w").write(f"{start} {end}\n")
+# Written under another name and renamed: the other process polls for the file to exist,
+# and must never see it before its contents.
+open(sys.argv[2] + ".tmp", "w").write(f"{start} {end}\n")
+os.rename(sys.argv[2] + ".tmp", sys.argv[2])
 PY
 cat >"$work/latency.py" <<'PY'
 import os, statistics, sys, time
