@@ -17,7 +17,7 @@ extension FitClient {
         document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = false
     ) async throws(FitClientError) -> LayoutResult {
         switch backend {
-        case .embedded(let engine):
+        case .embedded(let engine, _):
             do throws(LayoutError) {
                 let measurer = try TextEngineMeasurer(engine: engine, options: options)
                 return try document.layout(in: proposal, options: options, measurer: measurer)

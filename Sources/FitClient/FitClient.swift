@@ -1,5 +1,6 @@
 import FitBus
 import FitProtocol
+import FitScale
 import FitText
 import Synchronization
 
@@ -26,7 +27,8 @@ public final class FitClient: Sendable {
 
     enum Backend: Sendable {
         case daemon(DaemonLink)
-        case embedded(TextEngine)
+        /// The engine, and the UI font text styles resolve with (fontconfig's system-ui).
+        case embedded(TextEngine, UIFont)
     }
 
     let backend: Backend
@@ -61,7 +63,8 @@ public final class FitClient: Sendable {
 
     private static func embedded(reason: String?) throws(FitClientError) -> FitClient {
         do throws(FitTextError) {
-            return FitClient(backend: .embedded(try TextEngine()), fallbackReason: reason)
+            let uiFont = (try? FontconfigReader.readNow(configFile: nil))?.uiFont ?? TextScalePreference.fallbackUIFont
+            return FitClient(backend: .embedded(try TextEngine(), uiFont), fallbackReason: reason)
         } catch {
             throw .invalidRequest(error)
         }
@@ -73,9 +76,10 @@ public final class FitClient: Sendable {
     /// (the request's `textScale` is then ignored); without, the request's factor is sent.
     public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
         switch backend {
-        case .embedded(let engine):
+        case .embedded(let engine, let uiFont):
+            let resolved = try Self.resolvingTextStyle(request, uiFont: uiFont)
             do throws(FitTextError) {
-                return TextMeasurement(metrics: try engine.measure(request), generation: 0)
+                return TextMeasurement(metrics: try engine.measure(resolved), generation: 0)
             } catch {
                 throw .invalidRequest(error)
             }
@@ -107,9 +111,18 @@ public final class FitClient: Sendable {
     public func measureBatch(entries batch: [BatchEntry]) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
         let requests = batch.map(\.request)
         switch backend {
-        case .embedded(let engine):
-            return engine.measureBatch(requests).map { result in
-                result.map { TextMeasurement(metrics: $0, generation: 0) }.mapError { FitClientError.invalidRequest($0) }
+        case .embedded(let engine, let uiFont):
+            return requests.map { request in
+                do throws(FitClientError) {
+                    let resolved = try Self.resolvingTextStyle(request, uiFont: uiFont)
+                    do throws(FitTextError) {
+                        return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
+                    } catch {
+                        throw .invalidRequest(error)
+                    }
+                } catch {
+                    return .failure(error)
+                }
             }
         case .daemon(let link):
             let entries = batch.map { entry in
@@ -140,7 +153,7 @@ public final class FitClient: Sendable {
 
     public func resolveFont(_ description: String) async throws(FitClientError) -> ResolvedFont {
         switch backend {
-        case .embedded(let engine):
+        case .embedded(let engine, _):
             do throws(FitTextError) {
                 return try engine.resolveFont(description, textScale: 1)
             } catch {
@@ -159,7 +172,7 @@ public final class FitClient: Sendable {
 
     public func statistics() async throws(FitClientError) -> ServiceStatistics {
         switch backend {
-        case .embedded(let engine):
+        case .embedded(let engine, _):
             return ServiceStatistics(caches: engine.cacheStatistics, requestsServed: 0, uptimeSeconds: 0)
         case .daemon(let link):
             let reply = try await link.call("GetStats", [])
@@ -194,6 +207,22 @@ public final class FitClient: Sendable {
         let start = ContinuousClock.now
         _ = try await link.call("Ping", [], interface: "org.freedesktop.DBus.Peer")
         return ContinuousClock.now - start
+    }
+
+    /// A text style name as the font ("headline") becomes its Pango description, as the
+    /// daemon does it (TextStyleFont.engineFont), so in-process and daemon results agree.
+    static func resolvingTextStyle(_ request: MeasureRequest, uiFont: UIFont) throws(FitClientError) -> MeasureRequest {
+        do throws(FitScaleError) {
+            guard let (font, scale) = try TextStyleFont.engineFont(request.font, uiFont: uiFont, textScale: request.textScale) else {
+                return request
+            }
+            var resolved = request
+            resolved.font = font
+            resolved.textScale = scale
+            return resolved
+        } catch {
+            throw .rejected(name: FitErrorName.invalidFont.rawValue, message: "\"\(request.font)\": \(error)")
+        }
     }
 
     private func decodeMeasurement(_ value: DBusValue, unit: MeasureUnit) throws(FitClientError) -> TextMeasurement {

@@ -70,3 +70,20 @@ public enum TextStyleFont {
 
     private static func roundedToHundredths(_ value: Double) -> Double { (value * 100).rounded() / 100 }
 }
+
+extension TextStyleFont {
+    /// What the engine should measure for a font string that may name a text style ("body",
+    /// "headline accessibilityLarge"): the style's Pango description at the category the text
+    /// scale gives, measured at text scale 1 — the category already carries the user's scale,
+    /// so applying it again would count it twice. Nil when the string is not a style (it is a
+    /// Pango description then). Shared by the daemon and FitClient's in-process mode so both
+    /// read fonts alike.
+    public static func engineFont(_ font: String, uiFont: UIFont, textScale: Double) throws(FitScaleError) -> (font: String, textScale: Double)? {
+        // Cheap test before splitting: style names start with an ASCII letter and are short.
+        guard font.utf8.count <= 64, let first = font.utf8.first,
+            (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z")
+        else { return nil }
+        guard let style = try resolve(font, uiFont: uiFont, category: SizeCategory(textScale: textScale)) else { return nil }
+        return (style.pangoDescription, 1)
+    }
+}

@@ -112,23 +112,12 @@ extension FitService {
     /// Anything else is a Pango description, measured at `textScale`. A family whose first
     /// word is a style name is still reachable with a trailing comma ("Body, 12").
     func engineFont(_ font: String, textScale: Double) throws(DBusError) -> (font: String, textScale: Double) {
-        guard Self.mayBeTextStyle(font) else { return (font, textScale) }
         let uiFont = scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
         do throws(FitScaleError) {
-            guard let style = try TextStyleFont.resolve(font, uiFont: uiFont, category: SizeCategory(textScale: textScale)) else {
-                return (font, textScale)
-            }
-            return (style.pangoDescription, 1)
+            return try TextStyleFont.engineFont(font, uiFont: uiFont, textScale: textScale) ?? (font, textScale)
         } catch {
             throw DBusError(FitErrorName.invalidFont, "\"\(font)\" starts with a text style name: \(error) (a font family of that name needs a comma: \"\(font.split(separator: " ").first ?? ""), …\")")
         }
-    }
-
-    /// Cheap test before splitting the string: style names start with an ASCII letter and a
-    /// style with a category is short.
-    private static func mayBeTextStyle(_ font: String) -> Bool {
-        guard font.utf8.count <= 64, let first = font.utf8.first else { return false }
-        return (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
     }
 
     /// Every style at `category` in the current UI font, as GetTextStyles returns them.
