@@ -121,27 +121,31 @@ public final class BusConnection: Sendable {
 
     /// Sends the reply to an incoming call from any thread.
     func sendReply(to call: IncomingCall, _ result: Result<[DBusValue], DBusError>) {
-        let serial = call.serial, destination = call.sender
         // Encoded here, on the handler's task, not on the loop thread: encoding a large reply
         // (10,000 batch results: tens of ms) there would hold up every other caller.
-        var reply: DBusMessage?
+        let handOver = MessageHandOver(Self.replyMessage(serial: call.serial, destination: call.sender, result))
+        queue.post { context in
+            if let reply = handOver.take() { context.send(reply) }
+        }
+    }
+
+    /// The method return or error reply for a call; an unencodable result becomes Failed.
+    static func replyMessage(
+        serial: UInt32, destination: String?, _ result: Result<[DBusValue], DBusError>
+    ) -> DBusMessage? {
         switch result {
         case .success(let values):
             do throws(DBusError) {
                 let message = try DBusMessage.reply(to: serial, destination: destination)
                 try message.append(values)
-                reply = message
+                return message
             } catch {
-                reply = try? DBusMessage.reply(
+                return try? DBusMessage.reply(
                     to: serial, destination: destination,
                     error: .failed("the method's reply could not be encoded: \(error.message)"))
             }
         case .failure(let error):
-            reply = try? DBusMessage.reply(to: serial, destination: destination, error: error)
-        }
-        let handOver = MessageHandOver(reply)
-        queue.post { context in
-            if let reply = handOver.take() { context.send(reply) }
+            return try? DBusMessage.reply(to: serial, destination: destination, error: error)
         }
     }
 }

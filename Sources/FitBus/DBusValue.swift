@@ -4,7 +4,10 @@
 /// has a type on the wire. Unix file descriptors (`h`) are not supported: passing them
 /// needs descriptor ownership rules and SCM_RIGHTS negotiation that nothing in fitd uses;
 /// a message carrying one is refused with InvalidArgs instead.
-public indirect enum DBusValue: Sendable {
+///
+/// Only `variant` is `indirect`: marking the whole enum boxed every scalar in its own heap
+/// allocation, a few per batch entry. Containers already hold children in an array buffer.
+public enum DBusValue: Sendable {
     case byte(UInt8)
     case boolean(Bool)
     case int16(Int16)
@@ -22,7 +25,7 @@ public indirect enum DBusValue: Sendable {
     /// `a{kv}`: the key is a basic type. Order is kept as received.
     case dictionary(keySignature: String, valueSignature: String, [(key: DBusValue, value: DBusValue)])
     case structure([DBusValue])
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The signature of this value, e.g. `a{sv}` for a dictionary of variants.
     public var signature: String {
@@ -115,11 +118,15 @@ extension DBusValue {
             guard arrays < DBusSignature.maximumArrayDepth else {
                 throw .invalidArgs("value nests more than 32 arrays")
             }
-            try Self.requireSingle(element)
+            // An item that matches `element` exactly proves it one complete type, so the
+            // signature is parsed only for an empty array (DBusValue+Conformance).
+            if items.isEmpty { try Self.requireSingle(element) }
+            var elementText = element
+            let stray = elementText.withUTF8 { bytes in items.first { $0.matchEnd(bytes, 0) != bytes.count } }
+            if let stray {
+                throw .invalidArgs("array of \(element) holds a value of type \(stray.signature)")
+            }
             for item in items {
-                guard item.signature == element else {
-                    throw .invalidArgs("array of \(element) holds a value of type \(item.signature)")
-                }
                 try item.validate(depth: depth + 1, arrays: arrays + 1, structs: structs)
             }
         case .dictionary(let key, let value, let entries):
@@ -129,9 +136,9 @@ extension DBusValue {
             guard key.utf8.count == 1, let code = key.utf8.first, DBusSignature.basicCodes.contains(code) else {
                 throw .invalidArgs("dictionary key type \(key) is not a basic type")
             }
-            try Self.requireSingle(value)
+            if entries.isEmpty { try Self.requireSingle(value) }
             for entry in entries {
-                guard entry.key.signature == key, entry.value.signature == value else {
+                guard entry.key.conforms(to: key), entry.value.conforms(to: value) else {
                     throw .invalidArgs("dictionary a{\(key)\(value)} holds an entry of other types")
                 }
                 try entry.key.validate(depth: depth + 2, arrays: arrays + 1, structs: structs + 1)

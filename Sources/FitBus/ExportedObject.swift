@@ -4,6 +4,13 @@
 public typealias DBusMethodHandler =
     @Sendable ([DBusValue], MessageContext) async throws(DBusError) -> [DBusValue]
 
+/// A method's synchronous fast path, run on the connection's loop thread as the call
+/// arrives: it answers cheap work it can do without blocking (a cache hit) or returns nil,
+/// and the call then goes to the method's handler on a task as usual. It saves a cached
+/// call the two thread hops (loop thread → task → loop thread) that were most of its latency.
+public typealias DBusImmediateHandler =
+    @Sendable ([DBusValue], MessageContext) throws(DBusError) -> [DBusValue]?
+
 public struct DBusMethod: Sendable {
     public var name: String
     public var inSignature: DBusSignature
@@ -14,10 +21,14 @@ public struct DBusMethod: Sendable {
     /// Emitted as an `org.freedesktop.DBus.DocString` annotation in the introspection.
     public var doc: String?
     public var handler: DBusMethodHandler
+    /// Optional; see DBusImmediateHandler. It must never block: every other caller of the
+    /// connection waits while it runs.
+    public var immediate: DBusImmediateHandler?
 
     public init(
         _ name: String, in inSignature: String = "", out outSignature: String = "",
         inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
+        immediate: DBusImmediateHandler? = nil,
         handler: @escaping DBusMethodHandler
     ) throws(DBusError) {
         try DBusNames.requireMember(name)
@@ -28,6 +39,7 @@ public struct DBusMethod: Sendable {
         self.outNames = outNames
         self.doc = doc
         self.handler = handler
+        self.immediate = immediate
     }
 }
 

@@ -29,6 +29,15 @@ extension LoopContext {
             guard let owner, let path = message.path, let member = message.member else {
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             }
+            // A method with a fast path may answer here, without a task (MethodDispatcher+Immediate).
+            if let reply = MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
+                if !message.noReplyExpected,
+                    let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
+                {
+                    send(sent)
+                }
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,

@@ -13,13 +13,10 @@ extension DBusMessage {
         for value in values { try Self.write(value, to: &iter) }
     }
 
-    /// Decodes the whole body. libdbus validated it against its signature when it was
-    /// received (`_dbus_validate_body_with_reason`), so the shapes below always match;
-    /// what is left to refuse are types FitBus does not support (`h`).
+    /// Decodes the whole body (see MessageDecoder). What is left to refuse after libdbus's
+    /// own validation are types FitBus does not support (`h`).
     public func arguments() throws(DBusError) -> [DBusValue] {
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(raw, &iter) != 0 else { return [] }  // empty body
-        return try Self.readAll(&iter)
+        try MessageDecoder.arguments(of: raw)
     }
 
     private static func write(_ value: DBusValue, to iter: inout DBusMessageIter) throws(DBusError) {
@@ -94,79 +91,5 @@ extension DBusMessage {
         guard dbus_message_iter_close_container(&iter, &sub) != 0 else {
             throw .noMemory("closing a container")
         }
-    }
-
-    private static func readAll(_ iter: inout DBusMessageIter) throws(DBusError) -> [DBusValue] {
-        var values: [DBusValue] = []
-        while dbus_message_iter_get_arg_type(&iter) != fit_dbus_type_invalid {
-            values.append(try read(&iter))
-            dbus_message_iter_next(&iter)
-        }
-        return values
-    }
-
-    private static func read(_ iter: inout DBusMessageIter) throws(DBusError) -> DBusValue {
-        let type = dbus_message_iter_get_arg_type(&iter)
-        var basic = DBusBasicValue()
-        switch type {
-        case fit_dbus_type_array:
-            let signature = try iteratorSignature(&iter)
-            let element = String(signature.dropFirst())
-            var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
-            guard element.hasPrefix("{") else {
-                return .array(elementSignature: element, try readAll(&sub))
-            }
-            // "{kv}": the key is one basic-type code, the value the rest.
-            let inner = element.dropFirst().dropLast()
-            let key = String(inner.prefix(1))
-            var entries: [(key: DBusValue, value: DBusValue)] = []
-            while dbus_message_iter_get_arg_type(&sub) == fit_dbus_type_dict_entry {
-                var pair = DBusMessageIter()
-                dbus_message_iter_recurse(&sub, &pair)
-                let k = try read(&pair)
-                dbus_message_iter_next(&pair)
-                entries.append((k, try read(&pair)))
-                dbus_message_iter_next(&sub)
-            }
-            return .dictionary(keySignature: key, valueSignature: String(inner.dropFirst()), entries)
-        case fit_dbus_type_struct:
-            var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
-            return .structure(try readAll(&sub))
-        case fit_dbus_type_variant:
-            var sub = DBusMessageIter()
-            dbus_message_iter_recurse(&iter, &sub)
-            return .variant(try read(&sub))
-        case fit_dbus_type_string, fit_dbus_type_object_path, fit_dbus_type_signature:
-            dbus_message_iter_get_basic(&iter, &basic)
-            guard let pointer = basic.str, let text = String(validatingCString: pointer) else {
-                throw .invalidArgs("a string argument is not valid UTF-8")
-            }
-            switch type {
-            case fit_dbus_type_string: return .string(text)
-            case fit_dbus_type_object_path: return .objectPath(text)
-            default: return .signature(text)
-            }
-        case fit_dbus_type_byte: dbus_message_iter_get_basic(&iter, &basic); return .byte(basic.byt)
-        case fit_dbus_type_boolean: dbus_message_iter_get_basic(&iter, &basic); return .boolean(basic.bool_val != 0)
-        case fit_dbus_type_int16: dbus_message_iter_get_basic(&iter, &basic); return .int16(basic.i16)
-        case fit_dbus_type_uint16: dbus_message_iter_get_basic(&iter, &basic); return .uint16(basic.u16)
-        case fit_dbus_type_int32: dbus_message_iter_get_basic(&iter, &basic); return .int32(basic.i32)
-        case fit_dbus_type_uint32: dbus_message_iter_get_basic(&iter, &basic); return .uint32(basic.u32)
-        case fit_dbus_type_int64: dbus_message_iter_get_basic(&iter, &basic); return .int64(Int64(basic.i64))
-        case fit_dbus_type_uint64: dbus_message_iter_get_basic(&iter, &basic); return .uint64(UInt64(basic.u64))
-        case fit_dbus_type_double: dbus_message_iter_get_basic(&iter, &basic); return .double(basic.dbl)
-        default:
-            // Only `h` (unix fd) reaches here; see DBusValue for why it is unsupported.
-            throw .invalidArgs("unsupported D-Bus type code \(type)")
-        }
-    }
-
-    /// `dbus_message_iter_get_signature` returns memory the caller frees with `dbus_free`.
-    private static func iteratorSignature(_ iter: inout DBusMessageIter) throws(DBusError) -> String {
-        guard let raw = dbus_message_iter_get_signature(&iter) else { throw .noMemory("reading a signature") }
-        defer { dbus_free(raw) }
-        return String(cString: raw)
     }
 }

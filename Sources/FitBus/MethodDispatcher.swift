@@ -61,7 +61,7 @@ enum MethodDispatcher {
 
     /// A call without an interface field (allowed by the specification, "Message Format")
     /// goes to the first interface declaring that member.
-    private static func defaultInterface(for member: String, in object: ExportedObject?) -> String? {
+    static func defaultInterface(for member: String, in object: ExportedObject?) -> String? {
         if let match = object?.interfaces.first(where: { $0.method(member) != nil }) { return match.name }
         switch member {
         case "Introspect": return StandardInterface.introspectable

@@ -10,7 +10,8 @@ extension FitService {
             methods: [
                 DBusMethod(
                     "Measure", in: "ssa{sv}", out: metrics, inNames: ["text", "font", "options"], outNames: ["metrics"],
-                    doc: "Measures one text in one font."
+                    doc: "Measures one text in one font.",
+                    immediate: { [self] arguments, _ in measureImmediately(arguments) }
                 ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
                 DBusMethod(
                     "MeasureBatch", in: "a(ssa{sv})", out: "a(bss\(metrics))", inNames: ["requests"], outNames: ["results"],

@@ -22,6 +22,8 @@ public final class FitService: Sendable {
     private let textScale = Mutex<Double>(1.0)
     /// The text-scale snapshot, state and connection behind the scale properties (FitService+Scale).
     let scaleBinding = TextScaleBinding()
+    /// Requests Measure's loop-thread fast path may answer (FitService+Immediate).
+    let knownRequests = Mutex(KnownRequests())
 
     /// How many batch entries are measured between yields to other callers: one entry is a
     /// few microseconds, so a long batch gives way every ~0.5 ms and a single request from
@@ -75,7 +77,7 @@ public final class FitService: Sendable {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ServiceStatistics(
-            caches: engine.cacheStatistics + [layouts.statistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
+            caches: engine.cacheStatistics + [layouts.statistics, layouts.requestStatistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
     }
 
     // MARK: handlers
@@ -96,7 +98,9 @@ public final class FitService: Sendable {
         var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: currentTextScale)
         (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale)
         do throws(FitTextError) {
-            return MeasureCodec.encode(try engine.measure(request), generation: generation)
+            let metrics = try engine.measure(request)
+            remember(request, generation: generation)
+            return MeasureCodec.encode(metrics, generation: generation)
         } catch {
             throw DBusError(error)
         }

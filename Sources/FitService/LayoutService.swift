@@ -18,11 +18,26 @@ public final class LayoutService: Sendable {
         var generation: UInt64
     }
 
+    /// Key of the request-level cache: the call's arguments exactly as decoded, plus the
+    /// service state that turns them into a document (scale, generation, the user's size
+    /// category and UI font). Hashing the decoded values costs a fraction of rebuilding
+    /// and hashing the LayoutDocument, which dominated a cached Layout call.
+    struct RequestKey: Hashable, Sendable {
+        var arguments: [DBusValue]
+        var textScale: Double
+        var generation: UInt64
+        var defaultCategory: ContentSizeCategory?
+        var defaultUIFont: String?
+    }
+
     /// 8 MiB holds some 10,000 replies of a 50-node document (about 700 bytes each).
     public static let defaultCacheBytes = 8 << 20
 
     let engine: TextEngine
     let cache: ByteBoundedCache<CacheKey, [DBusValue]>
+    /// Replies by request, in front of `cache`: a repeated call skips decoding the document.
+    /// `cache` still catches the same document sent differently (options in another order).
+    let requests: ByteBoundedCache<RequestKey, [DBusValue]>
     /// The generation the cache was filled under; on a change the cache is emptied at the next
     /// call, so stale replies do not wait for eviction to give their memory back.
     private let cachedGeneration = Atomic<UInt64>(0)
@@ -30,9 +45,11 @@ public final class LayoutService: Sendable {
     public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes) {
         self.engine = engine
         self.cache = ByteBoundedCache(name: "layouts", byteLimit: cacheBytes)
+        self.requests = ByteBoundedCache(name: "layout-requests", byteLimit: cacheBytes)
     }
 
     public var statistics: CacheStatistics { cache.statistics }
+    public var requestStatistics: CacheStatistics { requests.statistics }
 
     /// Layout's handler body: (nodes, proposal, options) → (size, frames, decisions, truncated,
     /// generation). `textScale` and `generation` are the service's at the time of the call.
@@ -43,6 +60,14 @@ public final class LayoutService: Sendable {
         guard arguments.count == 3 else {
             throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
         }
+        if cachedGeneration.exchange(generation, ordering: .relaxed) != generation {
+            cache.removeAll()
+            requests.removeAll()
+        }
+        let requestKey = RequestKey(
+            arguments: arguments, textScale: textScale, generation: generation, defaultCategory: defaultCategory,
+            defaultUIFont: defaultUIFont)
+        if let cached = requests.value(for: requestKey) { return cached }
         let proposal = try LayoutCodec.proposal(arguments[1])
         var options = try LayoutCodec.options(
             arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
@@ -53,17 +78,21 @@ public final class LayoutService: Sendable {
         } catch {
             throw DBusError(error)
         }
-        if cachedGeneration.exchange(generation, ordering: .relaxed) != generation { cache.removeAll() }
         let key = CacheKey(
             layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale,
             generation: generation)
-        if let cached = cache.value(for: key) { return cached }
+        if let cached = cache.value(for: key) {
+            // The request key holds the decoded arguments, about the document's size again.
+            requests.insert(cached, for: requestKey, bytes: Self.estimatedBytes(document, nil))
+            return cached
+        }
         let reply: [DBusValue]
         do throws(LayoutError) {
             let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
             let result = try document.layout(in: proposal, options: options, measurer: measurer)
             reply = LayoutCodec.encode(result, generation: generation)
             cache.insert(reply, for: key, bytes: Self.estimatedBytes(document, result))
+            requests.insert(reply, for: requestKey, bytes: Self.estimatedBytes(document, result))
         } catch {
             throw DBusError(error)
         }
@@ -72,13 +101,13 @@ public final class LayoutService: Sendable {
 
     /// What an entry holds: the key's document (ids, kinds, properties) and the reply (a frame
     /// of ~10 fields per node, plus ids). An estimate from Swift's layouts, not a measurement.
-    static func estimatedBytes(_ document: LayoutDocument, _ result: LayoutResult) -> Int {
+    static func estimatedBytes(_ document: LayoutDocument, _ result: LayoutResult?) -> Int {
         var bytes = 256
         for node in document.nodes {
             bytes += 96 + 2 * node.id.utf8.count + (node.properties.text?.utf8.count ?? 0)
             bytes += node.properties.templates?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0
         }
-        bytes += result.decisions.count * 160
+        bytes += (result?.decisions.count ?? document.nodes.count) * 160
         return bytes
     }
 }
