@@ -94,12 +94,14 @@ let package = Package(
             ]),
 
         .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
-        .testTarget(name: "FitBusTests", dependencies: ["FitBus"]),
+        // Test support shared by the targets that need a private bus.
+        .target(name: "FitTestSupport", dependencies: ["FitBus"], path: "Tests/FitTestSupport"),
+        .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )

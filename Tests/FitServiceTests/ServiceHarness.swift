@@ -1,3 +1,4 @@
+import FitTestSupport
 import FitBus
 import FitClient
 import FitProtocol

@@ -1,13 +1,14 @@
 import FitBus
 import Foundation
 
-/// A private dbus-daemon for one test, so tests never touch the user's session bus (the
-/// approach of Tests/FitBusTests/PrivateBus.swift). The config allows everything;
-/// max_message_size is 32 MiB, as scripts/private-bus sets it.
-final class PrivateBus {
-    let process = Process()
-    let address: String
-    let directory: URL
+/// A private dbus-daemon for one test, so tests never touch the user's session bus. The
+/// config allows everything; max_message_size is the system bus's 32 MiB (dbus-daemon(1),
+/// "max_message_size"), as scripts/private-bus sets it, so oversized messages are refused.
+/// Shared by the test targets that need a bus (FitBusTests, FitServiceTests).
+public final class PrivateBus {
+    public let process = Process()
+    public let address: String
+    public let directory: URL
 
     static let config = """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
@@ -25,8 +26,8 @@ final class PrivateBus {
         </busconfig>
         """
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitservice-\(UUID().uuidString)")
+    public init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fit-test-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("bus.conf")
         try Self.config.write(to: configURL, atomically: true, encoding: .utf8)
@@ -48,7 +49,7 @@ final class PrivateBus {
         if address.isEmpty { stop(); throw DBusError(.failed, "dbus-daemon printed no address") }
     }
 
-    func stop() {
+    public func stop() {
         if process.isRunning {
             // SIGKILL, not terminate(): the child inherits the test runner's signal mask, in
             // which SIGTERM may be blocked, so dbus-daemon would never see it.
