@@ -22,8 +22,6 @@ public final class FitService: Sendable {
     private let textScale = Mutex<Double>(1.0)
     /// The text-scale snapshot, state and connection behind the scale properties (FitService+Scale).
     let scaleBinding = TextScaleBinding()
-    /// Requests Measure's loop-thread fast path may answer (FitService+Immediate).
-    let knownRequests = Mutex(KnownRequests())
 
     /// How many batch entries are measured between yields to other callers: one entry is a
     /// few microseconds, so a long batch gives way every ~0.5 ms and a single request from
@@ -99,7 +97,6 @@ public final class FitService: Sendable {
         (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale)
         do throws(FitTextError) {
             let metrics = try engine.measure(request)
-            remember(request, generation: generation)
             return MeasureCodec.encode(metrics, generation: generation)
         } catch {
             throw DBusError(error)

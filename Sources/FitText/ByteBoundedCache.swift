@@ -55,10 +55,17 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         self.byteLimit = max(0, byteLimit)
     }
 
-    public func value(for key: Key) -> Value? {
+    /// The value for `key`, counted as a hit or a miss.
+    public func value(for key: Key) -> Value? { lookup(key, countingMiss: true) }
+
+    /// The value for `key` if present; a miss is not counted, for a caller that will look
+    /// again the ordinary way (the daemon's fast path, then its measurement).
+    public func peek(_ key: Key) -> Value? { lookup(key, countingMiss: false) }
+
+    private func lookup(_ key: Key, countingMiss: Bool) -> Value? {
         storage.withLock { s in
             guard let slot = s.index[key] else {
-                s.misses += 1
+                if countingMiss { s.misses += 1 }
                 return nil
             }
             s.hits += 1

@@ -90,6 +90,13 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     // MARK: measuring
 
+    /// The cached result of a request, or nil — never measures. For callers that must not do
+    /// work where they are (the daemon answers cached requests on its bus thread).
+    public func cachedMeasurement(_ request: MeasureRequest) -> TextMetrics? {
+        guard (try? request.validate()) != nil else { return nil }
+        return resultCache.peek(Prehashed(request))
+    }
+
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         try request.validate()
         let key = Prehashed(request)

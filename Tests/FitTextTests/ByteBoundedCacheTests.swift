@@ -157,4 +157,13 @@ import Testing
             if let value = c.value(for: key) { #expect(value == key * 2) }
         }
     }
+
+    @Test func peekFindsWhatIsStoredAndCountsNoMiss() {
+        let c = cache()
+        c.insert(1, for: "a", bytes: 10)
+        #expect(c.peek("a") == 1)
+        #expect(c.peek("b") == nil)
+        #expect(c.statistics.hits == 1)
+        #expect(c.statistics.misses == 0)
+    }
 }

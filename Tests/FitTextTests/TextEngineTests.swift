@@ -459,3 +459,17 @@ import Testing
         }
     }
 }
+
+@Suite struct CachedMeasurementTests {
+    @Test func cachedMeasurementNeverMeasuresAndReturnsWhatMeasureCached() throws {
+        let engine = try TestEngine.engine()
+        let request = MeasureRequest(text: "Peek at me \(#line)", font: "DejaVu Sans 10")
+        #expect(engine.cachedMeasurement(request) == nil)
+        #expect(engine.cachedMeasurement(request) == nil)  // still nil: looking did not measure
+        let measured = try engine.measure(request)
+        #expect(engine.cachedMeasurement(request) == measured)
+        var invalid = request
+        invalid.maxWidth = -1
+        #expect(engine.cachedMeasurement(invalid) == nil)
+    }
+}
