@@ -93,13 +93,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "FitTextTests", dependencies: ["FitText"]),
+        .testTarget(name: "FitTextTests", dependencies: ["FitText", "FitTestSupport"]),
         // Test support shared by the targets that need a private bus.
-        .target(name: "FitTestSupport", dependencies: ["FitBus"], path: "Tests/FitTestSupport"),
+        .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
-        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitLayoutText", "FitLayout", "FitText", "FitScale"]),
+        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
         .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),

@@ -1,28 +1,19 @@
 import FitLayout
 import FitText
+import FitTestSupport
 import Foundation
 import Testing
 
 @testable import FitLayoutText
 
-/// The pinned fonts (Tests/fonts/fonts.conf) and the real engine, set up as FitTextTests'
-/// TestEngine does: fontconfig reads FONTCONFIG_FILE when the engine loads its configuration,
-/// so the variables are set before the engine exists.
+/// The pinned fonts and the real engine (FitTestSupport.PinnedEngine), and the example
+/// documents of protocol/examples.
 enum Fixture {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     static let examples = tests.deletingLastPathComponent().appendingPathComponent("protocol/examples")
 
-    private static let made: Result<TextEngine, FitTextError> = {
-        setenv("FONTCONFIG_FILE", tests.appendingPathComponent("fonts/fonts.conf").path, 1)
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
-        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", cache.path, 1)
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
-    }()
 
-    static func engine() throws -> TextEngine { try made.get() }
+    static func engine() throws -> TextEngine { try PinnedEngine.engine() }
 
     static func measurer(_ unit: MeasureUnit = .px) throws -> TextEngineMeasurer {
         TextEngineMeasurer(engine: try engine(), unit: unit)

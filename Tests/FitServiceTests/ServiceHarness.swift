@@ -12,21 +12,10 @@ import Testing
 /// pinned fonts of Tests/fonts/fonts.conf (FONTCONFIG_FILE is read when the engine loads
 /// its configuration, so it is set first), language en-us.
 enum SharedEngine {
-    static let fontsConf: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("fonts/fonts.conf").path
+    static var fontsConf: String { PinnedEngine.fontsConf }
 
-    private static let made: Result<TextEngine, FitTextError> = {
-        setenv("FONTCONFIG_FILE", fontsConf, 1)
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
-        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", cache.path, 1)
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
-    }()
 
-    static func engine() throws -> TextEngine { try made.get() }
+    static func engine() throws -> TextEngine { try PinnedEngine.engine() }
 }
 
 /// FitService served in this process on a private bus, the way fitd serves it (export the

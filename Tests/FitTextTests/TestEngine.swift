@@ -1,3 +1,4 @@
+import FitTestSupport
 import Foundation
 import Testing
 
@@ -8,25 +9,11 @@ import Testing
 /// language en-us. fontconfig reads FONTCONFIG_FILE when the engine loads its configuration,
 /// so the variables are set before the engine exists.
 enum TestEngine {
-    /// Tests/fonts/fonts.conf, found from this file's path (Tests/FitTextTests/TestEngine.swift).
-    static let fontsConf: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("fonts/fonts.conf").path
+    static var fontsConf: String { PinnedEngine.fontsConf }
 
-    private static let made: Result<TextEngine, FitTextError> = {
-        setenv("FONTCONFIG_FILE", fontsConf, 1)
-        // fonts.conf keeps its cache under $XDG_CACHE_HOME; a directory of our own keeps the
-        // user's cache out of it, and a fixed name lets later runs reuse the scan.
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
-        try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        setenv("XDG_CACHE_HOME", cache.path, 1)
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
-    }()
 
     /// The shared engine; a test that needs fonts throws (and so fails) if it could not be made.
-    static func engine() throws -> TextEngine { try made.get() }
+    static func engine() throws -> TextEngine { try PinnedEngine.engine() }
 
     /// Measures with the shared engine; `font` defaults to DejaVu Sans 10, the base font of
     /// most figures in PANGO_RULES.md.
