@@ -64,14 +64,8 @@ final class SimpleGraphemes: @unchecked Sendable {
         var boundary = [Bool](repeating: false, count: text.count + 1)
         try text.withUnsafeBufferPointer { units throws(FitTextError) in
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: units.count + 1) { out throws(FitTextError) in
-                let count = try iterators.withIterator { iterator throws(FitTextError) -> Int32 in
-                    var status: Int32 = 0
-                    let count = fit_breaker_boundaries(
-                        iterator, units.baseAddress, Int32(units.count), out.baseAddress, nil, Int32(units.count + 1), &status)
-                    guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
-                    return count
-                }
-                for i in 0..<Int(count) { boundary[Int(out[i])] = true }
+                let count = try iterators.boundaries(of: units, into: out.baseAddress)
+                for i in 0..<count { boundary[Int(out[i])] = true }
             }
         }
         for k in 0..<4096 {

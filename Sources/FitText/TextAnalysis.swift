@@ -41,7 +41,27 @@ final class BreakIteratorPool: Sendable {
         }
     }
 
-    func withIterator<R>(_ body: (OpaquePointer) throws(FitTextError) -> R) throws(FitTextError) -> R {
+    /// Writes the boundaries of `text` after 0 (the last is its length) into `buffer`, which
+    /// must hold text.count + 1 values, and returns how many there are.
+    func boundaries(of text: UnsafeBufferPointer<UInt16>, into buffer: UnsafeMutablePointer<Int32>?) throws(FitTextError) -> Int {
+        try withIterator { iterator throws(FitTextError) -> Int in
+            var status: Int32 = 0
+            let count = fit_breaker_boundaries(
+                iterator, text.baseAddress, Int32(text.count), buffer, nil, Int32(text.count + 1), &status)
+            guard count >= 0 else { throw .textAnalysisFailed(operation: "\(kindName) boundaries", code: status) }
+            return Int(count)
+        }
+    }
+
+    private var kindName: String {
+        switch kind {
+        case FIT_BREAK_LINE: return "line"
+        case FIT_BREAK_WORD: return "word"
+        default: return "grapheme"
+        }
+    }
+
+    private func withIterator<R>(_ body: (OpaquePointer) throws(FitTextError) -> R) throws(FitTextError) -> R {
         var address = idle.withLock { $0.popLast() }
         if address == nil {
             var status: Int32 = 0
@@ -104,13 +124,7 @@ struct TextAnalyzer: Sendable {
         } else {
             // Boundaries go to a temporary buffer (on the stack when small), then the exact array.
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { boundaries throws(FitTextError) in
-                let graphemeCount = try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
-                    var status: Int32 = 0
-                    let count = fit_breaker_boundaries(
-                        iterator, base, length, boundaries.baseAddress, nil, length + 1, &status)
-                    guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
-                    return count
-                }
+                let graphemeCount = try graphemes.boundaries(of: text, into: boundaries.baseAddress)
                 starts.reserveCapacity(Int(graphemeCount) + 1)
                 starts.append(0)
                 starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
@@ -122,13 +136,7 @@ struct TextAnalyzer: Sendable {
         var canBreak = scratch.map { LayoutScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
         if lineBreaks {
             try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
-                let breakCount = try lines.withIterator { iterator throws(FitTextError) -> Int32 in
-                    var status: Int32 = 0
-                    let count = fit_breaker_boundaries(
-                        iterator, base, length, lineBoundaries.baseAddress, nil, length + 1, &status)
-                    guard count >= 0 else { throw .textAnalysisFailed(operation: "line breaks", code: status) }
-                    return count
-                }
+                let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
                 var cluster = 0
                 for i in 0..<Int(breakCount) {
                     let offset = lineBoundaries[i]
@@ -173,13 +181,9 @@ struct TextAnalyzer: Sendable {
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
     func icuGraphemeStarts(_ text: [UInt16]) throws(FitTextError) -> [Int32] {
         var out = [Int32](repeating: 0, count: text.count + 1)
-        let count = try text.withUnsafeBufferPointer { units throws(FitTextError) -> Int32 in
-            try graphemes.withIterator { iterator throws(FitTextError) -> Int32 in
-                var status: Int32 = 0
-                let count = fit_breaker_boundaries(
-                    iterator, units.baseAddress, Int32(units.count), &out, nil, Int32(units.count + 1), &status)
-                guard count >= 0 else { throw .textAnalysisFailed(operation: "grapheme breaks", code: status) }
-                return count
+        let count = try text.withUnsafeBufferPointer { units throws(FitTextError) -> Int in
+            try out.withUnsafeMutableBufferPointer { buffer throws(FitTextError) -> Int in
+                try graphemes.boundaries(of: units, into: buffer.baseAddress)
             }
         }
         return [0] + out[0..<Int(count)]
@@ -187,14 +191,10 @@ struct TextAnalyzer: Sendable {
 
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
         let clusters = analysis.clusterCount
-        let length = Int32(text.count)
-        guard let base = text.baseAddress else { return [] }
+        guard text.baseAddress != nil else { return [] }
         var boundaries = [Int32](repeating: 0, count: text.count + 1)
-        let count = try words.withIterator { iterator throws(FitTextError) -> Int32 in
-            var status: Int32 = 0
-            let count = fit_breaker_boundaries(iterator, base, length, &boundaries, nil, length + 1, &status)
-            guard count >= 0 else { throw .textAnalysisFailed(operation: "word breaks", code: status) }
-            return count
+        let count = try boundaries.withUnsafeMutableBufferPointer { buffer throws(FitTextError) -> Int in
+            try words.boundaries(of: text, into: buffer.baseAddress)
         }
         var wordBoundary = [Bool](repeating: false, count: clusters)
         var cluster = 0
