@@ -21,10 +21,6 @@ struct ScaleResetCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        if common.json {
-            print(JSONOutput.string(ScaleJSON.object(info)))
-        } else {
-            print("text scale \(MetricsText.format(info.factor)) (\(info.source)), category \(info.category)")
-        }
+        ScaleJSON.printSummary(info, json: common.json)
     }
 }

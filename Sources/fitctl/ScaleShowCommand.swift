@@ -44,6 +44,15 @@ struct ScaleShowCommand: AsyncParsableCommand {
 
 /// The JSON objects `fitctl scale --json` and `fitctl watch --json` print.
 enum ScaleJSON {
+    /// The one-line answer of `scale set` and `scale reset`: what is in force now.
+    static func printSummary(_ info: TextScaleInfo, json: Bool) {
+        if json {
+            print(JSONOutput.string(object(info)))
+        } else {
+            print("text scale \(MetricsText.format(info.factor)) (\(info.source)), category \(info.category)")
+        }
+    }
+
     static func object(_ info: TextScaleInfo, styles: [TextStyleRow]? = nil) -> [String: Any] {
         var object: [String: Any] = [
             "factor": info.factor, "source": info.source, "category": info.category, "dpi": info.dpi,
