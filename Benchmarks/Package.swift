@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "FitBus", package: "fitd"),
                 .product(name: "FitProtocol", package: "fitd"),
                 .product(name: "FitLayout", package: "fitd"),
+                .product(name: "FitText", package: "fitd"),
             ]),
 
         // ordo-one/benchmark suites (`swift package benchmark`): percentiles, allocations.

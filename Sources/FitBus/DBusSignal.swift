@@ -90,5 +90,7 @@ final class MessageHandOver: Sendable {
 
     init(_ message: consuming sending DBusMessage?) { self.message = Mutex(message) }
 
+    convenience init(handing message: consuming sending DBusMessage) { self.init(Optional(message)) }
+
     func take() -> DBusMessage? { message.withLock { $0.take() } }
 }

@@ -116,3 +116,25 @@ public struct DBusSignature: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension DBusSignature {
+    /// The index just after the complete type starting at `start` in a signature's bytes, or
+    /// nil when the bytes end inside it (specification, "Valid Signatures").
+    static func completeTypeEnd(_ signature: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int? {
+        guard start < signature.count else { return nil }
+        switch signature[start] {
+        case UInt8(ascii: "a"):
+            return completeTypeEnd(signature, start + 1)
+        case UInt8(ascii: "("), UInt8(ascii: "{"):
+            let close = signature[start] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+            var index = start + 1
+            while index < signature.count, signature[index] != close {
+                guard let next = completeTypeEnd(signature, index) else { return nil }
+                index = next
+            }
+            return index < signature.count ? index + 1 : nil
+        default:
+            return start + 1
+        }
+    }
+}

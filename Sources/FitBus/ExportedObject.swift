@@ -20,7 +20,12 @@ public struct DBusMethod: Sendable {
     public var outNames: [String]
     /// Emitted as an `org.freedesktop.DBus.DocString` annotation in the introspection.
     public var doc: String?
-    public var handler: DBusMethodHandler
+    /// What answers a call: a handler of decoded values, or a streaming one.
+    enum Implementation: Sendable {
+        case values(DBusMethodHandler)
+        case streaming(DBusStreamingHandler)
+    }
+    var implementation: Implementation
     /// Optional; see DBusImmediateHandler. It must never block: every other caller of the
     /// connection waits while it runs.
     public var immediate: DBusImmediateHandler?
@@ -38,8 +43,19 @@ public struct DBusMethod: Sendable {
         self.inNames = inNames
         self.outNames = outNames
         self.doc = doc
-        self.handler = handler
+        self.implementation = .values(handler)
         self.immediate = immediate
+    }
+
+    /// A method answered by a streaming handler (DBusStreamingHandler): it reads its
+    /// arguments and writes its reply body itself.
+    public init(
+        _ name: String, in inSignature: String = "", out outSignature: String = "",
+        inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
+        streaming handler: @escaping DBusStreamingHandler
+    ) throws(DBusError) {
+        try self.init(name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames, doc: doc) { _, _ in [] }
+        self.implementation = .streaming(handler)
     }
 }
 

@@ -19,7 +19,7 @@ extension DBusMessage {
         try MessageDecoder.arguments(of: raw)
     }
 
-    private static func write(_ value: DBusValue, to iter: inout DBusMessageIter) throws(DBusError) {
+    static func write(_ value: DBusValue, to iter: inout DBusMessageIter) throws(DBusError) {
         switch value {
         case .byte(let v): try basic(&iter, fit_dbus_type_byte, v)
         case .boolean(let v): try basic(&iter, fit_dbus_type_boolean, dbus_bool_t(v ? 1 : 0))

@@ -126,21 +126,9 @@ struct MessageDecoder {
         return .dictionary(keySignature: key, valueSignature: valueType, entries)
     }
 
-    /// The index just after the complete type starting at `start` (specification, "Valid Signatures").
     private func completeTypeEnd(_ start: Int) throws(DBusError) -> Int {
-        guard start < signature.count else { throw Self.mismatch }
-        switch signature[start] {
-        case UInt8(ascii: "a"):
-            return try completeTypeEnd(start + 1)
-        case UInt8(ascii: "("), UInt8(ascii: "{"):
-            let close = signature[start] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
-            var index = start + 1
-            while index < signature.count, signature[index] != close { index = try completeTypeEnd(index) }
-            guard index < signature.count else { throw Self.mismatch }
-            return index + 1
-        default:
-            return start + 1
-        }
+        guard let end = DBusSignature.completeTypeEnd(signature, start) else { throw Self.mismatch }
+        return end
     }
 
     private mutating func string(_ start: Int, _ end: Int) -> String {
@@ -154,7 +142,7 @@ struct MessageDecoder {
 
     /// A variant names its own type: a basic value is read directly, a container with
     /// the signature libdbus reports for it.
-    private mutating func readVariantContent(_ sub: inout DBusMessageIter) throws(DBusError) -> DBusValue {
+    mutating func readVariantContent(_ sub: inout DBusMessageIter) throws(DBusError) -> DBusValue {
         let type = dbus_message_iter_get_arg_type(&sub)
         switch type {
         case fit_dbus_type_array, fit_dbus_type_struct, fit_dbus_type_variant:

@@ -24,11 +24,7 @@ extension MethodDispatcher {
             signature: signature, connection: connection)
         do throws(DBusError) {
             guard let out = try fast(arguments, context) else { return nil }
-            let got = DBusValue.signature(of: out)
-            guard got == method.outSignature.rawValue else {
-                return .failure(.failed(
-                    "\(interfaceName).\(method.name) returned signature \(got), declared \(method.outSignature.rawValue)"))
-            }
+            try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
             return .success(out)
         } catch {
             return .failure(error)

@@ -12,12 +12,13 @@ enum MethodDispatcher {
         connection.sendReply(to: call, reply)
     }
 
-    private static func route(_ call: IncomingCall, on connection: BusConnection) async -> Reply {
-        let arguments: [DBusValue]
-        switch call.decodeArguments() {
-        case .success(let values): arguments = values
-        case .failure(let error): return .failure(error)
-        }
+    /// What a method answered: values to encode, or a body its streaming handler wrote.
+    enum Answer {
+        case values([DBusValue])
+        case body(DBusReplyBody)
+    }
+
+    private static func route(_ call: IncomingCall, on connection: BusConnection) async -> Result<Answer, DBusError> {
         let object = connection.registry.object(at: call.path)
         let context = MessageContext(
             sender: call.sender, path: call.path, interface: call.interface, member: call.member,
@@ -25,13 +26,18 @@ enum MethodDispatcher {
         let interface = call.interface ?? defaultInterface(for: call.member, in: object)
 
         if interface == StandardInterface.introspectable || interface == StandardInterface.peer {
-            return standard(call, interface: interface ?? "", object: object, connection: connection)
+            return standard(call, interface: interface ?? "", object: object, connection: connection).map(Answer.values)
         }
         guard let object else {
             return .failure(DBusError(.unknownObject, "No such object path '\(call.path)'"))
         }
         if interface == StandardInterface.properties {
-            return await PropertiesInterface.handle(call, arguments, object: object, context: context)
+            switch call.decodeArguments() {
+            case .success(let arguments):
+                return await PropertiesInterface.handle(call, arguments, object: object, context: context).map(Answer.values)
+            case .failure(let error):
+                return .failure(error)
+            }
         }
         guard let interface, let exported = object.interface(interface) else {
             let name = call.interface ?? ""
@@ -46,16 +52,25 @@ enum MethodDispatcher {
                 "expected signature \(method.inSignature.rawValue), got \(call.signature)"))
         }
         do {
-            let out = try await method.handler(arguments, context)
-            // A handler returning the wrong types is the server's bug: Failed, not InvalidArgs.
-            let got = DBusValue.signature(of: out)
-            guard got == method.outSignature.rawValue else {
-                return .failure(.failed(
-                    "\(interface).\(method.name) returned signature \(got), declared \(method.outSignature.rawValue)"))
+            switch method.implementation {
+            case .values(let handler):
+                let out = try await handler(try call.decodeArguments().get(), context)
+                // A handler returning the wrong types is the server's bug: Failed, not InvalidArgs.
+                try checkOut(DBusValue.signature(of: out), of: method, in: interface)
+                return .success(.values(out))
+            case .streaming(let handler):
+                let body = try await handler(DBusArguments(body: call.body), context)
+                try checkOut(body.signature, of: method, in: interface)
+                return .success(.body(body))
             }
-            return .success(out)
         } catch {
             return .failure(error)
+        }
+    }
+
+    static func checkOut(_ signature: String, of method: DBusMethod, in interface: String) throws(DBusError) {
+        guard signature == method.outSignature.rawValue else {
+            throw .failed("\(interface).\(method.name) returned signature \(signature), declared \(method.outSignature.rawValue)")
         }
     }
 

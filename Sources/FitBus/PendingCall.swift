@@ -15,7 +15,8 @@ final class CallCancellation: Sendable {
 /// `finish` runs exactly once because every path removes the call from
 /// `LoopContext.pendingCalls` first or checks `done`.
 final class PendingCall {
-    typealias Reply = Result<[DBusValue], DBusError>
+    /// The reply message, handed to the awaiting task to decode there.
+    typealias Reply = Result<MessageHandOver, DBusError>
     let id: UInt64
     let raw: OpaquePointer
     private let continuation: CheckedContinuation<Reply, Never>
@@ -98,11 +99,13 @@ private final class PendingNotifyBox {
         guard let rawReply = dbus_pending_call_steal_reply(call.raw) else {
             return call.finish(.failure(DBusError(.noReply, "no reply")), in: context)
         }
-        let reply = DBusMessage(owning: rawReply)
+        // The reply's only reference, now ours; libdbus never writes to a received message
+        // again, so it may pass to the awaiting task (as LoopContext's filter reasons).
+        nonisolated(unsafe) let reply = DBusMessage(owning: rawReply)
         if let error = reply.asError {
             call.finish(.failure(error), in: context)
         } else {
-            call.finish(Result { () throws(DBusError) in try reply.arguments() }, in: context)
+            call.finish(.success(MessageHandOver(handing: reply)), in: context)
         }
     }
 }

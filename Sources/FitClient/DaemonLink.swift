@@ -41,10 +41,23 @@ final class DaemonLink: Sendable {
     }
 
     func call(_ member: String, _ arguments: [DBusValue], interface: String = FitNames.interface) async throws(FitClientError) -> [DBusValue] {
-        do throws(FitClientError) {
-            return try await callOnce(member, arguments, interface: interface)
-        } catch where error.meansDaemonGone {
-            return try await callOnce(member, arguments, interface: interface)
+        try await retrying { (connection) throws(DBusError) in
+            try await connection.call(
+                destination: FitNames.busName, path: FitNames.objectPath, interface: interface, member: member,
+                arguments: arguments, timeout: self.timeout)
+        }
+    }
+
+    /// A call whose arguments and reply are written and read value by value
+    /// (BusConnection's streaming `call`), for batches.
+    func call<Reply>(
+        _ member: String, signature: String, write: @escaping @Sendable (inout DBusWriter) throws(DBusError) -> Void,
+        read: @escaping @Sendable (inout DBusReader) throws(DBusError) -> Reply
+    ) async throws(FitClientError) -> Reply {
+        try await retrying { (connection) throws(DBusError) in
+            try await connection.call(
+                destination: FitNames.busName, path: FitNames.objectPath, interface: FitNames.interface, member: member,
+                signature: signature, timeout: self.timeout, write: write, read: read)
         }
     }
 
@@ -66,12 +79,19 @@ final class DaemonLink: Sendable {
         }
     }
 
-    private func callOnce(_ member: String, _ arguments: [DBusValue], interface: String) async throws(FitClientError) -> [DBusValue] {
+    /// Runs a call, and once more when it failed because the daemon went away.
+    private func retrying<T>(_ call: (BusConnection) async throws(DBusError) -> T) async throws(FitClientError) -> T {
+        do throws(FitClientError) {
+            return try await once(call)
+        } catch where error.meansDaemonGone {
+            return try await once(call)
+        }
+    }
+
+    private func once<T>(_ call: (BusConnection) async throws(DBusError) -> T) async throws(FitClientError) -> T {
         let connection = self.connection.withLock { $0 }
         do throws(DBusError) {
-            return try await connection.call(
-                destination: FitNames.busName, path: FitNames.objectPath, interface: interface, member: member,
-                arguments: arguments, timeout: timeout)
+            return try await call(connection)
         } catch {
             if error.name == .disconnected {
                 // The bus connection itself is gone: reopen it for the retry.

@@ -125,29 +125,19 @@ public final class FitClient: Sendable {
                 }
             }
         case .daemon(let link):
-            let entries = batch.map { entry in
-                DBusValue.structure([
-                    .string(entry.request.text), .string(entry.request.font),
-                    MeasureCodec.options(of: entry.request, sendTextScale: !entry.userTextScale),
-                ])
+            let sent = batch.map { (request: $0.request, sendTextScale: !$0.userTextScale) }
+            let units = requests.map(\.unit)
+            let results = try await link.call(
+                "MeasureBatch", signature: MeasureCodec.batchSignature,
+                write: { (writer) throws(DBusError) in try MeasureCodec.writeBatch(sent, to: &writer) },
+                read: { (reader) throws(DBusError) in try MeasureCodec.readBatchResults(&reader, units: units) })
+            guard results.count == requests.count else {
+                throw .protocolMismatch("MeasureBatch returned \(results.count) results for \(requests.count) requests")
             }
-            let reply = try await link.call("MeasureBatch", [.array(elementSignature: "(ssa{sv})", entries)])
-            guard case .array(_, let results)? = reply.first, results.count == requests.count else {
-                throw .protocolMismatch("MeasureBatch returned \(reply.first?.signature ?? "nothing") for \(requests.count) requests")
+            return results.map { result in
+                result.map { TextMeasurement(metrics: $0.metrics, generation: $0.generation) }
+                    .mapError { .rejected(name: $0.name.rawValue, message: $0.message) }
             }
-            var out: [Result<TextMeasurement, FitClientError>] = []
-            out.reserveCapacity(results.count)
-            for (request, result) in zip(requests, results) {
-                guard case .structure(let f) = result, f.count == 4, case .boolean(let ok) = f[0],
-                    case .string(let name) = f[1], case .string(let message) = f[2]
-                else { throw .protocolMismatch("a batch result is not (bss…)") }
-                if ok {
-                    out.append(.success(try decodeMeasurement(f[3], unit: request.unit)))
-                } else {
-                    out.append(.failure(.rejected(name: name, message: message)))
-                }
-            }
-            return out
         }
     }
 

@@ -15,7 +15,10 @@ public enum MeasureCodec {
     /// A request from Measure's arguments. `textScale` is the user's, used unless the
     /// options override it.
     public static func request(text: String, font: String, options: DBusValue, textScale: Double) throws(DBusError) -> MeasureRequest {
-        let options = try OptionDictionary(options)
+        try request(text: text, font: font, options: try OptionDictionary(options), textScale: textScale)
+    }
+
+    public static func request(text: String, font: String, options: OptionDictionary, textScale: Double) throws(DBusError) -> MeasureRequest {
         try options.rejectUnknown(known: optionKeys)
         var request = MeasureRequest(text: text, font: font, textScale: textScale)
         request.maxWidth = try options.double("max_width")
@@ -46,6 +49,10 @@ public enum MeasureCodec {
 
     /// The options of a request, for a client to send.
     public static func options(of request: MeasureRequest, sendTextScale: Bool) -> DBusValue {
+        optionDictionary(of: request, sendTextScale: sendTextScale).dbusValue
+    }
+
+    static func optionDictionary(of request: MeasureRequest, sendTextScale: Bool) -> OptionDictionary {
         var entries: [String: DBusValue] = [:]
         if let maxWidth = request.maxWidth { entries["max_width"] = .double(maxWidth) }
         if request.wrap != .word { entries["wrap"] = .string(request.wrap.rawValue) }
@@ -56,7 +63,7 @@ public enum MeasureCodec {
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
-        return OptionDictionary(entries).dbusValue
+        return OptionDictionary(entries)
     }
 
     public static func encode(_ metrics: TextMetrics, generation: UInt64) -> DBusValue {
@@ -76,9 +83,8 @@ public enum MeasureCodec {
     }
 
     /// Zeros: the metrics slot of a failed batch entry.
-    public static let emptyMetrics = encode(
-        TextMetrics(width: 0, height: 0, baseline: 0, lineCount: 0, ellipsized: false, truncated: false, unit: .px, lines: [], fontsUsed: []),
-        generation: 0)
+    static let emptyTextMetrics = TextMetrics(
+        width: 0, height: 0, baseline: 0, lineCount: 0, ellipsized: false, truncated: false, unit: .px, lines: [], fontsUsed: [])
 
     public static func decode(_ value: DBusValue, unit: MeasureUnit) throws(DBusError) -> (TextMetrics, UInt64) {
         guard case .structure(let f) = value, f.count == 9,

@@ -18,6 +18,35 @@ public struct OptionDictionary: Sendable {
 
     public init(_ entries: [String: DBusValue] = [:]) { self.entries = entries }
 
+    /// Reads an `a{sv}` off the wire. A malformed body throws; a key given twice is the
+    /// request's own error, returned, so that one entry of a batch fails alone.
+    public static func read(_ reader: inout DBusReader) throws(DBusError) -> Result<OptionDictionary, DBusError> {
+        var entries: [String: DBusValue] = [:]
+        var twice: String?
+        try reader.array { (entry) throws(DBusError) in
+            try entry.structure { (pair) throws(DBusError) in
+                let name = try pair.string()
+                let value = try pair.variant()
+                if entries.updateValue(value.unwrapped, forKey: name) != nil { twice = twice ?? name }
+            }
+        }
+        if let twice { return .failure(.invalidArgument("option \"\(twice)\" is given twice")) }
+        return .success(OptionDictionary(entries))
+    }
+
+    /// Writes the dictionary as `a{sv}`, keys sorted like `dbusValue`.
+    public func write(to writer: inout DBusWriter) throws(DBusError) {
+        let sorted = entries.sorted { $0.key < $1.key }
+        try writer.array { (entries) throws(DBusError) in
+            for (key, value) in sorted {
+                try entries.dictionaryEntry { (pair) throws(DBusError) in
+                    try pair.append(key)
+                    try pair.append(DBusValue.variant(value))
+                }
+            }
+        }
+    }
+
     public func rejectUnknown(known: Set<String>) throws(DBusError) {
         if let unknown = entries.keys.sorted().first(where: { !known.contains($0) }) {
             throw .unknownOption("unknown option \"\(unknown)\"; known options: \(known.sorted().joined(separator: ", "))")

@@ -14,9 +14,10 @@ extension FitService {
                     immediate: { [self] arguments, _ in measureImmediately(arguments) }
                 ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
                 DBusMethod(
-                    "MeasureBatch", in: "a(ssa{sv})", out: "a(bss\(metrics))", inNames: ["requests"], outNames: ["results"],
-                    doc: "Measures many texts; one result per request, in order."
-                ) { [self] arguments, _ throws(DBusError) in try await measureBatch(arguments) },
+                    "MeasureBatch", in: MeasureCodec.batchSignature, out: MeasureCodec.batchResultSignature,
+                    inNames: ["requests"], outNames: ["results"],
+                    doc: "Measures many texts; one result per request, in order.",
+                    streaming: { [self] arguments, _ throws(DBusError) in try await measureBatch(arguments) }),
                 DBusMethod(
                     "ResolveFont", in: "s", out: "(sssdsdddbas)", inNames: ["font"], outNames: ["resolved"],
                     doc: "What a font description resolves to through fontconfig."

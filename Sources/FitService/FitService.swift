@@ -85,10 +85,11 @@ public final class FitService: Sendable {
             throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
         }
         requestsServed.add(1, ordering: .relaxed)
-        return [try measureOne(text: text, font: font, options: arguments[2])]
+        let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
+        return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
-    private func measureOne(text: String, font: String, options: DBusValue) throws(DBusError) -> DBusValue {
+    private func measureOne(text: String, font: String, options: OptionDictionary) throws(DBusError) -> (metrics: TextMetrics, generation: UInt64) {
         guard text.utf8.count <= limits.maxTextBytes else {
             throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
         }
@@ -96,37 +97,38 @@ public final class FitService: Sendable {
         var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: currentTextScale)
         (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale)
         do throws(FitTextError) {
-            let metrics = try engine.measure(request)
-            return MeasureCodec.encode(metrics, generation: generation)
+            return (try engine.measure(request), generation)
         } catch {
             throw DBusError(error)
         }
     }
 
-    func measureBatch(_ arguments: [DBusValue]) async throws(DBusError) -> [DBusValue] {
-        guard arguments.count == 1, case .array(_, let requests) = arguments[0] else {
-            throw DBusError(.invalidArgs, "MeasureBatch takes a(ssa{sv})")
-        }
-        defer { if requests.count >= FitService.largeRequestEntries { largeRequestHandled() } }
-        guard requests.count <= limits.maxBatchRequests else {
-            throw .tooLarge("batch of \(requests.count) requests; the limit is \(limits.maxBatchRequests) (max_batch in fitd.conf): split it")
-        }
-        requestsServed.add(UInt64(requests.count), ordering: .relaxed)
-        var results: [DBusValue] = []
-        results.reserveCapacity(requests.count)
-        for (index, entry) in requests.enumerated() {
-            if index > 0 && index % FitService.batchSlice == 0 { await Task.yield() }
-            do throws(DBusError) {
-                guard case .structure(let fields) = entry, fields.count == 3, case .string(let text) = fields[0],
-                    case .string(let font) = fields[1]
-                else { throw DBusError(.invalidArgs, "request \(index) is not (ssa{sv})") }
-                let metrics = try measureOne(text: text, font: font, options: fields[2])
-                results.append(.structure([.boolean(true), .string(""), .string(""), metrics]))
-            } catch {
-                results.append(.structure([.boolean(false), .string(error.name.rawValue), .string(error.message), MeasureCodec.emptyMetrics]))
+    /// MeasureBatch, streaming (DBusStreamingHandler): requests are read and results written
+    /// value by value; each entry that fails gets its own error and the batch goes on.
+    func measureBatch(_ arguments: DBusArguments) async throws(DBusError) -> DBusReplyBody {
+        let entries: [MeasureCodec.BatchEntry]
+        do throws(DBusError) {
+            entries = try arguments.read { (reader) throws(DBusError) in
+                try MeasureCodec.readBatch(&reader, limit: limits.maxBatchRequests)
             }
+        } catch {
+            // A refused huge batch left its message's buffers behind too.
+            if error.name == FitErrorName.tooLarge { largeRequestHandled() }
+            throw error
         }
-        return [.array(elementSignature: "(bss\(MeasureCodec.metricsSignature))", results)]
+        defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
+        requestsServed.add(UInt64(entries.count), ordering: .relaxed)
+        var results: [MeasureCodec.BatchResult] = []
+        results.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 && index % FitService.batchSlice == 0 { await Task.yield() }
+            results.append(Result { () throws(DBusError) in
+                try measureOne(text: entry.text, font: entry.font, options: try entry.options.get())
+            })
+        }
+        return try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { [results] (writer) throws(DBusError) in
+            try MeasureCodec.writeBatchResults(results, to: &writer)
+        }
     }
 
     func resolveFont(_ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {

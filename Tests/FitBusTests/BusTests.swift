@@ -44,6 +44,36 @@ import Testing
         }
     }
 
+    @Test func streamingMethodsAnswerBothKindsOfCallers() async throws {
+        try await withBus { (_, _, client) async throws in
+            let texts = ["a", "grüße", "", String(repeating: "x", count: 300)]
+            let rows: [DBusValue] = texts.map { .structure([.string($0), .uint32(UInt32($0.utf8.count))]) }
+            // A caller with DBusValues...
+            #expect(try await client.test("Lengths", [.array(elementSignature: "s", texts.map(DBusValue.string))])
+                == [.array(elementSignature: "(su)", rows)])
+            // ...and one that writes and reads value by value.
+            let read = try await client.call(
+                destination: TestObject.busName, path: TestObject.path, interface: TestObject.interface, member: "Lengths",
+                signature: "as",
+                write: { (w) throws(DBusError) in try w.array { (a) throws(DBusError) in for t in texts { try a.append(t) } } },
+                read: { (r) throws(DBusError) -> [UInt32] in
+                    var lengths: [UInt32] = []
+                    try r.array { (row) throws(DBusError) in
+                        try row.structure { (f) throws(DBusError) in _ = try f.string(); lengths.append(try f.uint32()) }
+                    }
+                    return lengths
+                })
+            #expect(read == texts.map { UInt32($0.utf8.count) })
+            // The declared in-signature is checked before a streaming handler runs, and a body
+            // other than the declared out-signature is refused, not sent.
+            let wrong = await #expect(throws: DBusError.self) { try await client.test("Lengths", [.string("x")]) }
+            #expect(wrong?.name == .invalidArgs)
+            let bad = await #expect(throws: DBusError.self) { try await client.test("BadStream") }
+            #expect(bad?.name == .failed)
+            #expect(try await client.test("Add", [.int32(1), .int32(1)]) == [.int32(2)])
+        }
+    }
+
     @Test func servesPropertiesAndEmitsPropertiesChanged() async throws {
         try await withBus { (_, _, client) async throws in
             let props = "org.freedesktop.DBus.Properties", iface = TestObject.interface

@@ -30,6 +30,28 @@ enum TestObject {
                 throw DBusError("org.fitbus.Test.Error.Custom", "custom failure")
             },
             try DBusMethod("BadReply", in: "", out: "s") { _, _ in [.int32(1)] },
+            // Streaming: each string with its UTF-8 length, read and written value by value.
+            try DBusMethod("Lengths", in: "as", out: "a(su)", streaming: { arguments, _ throws(DBusError) in
+                let texts = try arguments.read { (reader) throws(DBusError) -> [String] in
+                    var texts: [String] = []
+                    try reader.array { (item) throws(DBusError) in texts.append(try item.string()) }
+                    return texts
+                }
+                return try DBusReplyBody(signature: "a(su)") { (writer) throws(DBusError) in
+                    try writer.array { (rows) throws(DBusError) in
+                        for text in texts {
+                            try rows.structure { (row) throws(DBusError) in
+                                try row.append(text)
+                                try row.append(UInt32(text.utf8.count))
+                            }
+                        }
+                    }
+                }
+            }),
+            // Streaming, but the body written is not the declared out-signature.
+            try DBusMethod("BadStream", in: "", out: "u", streaming: { _, _ throws(DBusError) in
+                try DBusReplyBody(signature: "s") { (writer) throws(DBusError) in try writer.append("not u") }
+            }),
             try DBusMethod("Tick", in: "s", out: "") { args, context throws(DBusError) in
                 try context.connection.emitSignal(path: path, interface: interface, member: "Ticked", arguments: args)
                 return []

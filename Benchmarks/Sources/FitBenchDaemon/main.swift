@@ -5,7 +5,7 @@
 //
 //     swift build -c release                                   # the root package: fitd
 //     swift build -c release --package-path Benchmarks
-//     Benchmarks/.build/release/FitBenchDaemon [--round-trips 4000] [--fitd PATH]
+//     Benchmarks/.build/release/FitBenchDaemon [--round-trips 4000] [--batch-rounds 20] [--fitd PATH]
 //
 // Measures: Measure (cached) and Layout (cached, 50 nodes, 3 decisions) round trips against
 // Echo(s) — p50/p99 and their ratios, interleaved A-B-C so a slow moment hits all three;
@@ -15,6 +15,7 @@ import FitBenchDocuments
 import FitBus
 import FitLayout
 import FitProtocol
+import FitText
 import Foundation
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -25,6 +26,8 @@ func option(_ name: String) -> String? {
     return arguments[i + 1]
 }
 let roundTrips = option("--round-trips").flatMap(Int.init) ?? 4000
+/// MeasureBatch calls per kind (cached, uncached); more to profile the daemon under load.
+let batchRounds = max(1, option("--batch-rounds").flatMap(Int.init) ?? 20)
 let fitdPath = option("--fitd") ?? ProcessInfo.processInfo.environment["FITD"] ?? root + "/.build/release/fitd"
 let echoPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fit-echo-service").path
 setenv("FONTCONFIG_FILE", root + "/Tests/fonts/fonts.conf", 1)
@@ -160,22 +163,40 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 // MARK: MeasureBatch throughput
 
-@MainActor func batch(_ prefix: String) -> DBusValue {
+// As a Swift program calls it (FitClient's way): requests written and results read value by
+// value (DBusWriter, DBusReader). "Cached" batches hold strings the daemon has measured, in
+// an order no earlier batch used, so nothing but the per-string cache can answer them.
+@MainActor func batch(_ prefix: String) -> [(request: MeasureRequest, sendTextScale: Bool)] {
     let words = ["Save", "changes", "to", "the", "document", "before", "closing", "Open", "recent", "files", "Settings", "Network"]
-    let entries = (0..<1000).map { i -> DBusValue in
+    return (0..<1000).map { i in
         let text = "\(prefix)\(words[i % words.count]) \(words[(i * 7) % words.count]) \(i)"
-        return .structure([.string(text), .string(i % 3 == 0 ? "Noto Sans 11" : "DejaVu Sans 10"), OptionDictionary().dbusValue])
+        return (MeasureRequest(text: text, font: i % 3 == 0 ? "Noto Sans 11" : "DejaVu Sans 10"), false)
     }
-    return .array(elementSignature: "(ssa{sv})", entries)
+}
+@MainActor func measureBatch(_ requests: [(request: MeasureRequest, sendTextScale: Bool)]) async throws -> Duration {
+    let start = ContinuousClock.now
+    let results = try await client.call(
+        destination: FitNames.busName, path: FitNames.objectPath, interface: FitNames.interface, member: "MeasureBatch",
+        signature: MeasureCodec.batchSignature,
+        write: { (writer) throws(DBusError) in try MeasureCodec.writeBatch(requests, to: &writer) },
+        read: { (reader) throws(DBusError) in try MeasureCodec.readBatchResults(&reader, units: requests.map(\.request.unit)) })
+    let elapsed = ContinuousClock.now - start
+    guard results.count == requests.count, results.allSatisfy({ (try? $0.get()) != nil }) else {
+        throw DBusError(.failed, "MeasureBatch answered \(results.count) results, not all measured")
+    }
+    return elapsed
 }
 let cachedBatch = batch("")
-_ = try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [cachedBatch])
+_ = try await measureBatch(cachedBatch)
 var cachedTime = Duration.zero
-for _ in 0..<20 { cachedTime += try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [cachedBatch]) }
+for round in 0..<batchRounds {
+    let shift = (round * 137) % cachedBatch.count
+    cachedTime += try await measureBatch(Array(cachedBatch[shift...] + cachedBatch[..<shift]))
+}
 var uncachedTime = Duration.zero
-for round in 0..<20 {
+for round in 0..<batchRounds {
     // Every string new: a prefix no earlier batch used.
-    uncachedTime += try await call(FitNames.busName, FitNames.objectPath, FitNames.interface, "MeasureBatch", [batch("r\(round)x ")])
+    uncachedTime += try await measureBatch(batch("r\(round)x "))
 }
 try await Task.sleep(for: .seconds(1))
 let idleAfter = memory(fitd.processIdentifier)
@@ -187,8 +208,8 @@ func f(_ x: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f"
 let e50 = percentile(echo, 0.5), e99 = percentile(echo, 0.99)
 let m50 = percentile(measure, 0.5), m99 = percentile(measure, 0.99)
 let l50 = percentile(layout, 0.5), l99 = percentile(layout, 0.99)
-let cachedRate = 20_000 / (milliseconds(cachedTime) / 1000)
-let uncachedRate = 20_000 / (milliseconds(uncachedTime) / 1000)
+let cachedRate = Double(batchRounds * 1000) / (milliseconds(cachedTime) / 1000)
+let uncachedRate = Double(batchRounds * 1000) / (milliseconds(uncachedTime) / 1000)
 let startMedian = startTimes.sorted()[startTimes.count / 2]
 func verdict(_ ok: Bool) -> String { ok ? "MET" : "MISSED" }
 print("""
