@@ -79,8 +79,9 @@ public final class BusConnection: Sendable {
         write: @Sendable (inout DBusWriter) throws(DBusError) -> Void,
         read: @Sendable (inout DBusReader) throws(DBusError) -> Reply
     ) async throws(DBusError) -> Reply {
-        let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface, member: member)
-        try DBusWriter.writeBody(of: message, signature: signature, write)
+        let body = try DBusWriter.body(signature: signature, write)
+        let message = try DBusMessage.methodCall(
+            destination: destination, path: path, interface: interface, member: member, signature: signature, body: body)
         let reply = try await send(MessageHandOver(message), timeout: timeout)
         return try DBusReader.readBody(of: reply, read)
     }

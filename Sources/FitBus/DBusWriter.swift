@@ -1,101 +1,92 @@
-import CDBus
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Writes a message body value by value, straight through libdbus's iterator, without
-/// building `DBusValue` trees first: what a reply of thousands of entries needs (a
-/// MeasureBatch reply of 1,000 results built as trees cost more than measuring them).
+/// Writes a message body in the D-Bus wire format, value by value, into a byte buffer
+/// (specification, "Marshaling (Wire Format)"), little-endian. libdbus then takes the whole
+/// message at once (`WireMessage`). Built for replies of thousands of entries: libdbus's
+/// iterator API costs several calls per value, each re-deriving the type under the
+/// iterator, and building `DBusValue` trees first costs allocations on top.
 ///
-/// Every write is checked against the body's signature before libdbus sees it, because
-/// libdbus aborts the process on an element of the wrong type (its "check failed"
-/// warnings are fatal by default). A writer that strays from the signature, leaves a
-/// structure half written or a string holding NUL throws `Failed` or `InvalidArgs` instead.
+/// Every write is checked against the body's signature, so a writer that strays from it,
+/// leaves a structure half written or writes a string holding NUL throws `Failed` or
+/// `InvalidArgs`; libdbus validates the finished message once more before anything is sent.
 ///
-/// A writer covers one container: the body, a structure, a dictionary entry or an array,
-/// whose element type repeats. Containers are written by nested writers in closures, which
-/// is what libdbus's open/close pairs need.
+/// Containers are written in closures that get the same writer back, positioned inside.
 public struct DBusWriter: ~Copyable {
-    private var iter: DBusMessageIter
+    private var bytes: [UInt8]
     private let signature: UnsafeBufferPointer<UInt8>
     /// The next type code to write.
-    private var position: Int
-    /// Where this writer's types end: the body's end, a structure's `)` or an entry's `}`.
-    private let end: Int
-    /// In an array's writer, the element type; `position` wraps from its end to its start.
-    private let element: Range<Int>?
-    /// Elements written so far (an array's writer).
-    public private(set) var count = 0
+    private var position = 0
+    /// Where the types of the container being written end: the body's end, a structure's
+    /// `)`, an entry's `}`, or an array's element's end.
+    private var end: Int
+    /// Inside an array, its element type; `position` wraps from its end to its start.
+    private var element: Range<Int>?
 
-    private init(iter: DBusMessageIter, signature: UnsafeBufferPointer<UInt8>, position: Int, end: Int, element: Range<Int>?) {
-        self.iter = iter
+    private init(prefix: [UInt8], signature: UnsafeBufferPointer<UInt8>) {
+        self.bytes = prefix
         self.signature = signature
-        self.position = position
-        self.end = end
-        self.element = element
+        self.end = signature.count
     }
 
-    /// Writes a whole body of `signature` into `message` (which must still be empty).
-    static func writeBody(
-        of message: DBusMessage, signature text: String, _ body: @Sendable (inout DBusWriter) throws(DBusError) -> Void
-    ) throws(DBusError) {
-        _ = try DBusSignature(text)  // a valid signature, so libdbus accepts every container of it
+    /// Writes a whole body of `signature` and returns its bytes, after `prefix`: alignment
+    /// counts from the start of the prefix (a message header's fields start at offset 12).
+    static func body(
+        prefix: [UInt8] = [], signature text: String, _ write: (inout DBusWriter) throws(DBusError) -> Void
+    ) throws(DBusError) -> [UInt8] {
+        _ = try DBusSignature(text)  // valid, so every container it names can be written
         var text = text
-        // String.withUTF8 rethrows untyped errors; the writer's is carried out instead.
-        let failure = text.withUTF8 { bytes -> DBusError? in
-            var iter = DBusMessageIter()
-            dbus_message_iter_init_append(message.raw, &iter)
-            var writer = DBusWriter(iter: iter, signature: bytes, position: 0, end: bytes.count, element: nil)
+        // String.withUTF8 rethrows untyped errors; the writer's comes out as a Result.
+        let result = text.withUTF8 { signature -> Result<[UInt8], DBusError> in
+            var writer = DBusWriter(prefix: prefix, signature: signature)
             do throws(DBusError) {
-                try body(&writer)
+                try write(&writer)
             } catch {
-                return error
+                return .failure(error)
             }
-            guard writer.position == bytes.count else {
-                return .failed("the body ends after \(writer.position) of the \(bytes.count) type codes of its signature")
+            guard writer.position == signature.count else {
+                return .failure(.failed("the body stops at type \(writer.position) of its signature \(writer.text(0, signature.count))"))
             }
-            return nil
+            return .success(writer.bytes)
         }
-        if let failure { throw failure }
+        return try result.get()
     }
 
     // MARK: basic values
 
     public mutating func append(_ value: Bool) throws(DBusError) {
-        try basic("b", fit_dbus_type_boolean, dbus_bool_t(value ? 1 : 0))
+        try expect("b")
+        put(UInt32(value ? 1 : 0))
     }
-    public mutating func append(_ value: UInt8) throws(DBusError) { try basic("y", fit_dbus_type_byte, value) }
-    public mutating func append(_ value: Int32) throws(DBusError) { try basic("i", fit_dbus_type_int32, value) }
-    public mutating func append(_ value: UInt32) throws(DBusError) { try basic("u", fit_dbus_type_uint32, value) }
-    public mutating func append(_ value: Int64) throws(DBusError) { try basic("x", fit_dbus_type_int64, value) }
-    public mutating func append(_ value: UInt64) throws(DBusError) { try basic("t", fit_dbus_type_uint64, value) }
-    public mutating func append(_ value: Double) throws(DBusError) { try basic("d", fit_dbus_type_double, value) }
+    public mutating func append(_ value: UInt8) throws(DBusError) {
+        try expect("y")
+        bytes.append(value)
+        position += 1
+        advance()
+    }
+    public mutating func append(_ value: Int32) throws(DBusError) { try expect("i"); put(UInt32(bitPattern: value)) }
+    public mutating func append(_ value: UInt32) throws(DBusError) { try expect("u"); put(value) }
+    public mutating func append(_ value: Int64) throws(DBusError) { try expect("x"); put(UInt64(bitPattern: value)) }
+    public mutating func append(_ value: UInt64) throws(DBusError) { try expect("t"); put(value) }
+    public mutating func append(_ value: Double) throws(DBusError) { try expect("d"); put(value.bitPattern) }
 
     /// A string (`s`). D-Bus strings cannot hold NUL (specification, "Basic types").
     public mutating func append(_ value: String) throws(DBusError) {
         try expect("s")
-        var value = value
-        let hasNUL = value.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, 0, bytes.count) != nil
-        }
-        guard !hasNUL else { throw .invalidArgs("a D-Bus string cannot contain NUL") }
-        let ok = value.withCString { cString in
-            var pointer: UnsafePointer<CChar>? = cString
-            return dbus_message_iter_append_basic(&iter, fit_dbus_type_string, &pointer)
-        }
-        guard ok != 0 else { throw .noMemory("appending a string") }
-        advance(by: 1)
+        try putString(value)
+        position += 1
+        advance()
     }
 
-    /// Any value whose type is the next complete type of the signature; the general path
+    /// Any value whose type is the next complete type of the signature: the general path
     /// (validated as `DBusMessage.append` validates), for the odd value a fast writer meets.
     public mutating func append(_ value: DBusValue) throws(DBusError) {
         guard position < end, let next = value.matchEnd(signature, position), next <= end else {
             throw mismatch(value.signature)
         }
         try value.validate()
-        try DBusMessage.write(value, to: &iter)
+        try put(value)
         position = next
         advance()
     }
@@ -104,102 +95,180 @@ public struct DBusWriter: ~Copyable {
 
     /// A structure (`(...)`): `body` writes its fields, all of them.
     public mutating func structure(_ body: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
-        try container(open: UInt8(ascii: "("), close: UInt8(ascii: ")"), type: fit_dbus_type_struct, body)
+        try container(open: UInt8(ascii: "("), body)
     }
 
     /// One entry of a dictionary (`{kv}`, inside an array): `body` writes the key and the value.
     public mutating func dictionaryEntry(_ body: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
-        try container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), type: fit_dbus_type_dict_entry, body)
+        try container(open: UInt8(ascii: "{"), body)
     }
 
     /// An array (`a...`, dictionaries included): `body` writes any number of whole elements.
     public mutating func array(_ body: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
         guard position < end, signature[position] == UInt8(ascii: "a") else { throw mismatch("an array") }
         let elementStart = position + 1
-        let elementEnd = try Self.typeEnd(signature, elementStart)
-        guard elementEnd <= end else { throw mismatch("an array") }
-        var sub = DBusMessageIter()
-        // libdbus wants the element signature as a C string: a NUL-terminated copy of the slice.
-        let length = elementEnd - elementStart
-        let opened = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
-            for i in 0..<length { buffer[i] = CChar(bitPattern: signature[elementStart + i]) }
-            buffer[length] = 0
-            return dbus_message_iter_open_container(&iter, fit_dbus_type_array, buffer.baseAddress, &sub)
+        guard let elementEnd = DBusSignature.completeTypeEnd(signature, elementStart), elementEnd <= end else {
+            throw mismatch("an array")
         }
-        guard opened != 0 else { throw .noMemory("opening an array") }
-        var writer = DBusWriter(
-            iter: sub, signature: signature, position: elementStart, end: elementEnd, element: elementStart..<elementEnd)
-        do throws(DBusError) {
-            try body(&writer)
-            guard writer.position == elementStart else {
-                throw DBusError.failed("an array element of \(text(elementStart, elementEnd)) was left half written")
-            }
-        } catch {
-            dbus_message_iter_abandon_container(&iter, &writer.iter)
-            throw error
+        pad(to: 4)
+        let lengthAt = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        // The padding to the first element is there even when the array is empty, and is
+        // not part of the array's length (specification, "Marshaling: arrays").
+        pad(to: WireFormat.alignment(of: signature[elementStart]))
+        let start = bytes.count
+        let saved = (end, element)
+        (position, end, element) = (elementStart, elementEnd, elementStart..<elementEnd)
+        try body(&self)
+        guard position == elementStart else {
+            throw .failed("an element of the array \(text(elementStart - 1, elementEnd)) was left half written")
         }
-        guard dbus_message_iter_close_container(&iter, &writer.iter) != 0 else { throw .noMemory("closing an array") }
+        try patchLength(at: lengthAt, bytes.count - start)
+        (end, element) = saved
         position = elementEnd
         advance()
     }
 
     // MARK: internals
 
-    private mutating func container(
-        open: UInt8, close: UInt8, type: Int32, _ body: (inout DBusWriter) throws(DBusError) -> Void
-    ) throws(DBusError) {
-        guard position < end, signature[position] == open else { throw mismatch(open == UInt8(ascii: "(") ? "a structure" : "a dictionary entry") }
-        let closing = try Self.typeEnd(signature, position) - 1
-        var sub = DBusMessageIter()
-        guard dbus_message_iter_open_container(&iter, type, nil, &sub) != 0 else { throw .noMemory("opening a container") }
-        var writer = DBusWriter(iter: sub, signature: signature, position: position + 1, end: closing, element: nil)
-        do throws(DBusError) {
-            try body(&writer)
-            guard writer.position == closing else {
-                throw DBusError.failed("\(text(position, closing + 1)) was closed after \(writer.position - position - 1) of its fields")
-            }
-        } catch {
-            dbus_message_iter_abandon_container(&iter, &writer.iter)
-            throw error
+    private mutating func container(open: UInt8, _ body: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
+        guard position < end, signature[position] == open else {
+            throw mismatch(open == UInt8(ascii: "(") ? "a structure" : "a dictionary entry")
         }
-        guard dbus_message_iter_close_container(&iter, &writer.iter) != 0 else { throw .noMemory("closing a container") }
-        position = closing + 1
+        guard let after = DBusSignature.completeTypeEnd(signature, position), after <= end else { throw mismatch("a structure") }
+        let (opening, closing) = (position, after - 1)
+        pad(to: 8)
+        let saved = (end, element)
+        (position, end, element) = (position + 1, closing, nil)
+        try body(&self)
+        guard position == closing else {
+            throw .failed("\(text(opening, after)) was closed before all its fields were written")
+        }
+        (end, element) = saved
+        position = after
         advance()
-    }
-
-    private mutating func basic<T: BitwiseCopyable>(_ code: Unicode.Scalar, _ type: Int32, _ value: T) throws(DBusError) {
-        try expect(code)
-        var copy = value
-        guard dbus_message_iter_append_basic(&iter, type, &copy) != 0 else { throw .noMemory("appending a value") }
-        advance(by: 1)
     }
 
     private func expect(_ code: Unicode.Scalar) throws(DBusError) {
         guard position < end, signature[position] == UInt8(code.value) else { throw mismatch(String(code)) }
     }
 
-    /// Past the value just written; after a whole element of an array, the next one starts over.
-    private mutating func advance(by codes: Int = 0) {
-        position += codes
-        if let element, position == element.upperBound {
-            position = element.lowerBound
-            count += 1
+    /// Past the type just written; after a whole element of an array, the next one starts over.
+    private mutating func advance() {
+        if let element, position == element.upperBound { position = element.lowerBound }
+    }
+
+    private mutating func put<T: FixedWidthInteger>(_ value: T) {
+        pad(to: MemoryLayout<T>.size)
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        position += 1
+        advance()
+    }
+
+    private mutating func pad(to alignment: Int) {
+        let remainder = bytes.count % alignment
+        if remainder != 0 { bytes.append(contentsOf: repeatElement(0, count: alignment - remainder)) }
+    }
+
+    private mutating func putString(_ value: String) throws(DBusError) {
+        var value = value
+        let failure = value.withUTF8 { utf8 -> DBusError? in
+            if let base = utf8.baseAddress, memchr(base, 0, utf8.count) != nil {
+                return .invalidArgs("a D-Bus string cannot contain NUL")
+            }
+            guard let length = UInt32(exactly: utf8.count) else { return DBusError(.limitsExceeded, "a string of \(utf8.count) bytes") }
+            pad(to: 4)
+            withUnsafeBytes(of: length.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: utf8)
+            bytes.append(0)
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    private mutating func patchLength(at offset: Int, _ length: Int) throws(DBusError) {
+        guard length <= WireFormat.maximumArrayBytes else {
+            throw DBusError(.limitsExceeded, "an array of \(length) bytes; D-Bus allows \(WireFormat.maximumArrayBytes)")
+        }
+        withUnsafeBytes(of: UInt32(length).littleEndian) { raw in
+            for i in 0..<4 { bytes[offset + i] = raw[i] }
         }
     }
 
-    private static func typeEnd(_ signature: UnsafeBufferPointer<UInt8>, _ start: Int) throws(DBusError) -> Int {
-        guard let end = DBusSignature.completeTypeEnd(signature, start) else {
-            throw .failed("the signature \(String(decoding: signature, as: UTF8.self)) ends inside a type")
+    /// A validated `DBusValue`, recursively (its type was matched against the signature).
+    private mutating func put(_ value: DBusValue) throws(DBusError) {
+        func fixed<T: FixedWidthInteger>(_ v: T) {
+            pad(to: MemoryLayout<T>.size)
+            withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
         }
-        return end
+        func signatureBytes(_ text: String) {
+            bytes.append(UInt8(truncatingIfNeeded: text.utf8.count))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0)
+        }
+        switch value {
+        case .byte(let v): bytes.append(v)
+        case .boolean(let v): fixed(UInt32(v ? 1 : 0))
+        case .int16(let v): fixed(UInt16(bitPattern: v))
+        case .uint16(let v): fixed(v)
+        case .int32(let v): fixed(UInt32(bitPattern: v))
+        case .uint32(let v): fixed(v)
+        case .int64(let v): fixed(UInt64(bitPattern: v))
+        case .uint64(let v): fixed(v)
+        case .double(let v): fixed(v.bitPattern)
+        case .string(let v), .objectPath(let v): try putString(v)
+        case .signature(let v): signatureBytes(v)
+        case .array(let elementSignature, let items):
+            try putArray(elementSignature) { (writer) throws(DBusError) in for item in items { try writer.put(item) } }
+        case .dictionary(let key, let valueType, let entries):
+            try putArray("{" + key + valueType + "}") { (writer) throws(DBusError) in
+                for entry in entries {
+                    writer.pad(to: 8)
+                    try writer.put(entry.key)
+                    try writer.put(entry.value)
+                }
+            }
+        case .structure(let fields):
+            pad(to: 8)
+            for field in fields { try put(field) }
+        case .variant(let inner):
+            signatureBytes(inner.signature)
+            try put(inner)
+        }
+    }
+
+    private mutating func putArray(_ elementSignature: String, _ elements: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
+        pad(to: 4)
+        let lengthAt = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        pad(to: WireFormat.alignment(of: elementSignature.utf8.first ?? UInt8(ascii: "y")))
+        let start = bytes.count
+        try elements(&self)
+        try patchLength(at: lengthAt, bytes.count - start)
     }
 
     private func mismatch(_ written: String) -> DBusError {
-        let expected = position < end ? "\(text(position, end))" : "nothing more"
+        let expected = position < end ? text(position, end) : "nothing more"
         return .failed("writing \(written) where the signature \(text(0, signature.count)) has \(expected)")
     }
 
     private func text(_ start: Int, _ end: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: signature[start..<end]), as: UTF8.self)
+    }
+}
+
+/// Constants of the wire format (specification, "Marshaling (Wire Format)").
+enum WireFormat {
+    /// Arrays hold at most 2^26 bytes (64 MiB), the specification's limit.
+    static let maximumArrayBytes = 1 << 26
+
+    /// The alignment of a type by its first code (specification, "Summary of types").
+    static func alignment(of code: UInt8) -> Int {
+        switch code {
+        case UInt8(ascii: "y"), UInt8(ascii: "g"), UInt8(ascii: "v"): 1
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): 2
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"), UInt8(ascii: "("), UInt8(ascii: "{"): 8
+        default: 4  // b i u s o a h
+        }
     }
 }

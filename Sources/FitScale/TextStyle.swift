@@ -26,19 +26,36 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable, CustomStringCon
     /// Parses a style name case-insensitively: the raw values ("headline", "Title1"), plus
     /// SwiftUI's and the HIG's spellings ("title" = title1, "caption" = caption1,
     /// "subhead" = subheadline, "large-title"/"large_title"/"large title").
-    public init?(name: String) {
-        let key = String(name.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " })
-        if let match = TextStyle.allCases.first(where: { $0.rawValue.lowercased() == key }) {
-            self = match
-            return
-        }
-        switch key {
-        case "title": self = .title1
-        case "caption": self = .caption1
-        case "subhead": self = .subheadline
-        default: return nil
-        }
+    public init?(name: some StringProtocol) {
+        // Case and separators folded byte by byte into one integer: this runs on every font
+        // string a client sends (is it a style?), so it must not allocate.
+        guard let key = TextStyle.foldedKey(name.utf8), let match = TextStyle.byFoldedName[key] else { return nil }
+        self = match
     }
+
+    /// Up to 16 bytes, lowercased, without `-`, `_` and spaces, packed; nil when longer than
+    /// every style name.
+    private static func foldedKey(_ bytes: some Sequence<UInt8>) -> UInt128? {
+        var key: UInt128 = 0
+        var count = 0
+        for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: " ") {
+            guard count < 16 else { return nil }
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            key |= UInt128(folded) << (8 * count)
+            count += 1
+        }
+        return key
+    }
+
+    /// Folded names to styles, with the aliases.
+    private static let byFoldedName: [UInt128: TextStyle] = {
+        var table: [UInt128: TextStyle] = [:]
+        let names = TextStyle.allCases.map { ($0.rawValue, $0) } + [("title", .title1), ("caption", .caption1), ("subhead", .subheadline)]
+        for (name, style) in names {
+            if let key = foldedKey(name.utf8) { table[key] = style }
+        }
+        return table
+    }()
 }
 
 /// A text style's weight, with Pango's name for it (pango_font_description_to_string spells

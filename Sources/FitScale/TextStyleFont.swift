@@ -83,6 +83,8 @@ extension TextStyleFont {
         guard font.utf8.count <= 64, let first = font.utf8.first,
             (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z")
         else { return nil }
+        // Most font strings are Pango descriptions: the first word settles it before any work.
+        guard TextStyle(name: font.prefix { $0 != " " && $0 != "\t" }) != nil else { return nil }
         guard let style = try resolve(font, uiFont: uiFont, category: SizeCategory(textScale: textScale)) else { return nil }
         return (style.pangoDescription, 1)
     }

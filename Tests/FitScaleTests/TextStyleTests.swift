@@ -53,6 +53,22 @@ import Testing
         #expect(semibold.pangoDescription == "DejaVu Sans Semi-Bold 11.5")
     }
 
+    @Test func styleNamesParseInEverySpellingAndNothingElseDoes() {
+        for style in TextStyle.allCases {
+            #expect(TextStyle(name: style.rawValue) == style)
+            #expect(TextStyle(name: style.rawValue.uppercased()) == style)
+        }
+        #expect(TextStyle(name: "large-title") == .largeTitle)
+        #expect(TextStyle(name: "Large_Title") == .largeTitle)
+        #expect(TextStyle(name: "large title") == .largeTitle)
+        #expect(TextStyle(name: "title") == .title1)
+        #expect(TextStyle(name: "Caption") == .caption1)
+        #expect(TextStyle(name: "subhead") == .subheadline)
+        for other in ["", "DejaVu", "bodyx", "title4", "a-very-long-name-indeed", "largeTitleLargeTitle", "bödy"] {
+            #expect(TextStyle(name: other) == nil, "\(other)")
+        }
+    }
+
     @Test func fontDescriptionsThatAreNotStylesPassThrough() throws {
         let ui = UIFont(family: "DejaVu Sans", pointSize: 11, source: .fontconfig)
         #expect(try TextStyleFont.resolve("DejaVu Sans 12", uiFont: ui, category: .large) == nil)
