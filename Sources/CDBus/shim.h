@@ -27,4 +27,15 @@ static const int fit_dbus_type_variant = DBUS_TYPE_VARIANT;
 static const int fit_dbus_type_struct = DBUS_TYPE_STRUCT;
 static const int fit_dbus_type_dict_entry = DBUS_TYPE_DICT_ENTRY;
 
+// The bytes an array's elements take on the wire, without walking them: what a fast path
+// needs to know before it copies a message (FitBus, DBusReplyCache). libdbus marks the call
+// deprecated because its old name suggested an element count; the byte count is what it
+// returns (dbus-message.c, dbus_message_iter_get_array_len).
+static inline int fit_dbus_message_iter_array_bytes(DBusMessageIter *iter) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    return dbus_message_iter_get_array_len(iter);
+#pragma GCC diagnostic pop
+}
+
 #endif

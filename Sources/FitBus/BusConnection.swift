@@ -159,6 +159,7 @@ public final class BusConnection: Sendable {
         case .failure(let error):
             message = Self.replyMessage(serial: call.serial, destination: call.sender, .failure(error))
         }
+        if let ticket = call.cacheTicket, let message, message.kind == .methodReturn { ticket.keep(message) }
         let handOver = MessageHandOver(message)
         queue.post { context in
             if let reply = handOver.take() { context.send(reply) }

@@ -35,6 +35,22 @@ public struct DBusReader: ~Copyable {
     /// is marshalled into one buffer (dbus_message_marshal) and the body found after the
     /// header (specification, "Message Format": the header is padded to 8).
     static func readBody<T>(of message: DBusMessage, _ read: (inout DBusReader) throws(DBusError) -> T) throws(DBusError) -> T {
+        let signatureText = dbus_message_get_signature(message.raw)
+        let signature = signatureText.map {
+            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))
+        } ?? UnsafeBufferPointer(start: nil, count: 0)
+        return try withBody(of: message) { (body, bigEndian) throws(DBusError) in
+            var reader = DBusReader(bytes: body, bigEndian: bigEndian, signature: signature)
+            return try read(&reader)
+        }
+    }
+
+    /// Lends the body's bytes and whether the sender is big-endian. libdbus has no call that
+    /// lends a body, so the message is marshalled into one buffer (dbus_message_marshal) and
+    /// the body found after the header (specification, "Message Format": padded to 8).
+    static func withBody<T>(
+        of message: DBusMessage, _ body: (UnsafeRawBufferPointer, Bool) throws(DBusError) -> T
+    ) throws(DBusError) -> T {
         var pointer: UnsafeMutablePointer<CChar>? = nil
         var length: Int32 = 0
         guard dbus_message_marshal(message.raw, &pointer, &length) != 0, let pointer else {
@@ -51,13 +67,7 @@ public struct DBusReader: ~Copyable {
         let bodyLength = word(4), fieldsLength = word(12)
         let bodyStart = (16 + fieldsLength + 7) & ~7
         guard bodyStart <= whole.count, whole.count - bodyStart == bodyLength else { throw malformed }
-        let signatureText = dbus_message_get_signature(message.raw)
-        let signature = signatureText.map {
-            UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))
-        } ?? UnsafeBufferPointer(start: nil, count: 0)
-        var reader = DBusReader(
-            bytes: UnsafeRawBufferPointer(rebasing: whole[bodyStart...]), bigEndian: bigEndian, signature: signature)
-        return try read(&reader)
+        return try body(UnsafeRawBufferPointer(rebasing: whole[bodyStart...]), bigEndian)
     }
 
     /// True when nothing is left at this level (the body, a structure, or an array's elements).

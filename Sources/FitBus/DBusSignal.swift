@@ -68,6 +68,8 @@ struct IncomingCall: Sendable {
     var member: String
     var signature: String
     var noReplyExpected: Bool
+    /// Where to keep the reply, when the method has a reply cache that missed.
+    var cacheTicket: ReplyCacheTicket?
     /// The message itself, decoded by the dispatching task (``decodeArguments()``): decoding
     /// a large body on the loop thread (a batch of 100,000 entries: hundreds of ms) would
     /// hold up every other caller of the connection for as long.

@@ -29,11 +29,14 @@ public struct DBusMethod: Sendable {
     /// Optional; see DBusImmediateHandler. It must never block: every other caller of the
     /// connection waits while it runs.
     public var immediate: DBusImmediateHandler?
+    /// Optional; see DBusReplyCache. Only for a method whose reply depends on nothing but
+    /// its arguments and the cache's epoch.
+    public var replyCache: (any DBusReplyCache)?
 
     public init(
         _ name: String, in inSignature: String = "", out outSignature: String = "",
         inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
-        immediate: DBusImmediateHandler? = nil,
+        immediate: DBusImmediateHandler? = nil, replyCache: (any DBusReplyCache)? = nil,
         handler: @escaping DBusMethodHandler
     ) throws(DBusError) {
         try DBusNames.requireMember(name)
@@ -45,6 +48,7 @@ public struct DBusMethod: Sendable {
         self.doc = doc
         self.implementation = .values(handler)
         self.immediate = immediate
+        self.replyCache = replyCache
     }
 
     /// A method answered by a streaming handler (DBusStreamingHandler): it reads its

@@ -29,19 +29,26 @@ extension LoopContext {
             guard let owner, let path = message.path, let member = message.member else {
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             }
-            // A method with a fast path may answer here, without a task (MethodDispatcher+Immediate).
-            if let reply = MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
+            // A kept reply or a method's fast path may answer here (MethodDispatcher+Immediate).
+            let ticket: ReplyCacheTicket?
+            switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
+            case .reply(let reply):
                 if !message.noReplyExpected,
                     let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
                 {
                     send(sent)
                 }
                 return DBUS_HANDLER_RESULT_HANDLED
+            case .kept(let reply):
+                if !message.noReplyExpected { send(reply) }
+                return DBUS_HANDLER_RESULT_HANDLED
+            case .dispatch(let kept):
+                ticket = kept
             }
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,
-                body: MessageHandOver(message))
+                cacheTicket: ticket, body: MessageHandOver(message))
             // Handlers run on Swift tasks, never on this thread, so a slow handler cannot
             // hold up other callers; the reply comes back through the job queue.
             Task { await MethodDispatcher.dispatch(call, on: owner) }

@@ -4,30 +4,49 @@ extension MethodDispatcher {
     /// cannot hold up the connection's other callers.
     static let immediateBudget = 16 * 1024
 
-    /// Runs the called method's fast path (DBusMethod.immediate) on the loop thread; nil
-    /// when there is none, it declines, or anything is off (unknown target, wrong signature,
-    /// a body over budget or undecodable): the task path then answers with its named errors.
+    /// What the loop thread does with a call before any task runs.
+    enum Immediate {
+        /// The fast path answered (DBusMethod.immediate).
+        case reply(Reply)
+        /// The reply cache answered (DBusMethod.replyCache): the reply, ready to send.
+        case kept(DBusMessage)
+        /// The call goes to its task; with a ticket, the reply is kept when it exists.
+        case dispatch(ReplyCacheTicket?)
+    }
+
+    /// Answers a call on the loop thread when its method's reply cache holds the reply or its
+    /// fast path (DBusMethod.immediate) can; anything off (unknown target, wrong signature, a
+    /// body over budget or undecodable) goes to the task path, which answers with its named errors.
     static func immediate(
         _ message: DBusMessage, path: String, member: String, on connection: BusConnection
-    ) -> Reply? {
-        guard let object = connection.registry.object(at: path) else { return nil }
+    ) -> Immediate {
+        guard let object = connection.registry.object(at: path) else { return .dispatch(nil) }
         let interfaceName = message.interface ?? defaultInterface(for: member, in: object)
-        guard let interfaceName, let exported = object.interface(interfaceName), let method = exported.method(member),
-            let fast = method.immediate
-        else { return nil }
+        guard let interfaceName, let exported = object.interface(interfaceName), let method = exported.method(member) else {
+            return .dispatch(nil)
+        }
         let signature = message.signature
-        guard signature == method.inSignature.rawValue,
+        guard signature == method.inSignature.rawValue else { return .dispatch(nil) }
+        var ticket: ReplyCacheTicket? = nil
+        if let cache = method.replyCache, let key = DBusRequestKey.of(message, limit: immediateBudget) {
+            let epoch = cache.epoch
+            if let kept = cache.reply(for: key, epoch: epoch), let reply = kept.reply(to: message.serial, destination: message.sender) {
+                return .kept(reply)
+            }
+            ticket = ReplyCacheTicket(cache: cache, key: key, epoch: epoch)
+        }
+        guard let fast = method.immediate,
             let arguments = try? MessageDecoder.arguments(of: message.raw, budget: immediateBudget)
-        else { return nil }
+        else { return .dispatch(ticket) }
         let context = MessageContext(
             sender: message.sender, path: path, interface: message.interface, member: member,
             signature: signature, connection: connection)
         do throws(DBusError) {
-            guard let out = try fast(arguments, context) else { return nil }
+            guard let out = try fast(arguments, context) else { return .dispatch(ticket) }
             try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
-            return .success(out)
+            return .reply(.success(out))
         } catch {
-            return .failure(error)
+            return .reply(.failure(error))
         }
     }
 }

@@ -25,20 +25,16 @@ extension FitClient {
                 throw FitClientError(DBusError(error))
             }
         case .daemon(let link):
-            let nodes: DBusValue
+            let call: LayoutCodec.Call
             do throws(LayoutError) {
-                nodes = try LayoutCodec.encode(document)
+                call = try LayoutCodec.Call(document: document, proposal: proposal, options: options, sendSizeCategory: !userSizeCategory)
             } catch {
                 throw FitClientError(DBusError(error))
             }
-            let reply = try await link.call(
-                "Layout",
-                [nodes, LayoutCodec.encode(proposal), LayoutCodec.options(of: options, sendSizeCategory: !userSizeCategory)])
-            do throws(DBusError) {
-                return try LayoutCodec.result(reply, proposal: proposal).0
-            } catch {
-                throw .protocolMismatch(error.message)
-            }
+            return try await link.call(
+                "Layout", signature: LayoutCodec.callSignature,
+                write: { (writer) throws(DBusError) in try call.write(to: &writer) },
+                read: { (reader) throws(DBusError) in try LayoutCodec.readResult(&reader, proposal: proposal).0 })
         }
     }
 }

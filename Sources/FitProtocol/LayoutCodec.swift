@@ -28,26 +28,10 @@ public enum LayoutCodec {
     /// The document as Layout's first argument. Parents named by id become indices; a parent
     /// that names no node is refused here, before a round trip.
     public static func encode(_ document: LayoutDocument) throws(LayoutError) -> DBusValue {
-        var indexOfID: [String: Int] = [:]
-        indexOfID.reserveCapacity(document.nodes.count)
-        for (index, node) in document.nodes.enumerated() where indexOfID[node.id] == nil { indexOfID[node.id] = index }
+        let parents = try parentIndices(document)
         var entries: [DBusValue] = []
         entries.reserveCapacity(document.nodes.count)
-        for (index, node) in document.nodes.enumerated() {
-            let parent: Int32
-            switch node.parent {
-            case nil: parent = -1
-            case .index(let position):
-                guard let value = Int32(exactly: position), value >= 0 else {
-                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "index \(position)")
-                }
-                parent = value
-            case .id(let name):
-                guard let position = indexOfID[name] else {
-                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "\"\(name)\"")
-                }
-                parent = Int32(truncatingIfNeeded: position)
-            }
+        for (node, parent) in zip(document.nodes, parents) {
             let properties = node.properties.values.map { property in
                 (key: DBusValue.string(property.name), value: DBusValue.variant(encode(property.value)))
             }
@@ -57,6 +41,31 @@ public enum LayoutCodec {
             ]))
         }
         return .array(elementSignature: "(ssia{sv})", entries)
+    }
+
+    /// Every node's parent as an index (-1 for the root); a parent that names no node is refused.
+    static func parentIndices(_ document: LayoutDocument) throws(LayoutError) -> [Int32] {
+        var indexOfID: [String: Int] = [:]
+        indexOfID.reserveCapacity(document.nodes.count)
+        for (index, node) in document.nodes.enumerated() where indexOfID[node.id] == nil { indexOfID[node.id] = index }
+        var parents: [Int32] = []
+        parents.reserveCapacity(document.nodes.count)
+        for (index, node) in document.nodes.enumerated() {
+            switch node.parent {
+            case nil: parents.append(-1)
+            case .index(let position):
+                guard let value = Int32(exactly: position), value >= 0 else {
+                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "index \(position)")
+                }
+                parents.append(value)
+            case .id(let name):
+                guard let position = indexOfID[name] else {
+                    throw .danglingParent(node: NodeLocation(index: index, id: node.id), parent: "\"\(name)\"")
+                }
+                parents.append(Int32(truncatingIfNeeded: position))
+            }
+        }
+        return parents
     }
 
     static func encode(_ value: LayoutPropertyValue) -> DBusValue {
@@ -161,12 +170,16 @@ public enum LayoutCodec {
     /// Layout's options. With `sendSizeCategory` false the daemon uses the user's category
     /// (from its text scale); a UI font is sent only when the options name one.
     public static func options(of options: LayoutOptions, sendSizeCategory: Bool) -> DBusValue {
+        optionDictionary(of: options, sendSizeCategory: sendSizeCategory).dbusValue
+    }
+
+    static func optionDictionary(of options: LayoutOptions, sendSizeCategory: Bool) -> OptionDictionary {
         var entries: [String: DBusValue] = [:]
         if options.unit != .px { entries["unit"] = .string(options.unit.rawValue) }
         if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.rawValue) }
         if let font = options.uiFont { entries["ui_font"] = .string(font) }
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
-        return OptionDictionary(entries).dbusValue
+        return OptionDictionary(entries)
     }
 
     /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.
@@ -255,21 +268,25 @@ public enum LayoutCodec {
             guard case .structure(let f) = entry, f.count == 4, case .string(let id) = f[0], case .uint32(let index) = f[1],
                 case .string(let kindName) = f[2], let kind = LayoutNodeKind(rawValue: kindName)
             else { throw DBusError(.invalidArgs, "a decision is not \(decisionSignature) with a known kind") }
-            let outcome = try OptionDictionary(f[3])
-            var decision = LayoutDecision(id: id, nodeIndex: Int(index), kind: kind)
-            decision.candidate = try outcome.integer("candidate")
-            decision.candidateID = try outcome.string("candidate_id")
-            if let axis = try outcome.string("axis") {
-                guard let parsed = LayoutAxis(rawValue: axis) else { throw DBusError(.invalidArgs, "axis \"\(axis)\" is unknown") }
-                decision.axis = parsed
-            }
-            decision.length = try outcome.double("length")
-            decision.scale = try outcome.double("scale")
-            taken.append(decision)
+            taken.append(try decision(id: id, nodeIndex: Int(index), kind: kind, outcome: try OptionDictionary(f[3])))
         }
         let result = LayoutResult(
             proposal: proposal, size: LayoutSize(width: width, height: height), nodes: nodes, decisions: taken, truncated: truncated)
         return (result, generation)
+    }
+
+    /// A decision from its outcome dictionary (only the keys of its kind).
+    static func decision(id: String, nodeIndex: Int, kind: LayoutNodeKind, outcome: OptionDictionary) throws(DBusError) -> LayoutDecision {
+        var decision = LayoutDecision(id: id, nodeIndex: nodeIndex, kind: kind)
+        decision.candidate = try outcome.integer("candidate")
+        decision.candidateID = try outcome.string("candidate_id")
+        if let axis = try outcome.string("axis") {
+            guard let parsed = LayoutAxis(rawValue: axis) else { throw DBusError(.invalidArgs, "axis \"\(axis)\" is unknown") }
+            decision.axis = parsed
+        }
+        decision.length = try outcome.double("length")
+        decision.scale = try outcome.double("scale")
+        return decision
     }
 }
 

@@ -11,7 +11,11 @@ extension FitService {
                 "Layout", in: "\(LayoutCodec.documentSignature)\(LayoutCodec.proposalSignature)a{sv}",
                 out: LayoutCodec.resultSignature, inNames: ["nodes", "proposal", "options"],
                 outNames: ["size", "frames", "decisions", "truncated", "generation"],
-                doc: "Lays out a document of nodes at a proposed size: one frame per node and the decisions taken."
+                doc: "Lays out a document of nodes at a proposed size: one frame per node and the decisions taken.",
+                // A repeated call is answered from here without decoding it. The reply depends
+                // on the arguments and on state (text scale, size category, UI font, fonts)
+                // whose every change bumps the generation, the cache's epoch.
+                replyCache: layoutReplies
             ) { [self] arguments, _ throws(DBusError) in
                 requestsServed.add(1, ordering: .relaxed)
                 // The user's size category and UI font are the defaults a document's text

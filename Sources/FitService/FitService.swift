@@ -15,7 +15,9 @@ public final class FitService: Sendable {
     /// Layout calls and their cache (FitService+Layout.swift).
     public let layouts: LayoutService
     let logger: Logger
-    private let generation = Atomic<UInt64>(1)
+    private let generations = GenerationCounter()
+    /// Layout replies by the exact bytes of the call, answered on the bus thread (DBusReplyCache).
+    public let layoutReplies: GenerationReplyCache
     let requestsServed = Atomic<UInt64>(0)
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
@@ -33,6 +35,7 @@ public final class FitService: Sendable {
         self.limits = limits
         self.logger = logger
         self.layouts = LayoutService(engine: engine)
+        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: LayoutService.defaultCacheBytes, generations: generations)
     }
 
     /// A batch this long (accepted or refused) leaves many small blocks freed at once — its
@@ -61,12 +64,12 @@ public final class FitService: Sendable {
         }
     }
 
-    public var currentGeneration: UInt64 { generation.load(ordering: .relaxed) }
+    public var currentGeneration: UInt64 { generations.current }
     public var currentTextScale: Double { textScale.withLock { $0 } }
 
     /// Records a change that makes cached results stale and returns the new generation.
     public func bumpGeneration() -> UInt64 {
-        generation.add(1, ordering: .relaxed).newValue
+        generations.bump()
     }
 
     public func setTextScale(_ factor: Double) { textScale.withLock { $0 = factor } }
@@ -75,7 +78,7 @@ public final class FitService: Sendable {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ServiceStatistics(
-            caches: engine.cacheStatistics + [layouts.statistics, layouts.requestStatistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
+            caches: engine.cacheStatistics + [layouts.statistics, layoutReplies.statistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
     }
 
     // MARK: handlers

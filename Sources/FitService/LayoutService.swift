@@ -7,7 +7,7 @@ import Synchronization
 
 /// Layout for the daemon: decodes a Layout call, lays the document out with the shared text
 /// engine, and caches the encoded reply by document, proposal, options, text scale and
-/// generation. A cached reply is re-sent without decoding anything but the key.
+/// generation.
 public final class LayoutService: Sendable {
     /// Key of one cached reply. LayoutCacheKey covers document, proposal and options (UI font
     /// included); the text scale applies to description fonts, and the generation makes every
@@ -18,26 +18,14 @@ public final class LayoutService: Sendable {
         var generation: UInt64
     }
 
-    /// Key of the request-level cache: the call's arguments exactly as decoded, plus the
-    /// service state that turns them into a document (scale, generation, the user's size
-    /// category and UI font). Hashing the decoded values costs a fraction of rebuilding
-    /// and hashing the LayoutDocument, which dominated a cached Layout call.
-    struct RequestKey: Hashable, Sendable {
-        var arguments: [DBusValue]
-        var textScale: Double
-        var generation: UInt64
-        var defaultCategory: ContentSizeCategory?
-        var defaultUIFont: String?
-    }
-
     /// 8 MiB holds some 10,000 replies of a 50-node document (about 700 bytes each).
     public static let defaultCacheBytes = 8 << 20
 
     let engine: TextEngine
+    /// Replies by document. An exact repeat of a call is answered before it gets here, by the
+    /// bytes of the call (FitService.layoutReplies); this catches the same document sent
+    /// differently (options in another order, another proposal rounding to the same).
     let cache: ByteBoundedCache<CacheKey, [DBusValue]>
-    /// Replies by request, in front of `cache`: a repeated call skips decoding the document.
-    /// `cache` still catches the same document sent differently (options in another order).
-    let requests: ByteBoundedCache<RequestKey, [DBusValue]>
     /// The generation the cache was filled under; on a change the cache is emptied at the next
     /// call, so stale replies do not wait for eviction to give their memory back.
     private let cachedGeneration = Atomic<UInt64>(0)
@@ -45,11 +33,9 @@ public final class LayoutService: Sendable {
     public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes) {
         self.engine = engine
         self.cache = ByteBoundedCache(name: "layouts", byteLimit: cacheBytes)
-        self.requests = ByteBoundedCache(name: "layout-requests", byteLimit: cacheBytes)
     }
 
     public var statistics: CacheStatistics { cache.statistics }
-    public var requestStatistics: CacheStatistics { requests.statistics }
 
     /// Layout's handler body: (nodes, proposal, options) → (size, frames, decisions, truncated,
     /// generation). `textScale` and `generation` are the service's at the time of the call.
@@ -62,12 +48,7 @@ public final class LayoutService: Sendable {
         }
         if cachedGeneration.exchange(generation, ordering: .relaxed) != generation {
             cache.removeAll()
-            requests.removeAll()
         }
-        let requestKey = RequestKey(
-            arguments: arguments, textScale: textScale, generation: generation, defaultCategory: defaultCategory,
-            defaultUIFont: defaultUIFont)
-        if let cached = requests.value(for: requestKey) { return cached }
         let proposal = try LayoutCodec.proposal(arguments[1])
         var options = try LayoutCodec.options(
             arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
@@ -81,18 +62,13 @@ public final class LayoutService: Sendable {
         let key = CacheKey(
             layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale,
             generation: generation)
-        if let cached = cache.value(for: key) {
-            // The request key holds the decoded arguments, about the document's size again.
-            requests.insert(cached, for: requestKey, bytes: Self.estimatedBytes(document, nil))
-            return cached
-        }
+        if let cached = cache.value(for: key) { return cached }
         let reply: [DBusValue]
         do throws(LayoutError) {
             let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
             let result = try document.layout(in: proposal, options: options, measurer: measurer)
             reply = LayoutCodec.encode(result, generation: generation)
             cache.insert(reply, for: key, bytes: Self.estimatedBytes(document, result))
-            requests.insert(reply, for: requestKey, bytes: Self.estimatedBytes(document, result))
         } catch {
             throw DBusError(error)
         }

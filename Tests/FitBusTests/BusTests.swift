@@ -74,6 +74,24 @@ import Testing
         }
     }
 
+    @Test func keptRepliesAnswerExactRepeatsUntilTheEpochMoves() async throws {
+        try await withTestObject { (_, state, _, client) async throws in
+            #expect(try await client.test("Counted", [.string("a")]) == [.string("a"), .uint32(1)])
+            // The same arguments: the kept reply, the handler does not run.
+            #expect(try await client.test("Counted", [.string("a")]) == [.string("a"), .uint32(1)])
+            #expect(try await client.test("Counted", [.string("b")]) == [.string("b"), .uint32(2)])
+            #expect(try await client.test("Counted", [.string("a")]) == [.string("a"), .uint32(1)])
+            // A new epoch makes every kept reply stale.
+            state.replies.advance()
+            #expect(try await client.test("Counted", [.string("a")]) == [.string("a"), .uint32(3)])
+            // A call larger than the loop thread may copy is never kept.
+            let big = String(repeating: "x", count: MethodDispatcher.immediateBudget + 1)
+            #expect(try await client.test("Counted", [.string(big)]) == [.string(big), .uint32(4)])
+            #expect(try await client.test("Counted", [.string(big)]) == [.string(big), .uint32(5)])
+            #expect(state.countedRuns.withLock { $0 } == 5)
+        }
+    }
+
     @Test func servesPropertiesAndEmitsPropertiesChanged() async throws {
         try await withBus { (_, _, client) async throws in
             let props = "org.freedesktop.DBus.Properties", iface = TestObject.interface

@@ -9,6 +9,9 @@ enum TestObject {
 
     final class State: Sendable {
         let name = Mutex("initial")
+        /// How often Counted's handler ran, and the reply store in front of it.
+        let countedRuns = Mutex(0)
+        let replies = TestReplyCache()
     }
 
     static func make(state: State) throws(DBusError) -> ExportedObject {
@@ -30,6 +33,14 @@ enum TestObject {
                 throw DBusError("org.fitbus.Test.Error.Custom", "custom failure")
             },
             try DBusMethod("BadReply", in: "", out: "s") { _, _ in [.int32(1)] },
+            // Answers with how often it ran; kept replies answer repeats without running it.
+            try DBusMethod("Counted", in: "s", out: "su", replyCache: state.replies) { args, _ in
+                let runs = state.countedRuns.withLock { count in
+                    count += 1
+                    return count
+                }
+                return [args[0], .uint32(UInt32(runs))]
+            },
             // Streaming: each string with its UTF-8 length, read and written value by value.
             try DBusMethod("Lengths", in: "as", out: "a(su)", streaming: { arguments, _ throws(DBusError) in
                 let texts = try arguments.read { (reader) throws(DBusError) -> [String] in
@@ -70,5 +81,18 @@ enum TestObject {
         return try ExportedObject(path: path, interfaces: [
             try DBusInterface(interface, methods: methods, properties: properties, signals: signals, doc: "Test object")
         ])
+    }
+}
+
+/// A reply store for the tests: unbounded, with an epoch the test moves.
+final class TestReplyCache: DBusReplyCache {
+    private let state = Mutex<(epoch: UInt64, replies: [DBusRequestKey: (UInt64, DBusCachedReply)])>((1, [:]))
+    var epoch: UInt64 { state.withLock { $0.epoch } }
+    func advance() { state.withLock { $0.epoch += 1 } }
+    func reply(for key: DBusRequestKey, epoch: UInt64) -> DBusCachedReply? {
+        state.withLock { state in state.replies[key].flatMap { $0.0 == epoch ? $0.1 : nil } }
+    }
+    func keep(_ reply: DBusCachedReply, for key: DBusRequestKey, epoch: UInt64) {
+        state.withLock { $0.replies[key] = (epoch, reply) }
     }
 }

@@ -33,6 +33,11 @@ func runTool(_ path: String, _ arguments: [String], busAddress: String) async th
 
 /// One private bus, a server exporting `TestObject` as org.fitbus.Test, and a client.
 func withBus(_ body: (PrivateBus, BusConnection, BusConnection) async throws -> Void) async throws {
+    try await withTestObject { bus, _, server, client in try await body(bus, server, client) }
+}
+
+/// As `withBus`, with the test object's state too.
+func withTestObject(_ body: (PrivateBus, TestObject.State, BusConnection, BusConnection) async throws -> Void) async throws {
     let bus = try PrivateBus()
     defer { bus.stop() }
     let server = try await BusConnection.connect(address: bus.address)
@@ -44,7 +49,7 @@ func withBus(_ body: (PrivateBus, BusConnection, BusConnection) async throws -> 
     let state = TestObject.State()
     server.export(try TestObject.make(state: state))
     _ = try await server.requestName(TestObject.busName)
-    try await body(bus, server, client)
+    try await body(bus, state, server, client)
 }
 
 extension BusConnection {

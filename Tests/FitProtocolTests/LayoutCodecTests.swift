@@ -1,4 +1,4 @@
-import FitBus
+@testable import FitBus
 import FitLayout
 import Foundation
 import Testing
@@ -71,6 +71,33 @@ private func refusal(_ value: DBusValue) -> DBusError? {
                 #expect(decoded == result, "\(name) at \(proposal)")
                 #expect(generation == 7)
                 #expect(decoded.nodes.count == document.nodes.count)
+            }
+        }
+    }
+
+    /// FitClient's streaming call and reply against the daemon's DBusValue decoding and
+    /// encoding: the two paths agree on every example.
+    @Test func streamingCallAndReplyAgreeWithTheValuePath() throws {
+        for (name, document) in try exampleDocuments() {
+            for proposal in [ProposedSize(width: 120, height: nil), .unspecified, .infinity] {
+                let call = try LayoutCodec.Call(
+                    document: document, proposal: proposal, options: LayoutOptions(sizeCategory: .accessibilityLarge), sendSizeCategory: true)
+                let body = try DBusWriter.body(signature: LayoutCodec.callSignature) { (w) throws(DBusError) in try call.write(to: &w) }
+                let message = try DBusMessage.methodCall(
+                    destination: nil, path: "/org/fitd/Fit1", interface: nil, member: "Layout", signature: LayoutCodec.callSignature, body: body)
+                let arguments = try message.arguments()
+                #expect(try LayoutCodec.document(arguments[0]) == indexed(document), "\(name)")
+                #expect(try LayoutCodec.proposal(arguments[1]) == proposal)
+                #expect(try LayoutCodec.options(arguments[2], defaultCategory: .large).sizeCategory == .accessibilityLarge)
+
+                let result = try document.layout(in: proposal, measurer: FixedAdvanceMeasurer())
+                let reply = try DBusMessage.methodCall(destination: nil, path: "/org/fitd/Fit1", interface: nil, member: "Reply")
+                try reply.append(LayoutCodec.encode(result, generation: 9))
+                let (read, generation) = try DBusReader.readBody(of: reply) { (r) throws(DBusError) in
+                    try LayoutCodec.readResult(&r, proposal: proposal)
+                }
+                #expect(read == result, "\(name) at \(proposal)")
+                #expect(generation == 9)
             }
         }
     }

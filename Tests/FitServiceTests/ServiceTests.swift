@@ -1,5 +1,6 @@
 import FitBus
 import FitClient
+import FitLayout
 import FitProtocol
 import FitService
 import FitText
@@ -95,6 +96,40 @@ import Testing
             #expect(now.misses >= was.misses + 1)
             #expect(now.hits >= was.hits + 4)
             #expect(now.entries >= was.entries + 1)
+        }
+    }
+
+    @Test func repeatedLayoutIsAnsweredFromKeptRepliesUntilTheGenerationMoves() async throws {
+        try await withService { (harness, client) async throws in
+            var title = LayoutProperties()
+            title.text = "Kept replies \(UUID().uuidString)"
+            title.font = "DejaVu Sans 12"
+            let document = LayoutDocument(nodes: [
+                LayoutNode(id: "row", kind: .hstack),
+                LayoutNode(id: "title", parent: .id("row"), kind: .text, properties: title),
+                LayoutNode(id: "gap", parent: .id("row"), kind: .spacer),
+            ])
+            let proposal = ProposedSize(width: 320, height: nil)
+            func counts() async throws -> (kept: CacheStatistics, layouts: CacheStatistics) {
+                let caches = try await client.statistics().caches
+                return (try #require(caches.first { $0.name == "layout-replies" }), try #require(caches.first { $0.name == "layouts" }))
+            }
+            let first = try await client.layout(document: document, proposal: proposal)
+            let afterFirst = try await counts()
+            // The same call again: answered from the kept reply; the layout service never sees it.
+            #expect(try await client.layout(document: document, proposal: proposal) == first)
+            let afterRepeat = try await counts()
+            #expect(afterRepeat.kept.hits == afterFirst.kept.hits + 1)
+            #expect(afterRepeat.layouts.hits + afterRepeat.layouts.misses == afterFirst.layouts.hits + afterFirst.layouts.misses)
+            // Another proposal is another call.
+            _ = try await client.layout(document: document, proposal: ProposedSize(width: 200, height: nil))
+            #expect(try await counts().kept.misses == afterRepeat.kept.misses + 1)
+            // A new generation (fonts or scale changed): nothing kept before it is served.
+            _ = harness.service.bumpGeneration()
+            #expect(try await client.layout(document: document, proposal: proposal) == first)
+            let afterBump = try await counts()
+            #expect(afterBump.kept.hits == afterRepeat.kept.hits)
+            #expect(afterBump.layouts.misses == afterRepeat.layouts.misses + 2)
         }
     }
 
