@@ -16,6 +16,7 @@ public struct DBusReader: ~Copyable {
     private let bigEndian: Bool
     private var offset = 0
     private let signature: UnsafeBufferPointer<UInt8>
+    private let typeEnds: TypeEnds
     /// The next type code to read, and where the container being read ends (as in DBusWriter).
     private var position = 0
     private var end: Int
@@ -27,6 +28,7 @@ public struct DBusReader: ~Copyable {
         self.bytes = bytes
         self.bigEndian = bigEndian
         self.signature = signature
+        self.typeEnds = TypeEnds(signature)
         self.end = signature.count
         self.limit = bytes.count
     }
@@ -119,7 +121,7 @@ public struct DBusReader: ~Copyable {
         guard position < end, signature[position] == UInt8(ascii: "(") || signature[position] == UInt8(ascii: "{") else {
             throw mismatch("a structure")
         }
-        guard let after = DBusSignature.completeTypeEnd(signature, position), after <= end else { throw Self.malformed }
+        guard let after = typeEnds[position], after <= end else { throw Self.malformed }
         try align(8)
         let saved = (end, element, limit)
         (position, end, element) = (position + 1, after - 1, nil)
@@ -137,7 +139,7 @@ public struct DBusReader: ~Copyable {
     public mutating func array(_ each: (inout DBusReader) throws(DBusError) -> Void) throws(DBusError) -> Int {
         try expect("a", "an array")
         let elementStart = position + 1
-        guard let elementEnd = DBusSignature.completeTypeEnd(signature, elementStart), elementEnd <= end else {
+        guard let elementEnd = typeEnds[elementStart], elementEnd <= end else {
             throw Self.malformed
         }
         let length = Int(try load(UInt32.self, advancing: false))

@@ -16,6 +16,7 @@ import Glibc
 public struct DBusWriter: ~Copyable {
     private var bytes: [UInt8]
     private let signature: UnsafeBufferPointer<UInt8>
+    private let typeEnds: TypeEnds
     /// The next type code to write.
     private var position = 0
     /// Where the types of the container being written end: the body's end, a structure's
@@ -27,6 +28,7 @@ public struct DBusWriter: ~Copyable {
     private init(prefix: [UInt8], signature: UnsafeBufferPointer<UInt8>) {
         self.bytes = prefix
         self.signature = signature
+        self.typeEnds = TypeEnds(signature)
         self.end = signature.count
     }
 
@@ -107,7 +109,7 @@ public struct DBusWriter: ~Copyable {
     public mutating func array(_ body: (inout DBusWriter) throws(DBusError) -> Void) throws(DBusError) {
         guard position < end, signature[position] == UInt8(ascii: "a") else { throw mismatch("an array") }
         let elementStart = position + 1
-        guard let elementEnd = DBusSignature.completeTypeEnd(signature, elementStart), elementEnd <= end else {
+        guard let elementEnd = typeEnds[elementStart], elementEnd <= end else {
             throw mismatch("an array")
         }
         pad(to: 4)
@@ -135,7 +137,7 @@ public struct DBusWriter: ~Copyable {
         guard position < end, signature[position] == open else {
             throw mismatch(open == UInt8(ascii: "(") ? "a structure" : "a dictionary entry")
         }
-        guard let after = DBusSignature.completeTypeEnd(signature, position), after <= end else { throw mismatch("a structure") }
+        guard let after = typeEnds[position], after <= end else { throw mismatch("a structure") }
         let (opening, closing) = (position, after - 1)
         pad(to: 8)
         let saved = (end, element)

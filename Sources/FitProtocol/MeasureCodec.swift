@@ -19,8 +19,10 @@ public enum MeasureCodec {
     }
 
     public static func request(text: String, font: String, options: OptionDictionary, textScale: Double) throws(DBusError) -> MeasureRequest {
-        try options.rejectUnknown(known: optionKeys)
         var request = MeasureRequest(text: text, font: font, textScale: textScale)
+        // Most requests carry no options: nine lookups of absent keys are not free.
+        guard !options.entries.isEmpty else { return request }
+        try options.rejectUnknown(known: optionKeys)
         request.maxWidth = try options.double("max_width")
         let wrap = try options.string("wrap")
         let ellipsize = try options.string("ellipsize")

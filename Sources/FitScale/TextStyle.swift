@@ -27,9 +27,14 @@ public enum TextStyle: String, CaseIterable, Hashable, Sendable, CustomStringCon
     /// SwiftUI's and the HIG's spellings ("title" = title1, "caption" = caption1,
     /// "subhead" = subheadline, "large-title"/"large_title"/"large title").
     public init?(name: some StringProtocol) {
-        // Case and separators folded byte by byte into one integer: this runs on every font
-        // string a client sends (is it a style?), so it must not allocate.
-        guard let key = TextStyle.foldedKey(name.utf8), let match = TextStyle.byFoldedName[key] else { return nil }
+        self.init(utf8: name.utf8)
+    }
+
+    /// The same from a name's UTF-8 bytes. Case and separators are folded byte by byte into
+    /// one integer: this runs on every font string a client sends (is it a style?), so it
+    /// must not allocate.
+    init?(utf8 name: some Sequence<UInt8>) {
+        guard let key = TextStyle.foldedKey(name), let match = TextStyle.byFoldedName[key] else { return nil }
         self = match
     }
 

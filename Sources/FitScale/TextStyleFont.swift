@@ -84,7 +84,7 @@ extension TextStyleFont {
             (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z")
         else { return nil }
         // Most font strings are Pango descriptions: the first word settles it before any work.
-        guard TextStyle(name: font.prefix { $0 != " " && $0 != "\t" }) != nil else { return nil }
+        guard TextStyle(utf8: font.utf8.prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) != nil else { return nil }
         guard let style = try resolve(font, uiFont: uiFont, category: SizeCategory(textScale: textScale)) else { return nil }
         return (style.pangoDescription, 1)
     }

@@ -111,8 +111,8 @@ extension FitService {
     /// already includes the category, so applying the scale again would count it twice.
     /// Anything else is a Pango description, measured at `textScale`. A family whose first
     /// word is a style name is still reachable with a trailing comma ("Body, 12").
-    func engineFont(_ font: String, textScale: Double) throws(DBusError) -> (font: String, textScale: Double) {
-        let uiFont = scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
+    func engineFont(_ font: String, textScale: Double, uiFont: UIFont? = nil) throws(DBusError) -> (font: String, textScale: Double) {
+        let uiFont = uiFont ?? scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
         do throws(FitScaleError) {
             return try TextStyleFont.engineFont(font, uiFont: uiFont, textScale: textScale) ?? (font, textScale)
         } catch {

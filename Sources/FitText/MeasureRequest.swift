@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// How lines wrap at a maximum width (Pango's PangoWrapMode).
 public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// At line-break opportunities (UAX #14); a word longer than the line overflows it.
@@ -228,8 +231,20 @@ extension MeasureRequest {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
-            && a.features == b.features && a.font.utf8.elementsEqual(b.font.utf8)
-            && a.text.utf8.elementsEqual(b.text.utf8)
+            && a.features == b.features && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
+    }
+
+    /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
+    /// the most expensive part of a cache hit).
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var (a, b) = (a, b)
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 
     /// Hashes the UTF-8 bytes (no normalization) and the enums by ordinal (their String raw

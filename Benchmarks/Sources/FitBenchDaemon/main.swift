@@ -212,18 +212,35 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     }
     return elapsed
 }
+/// CPU time a process has run, all threads (nanoseconds, /proc/PID/task/*/schedstat, first
+/// field): what each process on the path costs, which the machine's load affects far less
+/// than wall time.
+func cpuNanoseconds(_ pid: Int32) -> Int {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.reduce(0) { total, task in
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? ""
+        return total + (Int(text.split(separator: " ").first ?? "0") ?? 0)
+    }
+}
+let processes: [(name: String, pid: Int32)] = [("fitd", fitd.processIdentifier), ("dbus-daemon", bus.processIdentifier), ("client", getpid())]
+func cpu() -> [Int] { processes.map { cpuNanoseconds($0.pid) } }
+
 let cachedBatch = batch("")
 _ = try await measureBatch(cachedBatch)
 var cachedTime = Duration.zero
+let cachedCPUBefore = cpu()
 for round in 0..<batchRounds {
     let shift = (round * 137) % cachedBatch.count
     cachedTime += try await measureBatch(Array(cachedBatch[shift...] + cachedBatch[..<shift]))
 }
+let cachedCPU = zip(cpu(), cachedCPUBefore).map { Double($0 - $1) / Double(batchRounds) / 1000 }
 var uncachedTime = Duration.zero
+let uncachedCPUBefore = cpu()
 for round in 0..<batchRounds {
     // Every string new: a prefix no earlier batch used.
     uncachedTime += try await measureBatch(batch("r\(round)x "))
 }
+let uncachedCPU = zip(cpu(), uncachedCPUBefore).map { Double($0 - $1) / Double(batchRounds) / 1000 }
 try await Task.sleep(for: .seconds(1))
 let idleAfter = memory(fitd.processIdentifier)
 cleanUp()
@@ -250,6 +267,9 @@ print("""
       (C libdbus, returns its arguments: the floor for a call of Layout's size; Layout ÷ it: p50 \(f(l50 / r50, 2)))
 
     MeasureBatch of 1,000: cached \(f(cachedRate, 0)) strings/s, uncached \(f(uncachedRate, 0)) strings/s
+      CPU per batch, µs     \(processes.map { $0.name.leftPad(12) }.joined())
+      cached                \(cachedCPU.map { f($0, 0).leftPad(12) }.joined())
+      uncached              \(uncachedCPU.map { f($0, 0).leftPad(12) }.joined())
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
     fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
     fitd memory idle after all:    RSS \(idleAfter.rss / 1024) MB (anonymous \(f(Double(idleAfter.anon) / 1024)) MB, file-backed \(f(Double(idleAfter.file) / 1024)) MB), PSS \(f(Double(idleAfter.pss) / 1024)) MB
