@@ -112,6 +112,23 @@ final class LoopContext {
         shutdown()
     }
 
+    /// libdbus reads at most 2,048 bytes per readable watch (dbus-transport-socket.c,
+    /// max_bytes_read_per_iteration, not settable): a 100 KB batch reply took 50 trips
+    /// through poll(2) and this loop. While the socket holds more bytes (FIONREAD) and no
+    /// whole message waits to be dispatched, the watch reads on. Bounded, so that posted
+    /// jobs still run between the reads of a huge message.
+    private func readAhead(_ watch: OpaquePointer) {
+        let fd = dbus_watch_get_unix_fd(watch)
+        for _ in 0..<256 {
+            guard watches.contains(watch), dbus_watch_get_enabled(watch) != 0,
+                dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_COMPLETE
+            else { return }
+            var available: Int32 = 0
+            guard ioctl(fd, UInt(FIONREAD), &available) == 0, available > 0 else { return }
+            _ = dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
+        }
+    }
+
     private func pollOnce() {
         let active = watches.filter { dbus_watch_get_enabled($0) != 0 }
         var fds = [pollfd(fd: queue.wakeFD, events: Int16(POLLIN), revents: 0)]
@@ -141,6 +158,7 @@ final class LoopContext {
             if revents & POLLERR != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
             if revents & POLLHUP != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
             _ = dbus_watch_handle(watch, flags)
+            if flags & DBUS_WATCH_READABLE.rawValue != 0 { readAhead(watch) }
         }
         let after = ContinuousClock.now
         let expired = timeouts.compactMap { entry in entry.value.map { $0 <= after ? entry.key : nil } ?? nil }
