@@ -46,14 +46,16 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
+        .target(name: "FitThreads"),
         // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
-        .target(name: "FitBus", dependencies: ["CDBus"]),
+        .target(name: "FitBus", dependencies: ["CDBus", "FitThreads"]),
         // Text scale, size categories, text styles and change watching. Speaks to fontconfig
         // only (no FitText): the daemon joins the two.
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig",
+                "CFontconfig", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
