@@ -1,5 +1,6 @@
 import FitBus
 import FitLayout
+import FitLayoutJSON
 import Foundation
 import Testing
 
