@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FitBus", targets: ["FitBus"]),
         .library(name: "FitScale", targets: ["FitScale"]),
         .library(name: "FitLayout", targets: ["FitLayout"]),
+        .library(name: "FitLayoutJSON", targets: ["FitLayoutJSON"]),
         .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
@@ -46,18 +47,24 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
+        .target(name: "FitThreads"),
         // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
-        .target(name: "FitBus", dependencies: ["CDBus"]),
+        .target(name: "FitBus", dependencies: ["CDBus", "FitThreads"]),
         // Text scale, size categories, text styles and change watching. Speaks to fontconfig
         // only (no FitText): the daemon joins the two.
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig",
+                "CFontconfig", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
         .target(name: "FitLayout"),
+        // Layout documents as JSON text (JSONDecoder/JSONEncoder), for fitctl and other programs;
+        // apart from FitLayout so that the daemon, which gets documents as D-Bus values, links no
+        // Foundation (issue 3: idle memory).
+        .target(name: "FitLayoutJSON", dependencies: ["FitLayout"]),
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
@@ -89,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitClient", "FitProtocol", "FitLayout", "FitScale",
+                "FitText", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -97,10 +104,11 @@ let package = Package(
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
+        .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
-        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout"]),
-        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitText", "FitScale"]),
-        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitBus"]),
+        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
+        .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
+        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
         .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]

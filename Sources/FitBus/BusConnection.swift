@@ -1,5 +1,4 @@
 import CDBus
-import Foundation
 import Synchronization
 
 /// A connection to a message bus (or a peer), with its own event-loop thread.

@@ -1,8 +1,8 @@
 import CDBus
-import Foundation
+import FitThreads
 
-/// Starts a connection's loop thread: a Foundation `Thread`, not a task, because the loop
-/// blocks in poll(2) and must never occupy Swift's cooperative pool.
+/// Starts a connection's loop thread: a POSIX thread, not a task, because the loop blocks
+/// in poll(2) and must never occupy Swift's cooperative pool.
 enum LoopThread {
     enum Endpoint: Sendable {
         case session
@@ -12,14 +12,18 @@ enum LoopThread {
     static func start(
         endpoint: Endpoint, owner: BusConnection, ready: @escaping @Sendable (Result<String?, DBusError>) -> Void
     ) {
-        let thread = Thread { [weak owner, queue = owner.queue, subscriptions = owner.subscriptions] in
-            // Connecting blocks (authentication, Hello), which is fine here: this thread is ours.
-            guard let context = connect(endpoint, queue: queue, owner: owner, subscriptions: subscriptions, ready: ready)
-            else { return }
-            context.run()
+        do throws(PosixThreadError) {
+            // Not joined (dropping the value detaches it): the loop ends when the connection
+            // closes, and the thread with it.
+            _ = try PosixThread(name: "FitBus loop") { [weak owner, queue = owner.queue, subscriptions = owner.subscriptions] in
+                // Connecting blocks (authentication, Hello), which is fine here: this thread is ours.
+                guard let context = connect(endpoint, queue: queue, owner: owner, subscriptions: subscriptions, ready: ready)
+                else { return }
+                context.run()
+            }
+        } catch {
+            ready(.failure(DBusError(.failed, "connecting: \(error)")))
         }
-        thread.name = "FitBus loop"
-        thread.start()
     }
 
     /// Opens and registers the connection; reports the result through `ready`. Holds the

@@ -106,9 +106,7 @@ extension FitClient {
     private static func localState() -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
-        let files = FileManager.default
-        let hasKDE = files.fileExists(atPath: environment.kdeGlobalsPath) || files.fileExists(atPath: environment.kcmFontsPath)
-        return TextScaleState(environment: environment, desktop: hasKDE ? kde : nil, logger: Logger(label: "fitd.client"))
+        return TextScaleState(environment: environment, desktop: kde.filesExist ? kde : nil, logger: Logger(label: "fitd.client"))
     }
 
     private static func rejected(_ error: FitScaleError) -> FitClientError {

@@ -1,11 +1,7 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A layout document: a flat array of nodes that name their parents, so that the depth of the
 /// tree never depends on the nesting of JSON or D-Bus values (protocol/layout-document.schema.json).
+/// Its `Codable` conformance is the JSON format; reading and writing JSON text is in
+/// FitLayoutJSON (`init(json:)`, `json(pretty:)`), so that this module needs no Foundation.
 ///
 /// ```json
 /// {"version": 1, "nodes": [
@@ -24,31 +20,6 @@ public struct LayoutDocument: Hashable, Sendable, Codable {
     public init(nodes: [LayoutNode], summary: String? = nil) {
         self.nodes = nodes
         self.summary = summary
-    }
-
-    /// Parses a JSON document; every failure is a ``LayoutError`` naming the node when there is one.
-    public init(json: some Collection<UInt8>) throws(LayoutError) {
-        do {
-            self = try JSONDecoder().decode(LayoutDocument.self, from: Data(json))
-        } catch let error as LayoutError {
-            throw error
-        } catch let error as DecodingError {
-            throw .malformedDocument(Self.explain(error))
-        } catch {
-            throw .malformedDocument("\(error)")
-        }
-    }
-
-    public init(json: String) throws(LayoutError) {
-        try self.init(json: Array(json.utf8))
-    }
-
-    /// The document as JSON, keys sorted (stable output for diffs and tests).
-    public func json(pretty: Bool = true) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 
     private enum Keys: String, CodingKey {
@@ -83,21 +54,6 @@ public struct LayoutDocument: Hashable, Sendable, Codable {
         try container.encode(Self.version, forKey: .version)
         try container.encodeIfPresent(summary, forKey: .description)
         try container.encode(nodes.map(NodeObject.init), forKey: .nodes)
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-            return parts.isEmpty ? "" : " at \(parts.joined())"
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return context.debugDescription + path(context)
-        case .keyNotFound(let key, let context):
-            return "missing \"\(key.stringValue)\"" + path(context)
-        @unknown default:
-            return "\(error)"
-        }
     }
 }
 

@@ -1,5 +1,7 @@
-import Foundation
+import FitThreads
+#if canImport(Glibc)
 import Glibc
+#endif
 import Logging
 import Synchronization
 
@@ -29,7 +31,6 @@ public final class ChangeWatcher: Sendable {
     private let core: Mutex<WatchCore>
     private let continuation: AsyncStream<ChangeSet>.Continuation
     private let handler: (@Sendable (ChangeSet) -> Void)?
-    private let stopped = DispatchSemaphore(value: 0)
     private let logger: Logger
 
     /// The debounced reports, one per window. Finishes after ``stop()``.
@@ -57,7 +58,8 @@ public final class ChangeWatcher: Sendable {
     }
 
     /// Opens inotify, installs the watches and starts the thread. Throws when inotify is
-    /// unavailable (the per-user instance limit, fs.inotify.max_user_instances, is reached).
+    /// unavailable (the per-user instance limit, fs.inotify.max_user_instances, is reached)
+    /// or no thread can be started. Calling it again while watching does nothing.
     public func start() throws(FitScaleError) {
         try core.withLock { (core: inout WatchCore) throws(FitScaleError) in
             guard core.inotifyFD < 0 else { return }
@@ -77,26 +79,27 @@ public final class ChangeWatcher: Sendable {
             core.inotifyFD = inotifyFD
             core.wakeFD = pipeFDs[0]
             core.wakeWriteFD = pipeFDs[1]
+            do throws(PosixThreadError) {
+                // The thread holds self until it returns; stop() joins it.
+                core.thread = try PosixThread(name: "fitd watcher") { [self] in self.run() }
+            } catch {
+                core.closeDescriptors()
+                throw .fileSystem(operation: "pthread_create", path: "", errno: error.code)
+            }
             core.armAll(logger: logger)
         }
-        let thread = Thread { [self] in
-            self.run()
-            self.stopped.signal()
-        }
-        thread.name = "fitd.ChangeWatcher"
-        thread.start()
     }
 
     /// Stops the thread, closes the descriptors and finishes ``changes``. Waits for the
     /// thread; a report being delivered is completed first.
     public func stop() {
-        let running = core.withLock { (core: inout WatchCore) -> Bool in
-            guard core.inotifyFD >= 0, !core.stopping else { return false }
+        let thread = core.withLock { (core: inout WatchCore) -> PosixThread? in
+            guard core.inotifyFD >= 0, !core.stopping else { return nil }
             core.stopping = true
             core.wake()
-            return true
+            return core.thread.take()
         }
-        if running { stopped.wait() }
+        thread?.join()
         core.withLock { $0.closeDescriptors() }
         continuation.finish()
     }
@@ -221,6 +224,8 @@ struct WatchCore: ~Copyable {
     var wakeFD: Int32 = -1
     var wakeWriteFD: Int32 = -1
     var stopping = false
+    /// The watcher's thread from start() until stop() takes it to join it.
+    var thread: PosixThread?
     var watches: [Int32: Watch] = [:]
 
     var pending: Set<ChangeReason> = []

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The INI-like format of fitd.conf (and, read leniently, KDE's kdeglobals / kcmfonts):
 ///
@@ -134,9 +136,9 @@ public struct ConfigFile: Hashable, Sendable {
     /// over `path` (so a reader or a crash sees the old or the new file, never half of one).
     /// Creates the directory (0700) if needed.
     public func save(path: String, header: String? = nil) throws(FitScaleError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let (directory, name) = ConfigFile.split(path)
         try ConfigFile.makeDirectories(directory)
-        let temporary = "\(directory)/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let temporary = "\(directory)/.\(name).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .fileSystem(operation: "create", path: temporary, errno: errno) }
         let bytes = Array(serialized(header: header).utf8)
@@ -160,8 +162,17 @@ public struct ConfigFile: Hashable, Sendable {
         }
     }
 
+    /// `path`'s directory and last component: "/a/b/c" → ("/a/b", "c"), "/c" → ("/", "c"),
+    /// "c" → (".", "c").
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let name = String(path[path.index(after: slash)...])
+        return (slash == path.startIndex ? "/" : String(path[..<slash]), name)
+    }
+
+    /// `mkdir -p` with mode 0700 for the directories it creates.
     static func makeDirectories(_ directory: String) throws(FitScaleError) {
-        var path = ""
+        var path = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
             path += "/" + component
             if mkdir(path, 0o700) != 0, errno != EEXIST {

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where FitScale looks: the XDG config directory and which fontconfig configuration to load.
 /// Passed in, never read from globals inside the module, so tests (and a daemon serving
@@ -16,14 +18,29 @@ public struct FitScaleEnvironment: Hashable, Sendable {
         self.fontconfigFile = fontconfigFile
     }
 
-    /// From a process environment (`ProcessInfo.processInfo.environment`).
+    /// From a process environment (`ProcessInfo.processInfo.environment`, or `environ`).
+    /// Without HOME, the home directory of the user in the password database.
     public init(environment: [String: String]) {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             configHome = xdg
         } else {
-            configHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+            configHome = (environment["HOME"] ?? Self.passwordDatabaseHome()) + "/.config"
         }
         fontconfigFile = nil
+    }
+
+    /// The user's home directory from getpwuid_r(3), or "/" when the user has no entry.
+    static func passwordDatabaseHome() -> String {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        // The entry's strings point into the buffer: read them before it goes.
+        var buffer = [CChar](repeating: 0, count: 4096)
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            guard let base = storage.baseAddress else { return "/" }
+            let code = getpwuid_r(getuid(), &entry, base, storage.count, &result)
+            guard code == 0, result != nil, let directory = entry.pw_dir, directory.pointee != 0 else { return "/" }
+            return String(cString: directory)
+        }
     }
 
     /// fitd's own settings: `$XDG_CONFIG_HOME/fitd/fitd.conf`.

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// KDE Plasma's font settings from its files in `$XDG_CONFIG_HOME`:
 /// `kdeglobals` `[General] font=Noto Sans,10,-1,5,50,0,0,0,0,0` (UI font, QFont::toString)
 /// and `fixed=` (monospace), `kcmfonts` `[General] forceFontDPI=120` (0 or absent: not forced;
@@ -13,6 +17,9 @@ public struct KDESettingsProvider: DesktopSettingsProvider {
     public var source: TextScaleSource { .kde }
 
     public var watchedFiles: [String] { [environment.kdeGlobalsPath, environment.kcmFontsPath] }
+
+    /// Whether kdeglobals or kcmfonts exists: KDE has been configured for this user.
+    public var filesExist: Bool { watchedFiles.contains { access($0, F_OK) == 0 } }
 
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
         try read()

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The 12 content size categories of Apple's Dynamic Type (UIContentSizeCategory /
 /// SwiftUI's DynamicTypeSize), smallest first. `large` is the default.
@@ -85,5 +87,5 @@ public enum SizeCategory: String, CaseIterable, Comparable, Hashable, Sendable, 
 }
 
 extension Double {
-    fileprivate var logValue: Double { Foundation.log(self) }
+    fileprivate var logValue: Double { log(self) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FitClient
 import FitLayout
+import FitLayoutJSON
 import Foundation
 
 struct FitCommand: AsyncParsableCommand {

@@ -4,7 +4,6 @@ import FitProtocol
 import FitScale
 import FitService
 import FitText
-import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -39,7 +38,7 @@ struct FitdCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
         let logger = Logger(label: "fitd")
 
-        let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
+        let environment = FitScaleEnvironment(environment: ProcessEnvironment.all())
         let configPath = config ?? environment.fitdConfigPath
         let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
         let engine: TextEngine

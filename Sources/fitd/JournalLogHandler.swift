@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 
 /// Logs to stderr in a form journald shows well: when systemd connects stderr to the journal
@@ -9,7 +11,7 @@ struct JournalLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level
     var metadata: Logger.Metadata = [:]
-    private let toJournal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+    private let toJournal = ProcessEnvironment.value("JOURNAL_STREAM") != nil
 
     init(label: String, level: Logger.Level) {
         self.label = label
@@ -31,7 +33,21 @@ struct JournalLogHandler: LogHandler {
         } else {
             line = "fitd: \(event.level): \(event.message)\(details)\n"
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        Self.writeToStandardError(line)
+    }
+
+    /// One write(2) per line when it fits in the pipe (journald then gets whole entries);
+    /// the loop covers short writes. A failure is dropped: there is nowhere left to report it.
+    private static func writeToStandardError(_ line: String) {
+        Array(line.utf8).withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+                offset += count
+            }
+        }
     }
 
     /// syslog priorities (sd-daemon.h): err 3, warning 4, notice 5, info 6, debug 7.

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// glibc's malloc_trim(3): gives the free memory of every arena back to the system, also from
 /// the middle of a heap (glibc trims only a heap's top on its own). Looked up at run time

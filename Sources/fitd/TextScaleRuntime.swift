@@ -1,7 +1,6 @@
 import FitBus
 import FitScale
 import FitService
-import Foundation
 import Logging
 
 /// The daemon's text-scale machinery: the state (with the desktop provider), its first read,
@@ -51,9 +50,8 @@ struct TextScaleRuntime {
     /// not serve org.gnome.desktop.interface); else the portal provider anyway, which reports
     /// nothing until a portal appears on the bus (it follows NameOwnerChanged).
     static func chooseDesktop(connection: BusConnection, environment: FitScaleEnvironment, logger: Logger) async -> (any DesktopSettingsProvider)? {
-        let files = FileManager.default
-        let kdeFiles = files.fileExists(atPath: environment.kdeGlobalsPath) || files.fileExists(atPath: environment.kcmFontsPath)
-        let plasma = (ProcessInfo.processInfo.environment["XDG_CURRENT_DESKTOP"] ?? "").uppercased().split(separator: ":").contains("KDE")
+        let kdeFiles = KDESettingsProvider(environment: environment).filesExist
+        let plasma = (ProcessEnvironment.value("XDG_CURRENT_DESKTOP") ?? "").uppercased().split(separator: ":").contains("KDE")
         let portal = await PortalSettingsProvider.isAvailable(on: connection)
         if kdeFiles && (plasma || !portal) {
             logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath))")

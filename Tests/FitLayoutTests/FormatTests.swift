@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import FitLayout
+import FitLayoutJSON
 
 @Suite struct FormatTests {
     static let examples = URL(fileURLWithPath: #filePath)

@@ -1,4 +1,5 @@
 @testable import FitLayout
+import FitLayoutJSON
 
 /// Every character 10 wide, every line 20 tall: the numbers in the comments are hand arithmetic.
 let measurer = FixedAdvanceMeasurer(advance: 10, lineHeight: 20)

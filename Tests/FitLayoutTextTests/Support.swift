@@ -1,4 +1,5 @@
 import FitLayout
+import FitLayoutJSON
 import FitText
 import FitTestSupport
 import Foundation

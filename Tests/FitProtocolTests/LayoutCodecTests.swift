@@ -1,5 +1,6 @@
 @testable import FitBus
 import FitLayout
+import FitLayoutJSON
 import Foundation
 import Testing
 

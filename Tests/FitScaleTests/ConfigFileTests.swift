@@ -21,6 +21,26 @@ import Testing
         #expect(throws: Never.self) { try ConfigFile(parsing: "[General]\ngarbage\nfont=A,10", path: "t", strict: false) }
     }
 
+    @Test func pathsSplitIntoDirectoryAndName() {
+        #expect(ConfigFile.split("/home/u/.config/fitd/fitd.conf") == ("/home/u/.config/fitd", "fitd.conf"))
+        #expect(ConfigFile.split("/fitd.conf") == ("/", "fitd.conf"))
+        #expect(ConfigFile.split("fitd.conf") == (".", "fitd.conf"))
+        #expect(ConfigFile.split("conf/fitd.conf") == ("conf", "fitd.conf"))
+    }
+
+    @Test func saveCreatesTheMissingDirectoriesPrivate() throws {
+        let sandbox = try Sandbox()
+        let path = sandbox.root + "/new/fitd/fitd.conf"
+        var file = ConfigFile()
+        file.setValue("1.5", section: "text", key: "scale")
+        try file.save(path: path)
+        #expect(try ConfigFile.load(path: path)?.value(section: "text", key: "scale") == "1.5")
+        var info = stat()
+        #expect(stat(sandbox.root + "/new/fitd", &info) == 0 && info.st_mode & 0o777 == 0o700)
+        // Only the file itself is left: the temporary file was renamed over it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.root + "/new/fitd") == ["fitd.conf"])
+    }
+
     @Test func binaryAndHugeFilesAreRejectedUnread() throws {
         let sandbox = try Sandbox()
         let binary = sandbox.root + "/binary.conf"

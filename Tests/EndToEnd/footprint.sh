@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# What the daemon links (issue 3, idle RSS at most 20 MB): no Foundation, whose libraries
+# (Foundation, FoundationInternationalization, _FoundationICU) were 6 MB of fitd's idle
+# memory, neither as shared libraries (ldd) nor linked in statically (its symbols, nm);
+# FoundationEssentials is allowed (swift-argument-parser imports it). The system libraries
+# stay shared. Works on the debug build the tests use and on `make release`'s static one.
+source "$(dirname "$0")/lib.bash"
+[ -x "$FITD" ] || fail "no fitd at $FITD"
+
+libraries=$(ldd "$FITD") || fail "ldd $FITD failed"
+for lib in libFoundation.so libFoundationInternationalization.so lib_FoundationICU.so; do
+  grep -qF "$lib" <<<"$libraries" && fail "fitd links $lib: $(grep -F "$lib" <<<"$libraries")"
+done
+grep -q "not found" <<<"$libraries" && fail "a library of fitd is missing: $(grep "not found" <<<"$libraries")"
+for lib in libdbus-1.so libfontconfig.so libharfbuzz.so libicuuc.so; do
+  grep -qF "$lib" <<<"$libraries" || fail "fitd does not load $lib from the system"
+done
+ok "ldd: no Foundation, FoundationInternationalization or _FoundationICU; libdbus, fontconfig, HarfBuzz, ICU shared"
+
+# Swift mangles the module Foundation as "10Foundation" ($s10Foundation4DataV…); a static
+# build would carry such symbols without any line in ldd. Not FoundationEssentials ("20…").
+foundation=$(nm "$FITD" 2>/dev/null | grep -cE '(^|[^0-9])10Foundation[A-Za-z0-9_]') || true
+assert_eq "$foundation" 0 "symbols of the Foundation module in fitd"
+ok "nm: no symbol of the Foundation module"
