@@ -48,23 +48,36 @@ public final class FitService: Sendable {
     /// one to 144 MiB (another thread's arena). The hook (fitd: malloc_trim) gives them back.
     static let largeRequestEntries = 1_000
     private let afterLargeRequest = Mutex<(@Sendable () -> Void)?>(nil)
-    private let largeRequestPending = Atomic<Bool>(false)
+    /// Large requests handled so far, and whether a trim task is running.
+    private let largeRequests = Atomic<UInt64>(0)
+    private let trimming = Atomic<Bool>(false)
 
-    /// `body` runs shortly after a large request was answered (at most one pending at a
-    /// time, on a background task), to release the memory the request used.
+    /// `body` runs shortly after a large request was answered (on one background task at a
+    /// time, again after every large request that arrived while it waited), to release the
+    /// memory the request used.
     public func onLargeRequest(_ body: @escaping @Sendable () -> Void) {
         afterLargeRequest.withLock { $0 = body }
     }
 
     private func largeRequestHandled() {
-        guard let body = afterLargeRequest.withLock({ $0 }),
-            largeRequestPending.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-        else { return }
+        guard let body = afterLargeRequest.withLock({ $0 }) else { return }
+        largeRequests.add(1, ordering: .relaxed)
+        guard trimming.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         Task.detached(priority: .background) { [self] in
-            // Once the reply is sent and the dispatcher has dropped the decoded arguments.
-            try? await Task.sleep(for: .milliseconds(200))
-            largeRequestPending.store(false, ordering: .relaxed)
-            body()
+            while true {
+                let seen = largeRequests.load(ordering: .relaxed)
+                // Once the reply is sent and the dispatcher has dropped the request.
+                try? await Task.sleep(for: .milliseconds(200))
+                body()
+                // A second refused batch right after the first used to find a trim pending,
+                // which ran before its memory was free: it stayed (bad_input.sh saw 68 MB).
+                if largeRequests.load(ordering: .relaxed) != seen { continue }
+                trimming.store(false, ordering: .releasing)
+                // One that arrived between the check and the store left the trim to this task.
+                guard largeRequests.load(ordering: .relaxed) != seen,
+                    trimming.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+                else { return }
+            }
         }
     }
 

@@ -52,6 +52,7 @@ struct FitdCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let service = FitService(engine: engine, limits: limits, logger: logger)
+        MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)
