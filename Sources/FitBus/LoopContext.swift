@@ -107,9 +107,25 @@ final class LoopContext {
             if closed || disconnected { break }
             while dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS {}
             if disconnected { break }
+            writeNow()
             pollOnce()
         }
         shutdown()
+    }
+
+    /// Writes what is queued (replies just sent, calls just made) before polling: the socket
+    /// is almost always writable, and waiting for poll(2) to say so cost every reply one more
+    /// trip through the loop, which a plain libdbus service (dbus_connection_read_write_dispatch)
+    /// does not pay. When the socket is full, libdbus keeps the rest and the write watch stays on.
+    private func writeNow() {
+        guard dbus_connection_has_messages_to_send(connection) != 0 else { return }
+        for watch in watches {
+            // A handled watch may remove another; skip those libdbus no longer knows.
+            guard watches.contains(watch), dbus_watch_get_enabled(watch) != 0,
+                dbus_watch_get_flags(watch) & DBUS_WATCH_WRITABLE.rawValue != 0
+            else { continue }
+            _ = dbus_watch_handle(watch, DBUS_WATCH_WRITABLE.rawValue)
+        }
     }
 
     /// libdbus reads at most 2,048 bytes per readable watch (dbus-transport-socket.c,
