@@ -41,11 +41,13 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         print("fitd \(version) (\(mode)), generation \(generation), \(stats.requestsServed) requests served, up \(MetricsText.format(stats.uptimeSeconds)) s")
-        print("cache          entries        bytes       limit         hits       misses    evictions")
+        // The name column as wide as the longest name ("layout-replies").
+        let nameWidth = max(13, (stats.caches.map(\.name.count).max() ?? 0) + 1)
+        print("cache".padding(nameWidth) + "  entries        bytes       limit         hits       misses    evictions")
         for cache in stats.caches {
             let limit = cache.byteLimit > 0 ? String(cache.byteLimit) : "-"
             print(
-                cache.name.padding(13) + String(cache.entries).leftPadding(9) + String(cache.bytes).leftPadding(13)
+                cache.name.padding(nameWidth) + String(cache.entries).leftPadding(9) + String(cache.bytes).leftPadding(13)
                     + limit.leftPadding(12) + String(cache.hits).leftPadding(13) + String(cache.misses).leftPadding(13)
                     + String(cache.evictions).leftPadding(13))
         }
