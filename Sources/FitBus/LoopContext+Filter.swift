@@ -32,10 +32,11 @@ extension LoopContext {
             // A kept reply or a method's fast path may answer here (MethodDispatcher+Immediate).
             let ticket: ReplyCacheTicket?
             switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
-            case .reply(let reply):
+            case .reply(let reply, let ticket):
                 if !message.noReplyExpected,
                     let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
                 {
+                    if let ticket, sent.kind == .methodReturn { ticket.keep(sent) }
                     send(sent)
                 }
                 return DBUS_HANDLER_RESULT_HANDLED

@@ -6,8 +6,8 @@ extension MethodDispatcher {
 
     /// What the loop thread does with a call before any task runs.
     enum Immediate {
-        /// The fast path answered (DBusMethod.immediate).
-        case reply(Reply)
+        /// The fast path answered (DBusMethod.immediate); with a ticket, the reply is kept.
+        case reply(Reply, ReplyCacheTicket?)
         /// The reply cache answered (DBusMethod.replyCache): the reply, ready to send.
         case kept(DBusMessage)
         /// The call goes to its task; with a ticket, the reply is kept when it exists.
@@ -44,9 +44,9 @@ extension MethodDispatcher {
         do throws(DBusError) {
             guard let out = try fast(arguments, context) else { return .dispatch(ticket) }
             try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
-            return .reply(.success(out))
+            return .reply(.success(out), ticket)
         } catch {
-            return .reply(.failure(error))
+            return .reply(.failure(error), nil)
         }
     }
 }

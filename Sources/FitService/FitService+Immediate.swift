@@ -17,7 +17,7 @@ extension FitService {
         else { return nil }
         (request.font, request.textScale) = (engineFont, scale)
         guard let metrics = engine.cachedMeasurement(request) else { return nil }
-        requestsServed.add(1, ordering: .relaxed)
+        requestsServed.add(1)
         return [MeasureCodec.encode(metrics, generation: generation)]
     }
 }

@@ -17,7 +17,7 @@ extension FitService {
                 // whose every change bumps the generation, the cache's epoch.
                 replyCache: layoutReplies
             ) { [self] arguments, _ throws(DBusError) in
-                requestsServed.add(1, ordering: .relaxed)
+                requestsServed.add(1)
                 // The user's size category and UI font are the defaults a document's text
                 // styles resolve with (options can override both).
                 let snapshot = scaleBinding.snapshot

@@ -11,7 +11,10 @@ extension FitService {
                 DBusMethod(
                     "Measure", in: "ssa{sv}", out: metrics, inNames: ["text", "font", "options"], outNames: ["metrics"],
                     doc: "Measures one text in one font.",
-                    immediate: { [self] arguments, _ in measureImmediately(arguments) }
+                    immediate: { [self] arguments, _ in measureImmediately(arguments) },
+                    // A repeated call is answered from its bytes; the reply depends on the
+                    // arguments and on state whose every change bumps the generation.
+                    replyCache: measureReplies
                 ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
                 DBusMethod(
                     "MeasureBatch", in: MeasureCodec.batchSignature, out: MeasureCodec.batchResultSignature,

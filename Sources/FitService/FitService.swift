@@ -17,9 +17,13 @@ public final class FitService: Sendable {
     public let layouts: LayoutService
     let logger: Logger
     private let generations = GenerationCounter()
-    /// Layout replies by the exact bytes of the call, answered on the bus thread (DBusReplyCache).
+    /// Layout and Measure replies by the exact bytes of the call, answered on the bus thread
+    /// (DBusReplyCache): what clients repeat most, each redraw.
     public let layoutReplies: GenerationReplyCache
-    let requestsServed = Atomic<UInt64>(0)
+    public let measureReplies: GenerationReplyCache
+    /// 4 MiB keeps some 8,000 Measure replies (call and reply about 500 bytes together).
+    public static let measureReplyBytes = 4 << 20
+    let requestsServed = RequestCounter()
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
     private let textScale = Mutex<Double>(1.0)
@@ -39,7 +43,8 @@ public final class FitService: Sendable {
         self.limits = limits
         self.logger = logger
         self.layouts = LayoutService(engine: engine)
-        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: LayoutService.defaultCacheBytes, generations: generations)
+        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: LayoutService.defaultCacheBytes, generations: generations, served: requestsServed)
+        self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: Self.measureReplyBytes, generations: generations, served: requestsServed)
     }
 
     /// A batch this long (accepted or refused) leaves many small blocks freed at once — its
@@ -95,7 +100,7 @@ public final class FitService: Sendable {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return ServiceStatistics(
-            caches: engine.cacheStatistics + [layouts.statistics, layoutReplies.statistics], requestsServed: requestsServed.load(ordering: .relaxed), uptimeSeconds: seconds)
+            caches: engine.cacheStatistics + [measureReplies.statistics, layouts.statistics, layoutReplies.statistics], requestsServed: requestsServed.current, uptimeSeconds: seconds)
     }
 
     // MARK: handlers
@@ -104,7 +109,7 @@ public final class FitService: Sendable {
         guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
             throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
         }
-        requestsServed.add(1, ordering: .relaxed)
+        requestsServed.add(1)
         let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
@@ -151,7 +156,7 @@ public final class FitService: Sendable {
             throw error
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
-        requestsServed.add(UInt64(entries.count), ordering: .relaxed)
+        requestsServed.add(UInt64(entries.count))
         var results: [MeasureCodec.BatchResult] = []
         results.reserveCapacity(entries.count)
         var context = requestContext
@@ -175,7 +180,7 @@ public final class FitService: Sendable {
         guard arguments.count == 1, case .string(let font) = arguments[0] else {
             throw DBusError(.invalidArgs, "ResolveFont takes (s font)")
         }
-        requestsServed.add(1, ordering: .relaxed)
+        requestsServed.add(1)
         let (description, scale) = try engineFont(font, textScale: currentTextScale)
         do throws(FitTextError) {
             return [FontCodec.encode(try engine.resolveFont(description, textScale: scale))]

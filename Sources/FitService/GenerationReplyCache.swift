@@ -10,6 +10,13 @@ public final class GenerationCounter: Sendable {
     func bump() -> UInt64 { value.add(1, ordering: .relaxed).newValue }
 }
 
+/// Requests served, counted wherever they are answered (GetStats, requests_served).
+public final class RequestCounter: Sendable {
+    private let value = Atomic<UInt64>(0)
+    public var current: UInt64 { value.load(ordering: .relaxed) }
+    func add(_ count: UInt64) { value.add(count, ordering: .relaxed) }
+}
+
 /// Replies kept by the exact bytes of their calls (FitBus's DBusReplyCache), per generation:
 /// an entry kept under one generation is never found under another, even when it was
 /// computed while the generation moved. Bounded by bytes like the engine's caches.
@@ -21,13 +28,16 @@ public final class GenerationReplyCache: DBusReplyCache {
 
     private let cache: ByteBoundedCache<Key, DBusCachedReply>
     private let generations: GenerationCounter
+    /// A kept reply serves a request like any other.
+    private let served: RequestCounter
     /// The generation entries were last kept under; on a change the store is emptied, so
     /// stale replies do not wait for eviction to give their memory back.
     private let keptGeneration = Atomic<UInt64>(0)
 
-    init(name: String, byteLimit: Int, generations: GenerationCounter) {
+    init(name: String, byteLimit: Int, generations: GenerationCounter, served: RequestCounter) {
         self.cache = ByteBoundedCache(name: name, byteLimit: byteLimit)
         self.generations = generations
+        self.served = served
     }
 
     public var statistics: CacheStatistics { cache.statistics }
@@ -35,7 +45,9 @@ public final class GenerationReplyCache: DBusReplyCache {
 
     public func reply(for key: DBusRequestKey, epoch: UInt64) -> DBusCachedReply? {
         emptyIfStale(epoch)
-        return cache.value(for: Key(generation: epoch, request: key))
+        guard let kept = cache.value(for: Key(generation: epoch, request: key)) else { return nil }
+        served.add(1)
+        return kept
     }
 
     public func keep(_ reply: DBusCachedReply, for key: DBusRequestKey, epoch: UInt64) {
