@@ -49,6 +49,26 @@ let proposal = ProposedSize(width: 320, height: nil)
 
 func decisions(_ document: LayoutDocument) -> Int { document.nodes.filter { $0.kind.isDecision }.count }
 
+/// `--cold-calls N` / `--warm-calls N`: only N calls of the cold (or warm) figure, untimed,
+/// then exit — for profilers: callgrind's `--toggle-collect='*profiledCalls*'` counts exactly
+/// those calls.
+@inline(never)
+func profiledCalls(_ count: Int, cold: Bool, _ document: LayoutDocument) throws {
+    for _ in 0..<count {
+        if cold { engine.removeCachedMeasurements() }
+        _ = try document.layout(in: proposal, measurer: measurer)
+    }
+}
+for (flag, cold) in [("--cold-calls", true), ("--warm-calls", false)] {
+    guard let index = CommandLine.arguments.firstIndex(of: flag), index + 1 < CommandLine.arguments.count,
+        let count = Int(CommandLine.arguments[index + 1])
+    else { continue }
+    let document = document(nodes: 50)
+    _ = try document.layout(in: proposal, measurer: measurer)  // fonts and styles loaded, as in the timed figures
+    try profiledCalls(count, cold: cold, document)
+    exit(0)
+}
+
 // The figure: validate + lay out, the text engine's caches warm (as in a daemon that
 // has seen these strings), and with them emptied before every call.
 let target = document(nodes: 50)
