@@ -106,35 +106,74 @@ public struct LayoutProperties: Hashable, Sendable {
     /// The properties that are set, in a fixed order (for encoding and stable hashing).
     public var values: [(name: String, value: LayoutPropertyValue)] {
         var out: [(String, LayoutPropertyValue)] = []
-        func add(_ name: String, _ value: LayoutPropertyValue?) { if let value { out.append((name, value)) } }
-        add("text", text.map(LayoutPropertyValue.string))
-        add("font", font.map(LayoutPropertyValue.string))
-        add("textStyle", textStyle.map { .string($0.rawValue) })
-        add("lineLimit", lineLimit.map { .number(Double($0)) })
-        add("truncation", truncation.map { .string($0.rawValue) })
-        add("minimumScaleFactor", minimumScaleFactor.map(LayoutPropertyValue.number))
-        add("templates", templates.map(LayoutPropertyValue.strings))
-        add("minLength", minLength.map(LayoutPropertyValue.number))
-        for (name, value) in lengths { add(name, value.map(LayoutPropertyValue.number)) }
-        add("spacing", spacing.map(LayoutPropertyValue.number))
-        add("alignment", alignment.map { .string($0.name) })
-        add("axis", axis.map { .string($0.rawValue) })
-        add("axes", axes.map { .string($0.rawValue) })
-        add("category", category.map { .string($0.rawValue) })
-        add("when", when.map { .string($0.rawValue) })
-        add("horizontal", horizontal.map(LayoutPropertyValue.bool))
-        add("vertical", vertical.map(LayoutPropertyValue.bool))
+        forEachValue { name, value in out.append((name, value)) }
         return out
     }
 
-    /// The length-valued properties, checked alike (finite, 0 or more; maxima may be infinite).
-    var lengths: [(String, Double?)] {
-        [
-            ("width", width), ("height", height), ("aspectRatio", aspectRatio),
-            ("minWidth", minWidth), ("idealWidth", idealWidth), ("maxWidth", maxWidth),
-            ("minHeight", minHeight), ("idealHeight", idealHeight), ("maxHeight", maxHeight),
-            ("length", length), ("top", top), ("leading", leading), ("bottom", bottom), ("trailing", trailing),
-        ]
+    /// Calls `visit` with each property that is set, in the order of ``values``, without
+    /// building that list: validating a document walks every node's properties, and the
+    /// list (an array of tuples, each allocated and destroyed generically) cost more than
+    /// all the rest of preparing a document.
+    func forEachValue<E: Error>(_ visit: (String, LayoutPropertyValue) throws(E) -> Void) throws(E) {
+        func add(_ name: String, _ value: LayoutPropertyValue?) throws(E) { if let value { try visit(name, value) } }
+        try add("text", text.map(LayoutPropertyValue.string))
+        try add("font", font.map(LayoutPropertyValue.string))
+        try add("textStyle", textStyle.map { .string($0.rawValue) })
+        try add("lineLimit", lineLimit.map { .number(Double($0)) })
+        try add("truncation", truncation.map { .string($0.rawValue) })
+        try add("minimumScaleFactor", minimumScaleFactor.map(LayoutPropertyValue.number))
+        try add("templates", templates.map(LayoutPropertyValue.strings))
+        try add("minLength", minLength.map(LayoutPropertyValue.number))
+        try forEachLength { (name, value) throws(E) in try add(name, value.map(LayoutPropertyValue.number)) }
+        try add("spacing", spacing.map(LayoutPropertyValue.number))
+        try add("alignment", alignment.map { .string($0.name) })
+        try add("axis", axis.map { .string($0.rawValue) })
+        try add("axes", axes.map { .string($0.rawValue) })
+        try add("category", category.map { .string($0.rawValue) })
+        try add("when", when.map { .string($0.rawValue) })
+        try add("horizontal", horizontal.map(LayoutPropertyValue.bool))
+        try add("vertical", vertical.map(LayoutPropertyValue.bool))
+    }
+
+    /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
+    /// child of a threshold), in the order of ``values``.
+    func firstProperty(notIn allowed: [String]) -> String? {
+        var found: String? = nil
+        forEachValue { name, _ in
+            if found == nil && name != "when" && !allowed.contains(name) { found = name }
+        }
+        return found
+    }
+
+    /// The first length that is set and is not a finite number of 0 or more (maxWidth and
+    /// maxHeight may be infinite).
+    var firstInvalidLength: (name: String, value: Double)? {
+        var found: (String, Double)? = nil
+        forEachLength { name, value in
+            guard found == nil, let value else { return }
+            let infiniteAllowed = name == "maxWidth" || name == "maxHeight"
+            if value.isNaN || value < 0 || !(value.isFinite || infiniteAllowed) { found = (name, value) }
+        }
+        return found
+    }
+
+    /// Calls `visit` with each length-valued property, set or not; they are checked alike
+    /// (finite, 0 or more; maxima may be infinite).
+    func forEachLength<E: Error>(_ visit: (String, Double?) throws(E) -> Void) throws(E) {
+        try visit("width", width)
+        try visit("height", height)
+        try visit("aspectRatio", aspectRatio)
+        try visit("minWidth", minWidth)
+        try visit("idealWidth", idealWidth)
+        try visit("maxWidth", maxWidth)
+        try visit("minHeight", minHeight)
+        try visit("idealHeight", idealHeight)
+        try visit("maxHeight", maxHeight)
+        try visit("length", length)
+        try visit("top", top)
+        try visit("leading", leading)
+        try visit("bottom", bottom)
+        try visit("trailing", trailing)
     }
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.

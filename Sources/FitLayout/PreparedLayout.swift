@@ -143,20 +143,19 @@ public struct PreparedLayout: Sendable {
 
     /// Names and values: each property allowed for the kind, each length finite and not negative.
     static func checkProperties(_ node: LayoutNode, at location: NodeLocation) throws(LayoutError) {
+        // Every node of every document passes here: no arrays built (see forEachValue).
         let properties = node.properties
-        let allowed = LayoutProperties.allowed(for: node.kind)
-        for (name, _) in properties.values where name != "when" && !allowed.contains(name) {
+        if let name = properties.firstProperty(notIn: LayoutProperties.allowed(for: node.kind)) {
             throw .unknownProperty(node: location, property: name, kind: node.kind.rawValue)
         }
-        for (name, value) in properties.lengths {
-            guard let value else { continue }
-            let infiniteAllowed = name == "maxWidth" || name == "maxHeight"
-            guard !value.isNaN, value >= 0, value.isFinite || infiniteAllowed else {
-                throw .invalidSize(node: location, property: name, value: value)
-            }
+        if let (name, value) = properties.firstInvalidLength {
+            throw .invalidSize(node: location, property: name, value: value)
         }
-        for (name, value) in [("minLength", properties.minLength), ("spacing", properties.spacing)] {
-            if let value, !(value.isFinite && value >= 0) { throw .invalidSize(node: location, property: name, value: value) }
+        if let value = properties.minLength, !(value.isFinite && value >= 0) {
+            throw .invalidSize(node: location, property: "minLength", value: value)
+        }
+        if let value = properties.spacing, !(value.isFinite && value >= 0) {
+            throw .invalidSize(node: location, property: "spacing", value: value)
         }
         if let ratio = properties.aspectRatio, ratio <= 0 { throw .invalidSize(node: location, property: "aspectRatio", value: ratio) }
         if let factor = properties.minimumScaleFactor, !(factor > 0 && factor <= 1) {
@@ -168,16 +167,19 @@ public struct PreparedLayout: Sendable {
         if properties.font != nil, properties.textStyle != nil {
             throw .invalidProperty(node: location, property: "font", reason: "give font or textStyle, not both")
         }
-        for (low, high, name) in [
-            (properties.minWidth, properties.maxWidth, "minWidth"), (properties.minHeight, properties.maxHeight, "minHeight"),
-        ] {
-            if let low, let high, low > high {
-                throw .invalidProperty(node: location, property: name, reason: "\(low) is above the maximum \(high)")
+        if let low = properties.minWidth, let high = properties.maxWidth, low > high {
+            throw .invalidProperty(node: location, property: "minWidth", reason: "\(low) is above the maximum \(high)")
+        }
+        if let low = properties.minHeight, let high = properties.maxHeight, low > high {
+            throw .invalidProperty(node: location, property: "minHeight", reason: "\(low) is above the maximum \(high)")
+        }
+        func checkLength(_ text: String) throws(LayoutError) {
+            if text.utf8.count > LayoutLimits.maxTextBytes {
+                throw .invalidProperty(node: location, property: "text", reason: "longer than \(LayoutLimits.maxTextBytes) bytes")
             }
         }
-        for text in [properties.text].compactMap({ $0 }) + (properties.templates ?? []) where text.utf8.count > LayoutLimits.maxTextBytes {
-            throw .invalidProperty(node: location, property: "text", reason: "longer than \(LayoutLimits.maxTextBytes) bytes")
-        }
+        if let text = properties.text { try checkLength(text) }
+        for text in properties.templates ?? [] { try checkLength(text) }
         switch node.kind {
         case .text where properties.text == nil:
             throw .missingProperty(node: location, property: "text")

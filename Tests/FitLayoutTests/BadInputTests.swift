@@ -37,6 +37,28 @@ import Testing
         #expect(refusal([node("t", nil, .text)]) == .missingProperty(node: at(0, "t"), property: "text"))
     }
 
+    /// Validation walks the properties without building ``LayoutProperties/values``; it must
+    /// still name the first wrong one in that order, and check every length.
+    @Test func theFirstWrongPropertyIsNamedInTheOrderOfValues() {
+        let properties = LayoutProperties(
+            text: "x", minLength: 1, width: 3, height: -2, minWidth: -1, spacing: 4, when: .horizontal, horizontal: true)
+        #expect(properties.firstProperty(notIn: LayoutProperties.allowed(for: .spacer)) == "text")
+        #expect(properties.firstProperty(notIn: ["text", "minLength"]) == "width")
+        #expect(properties.firstProperty(notIn: ["text", "minLength", "width", "height", "minWidth", "spacing", "horizontal"]) == nil)
+        #expect(properties.firstInvalidLength! == ("height", -2))
+        #expect(LayoutProperties(maxWidth: .infinity, maxHeight: .infinity).firstInvalidLength == nil)
+        #expect(LayoutProperties(idealWidth: .infinity).firstInvalidLength! == ("idealWidth", .infinity))
+        #expect(LayoutProperties(trailing: .nan).firstInvalidLength?.name == "trailing")
+        var visited: [String] = []
+        properties.forEachValue { name, _ in visited.append(name) }
+        #expect(visited == properties.values.map(\.name))
+        #expect(visited == ["text", "minLength", "width", "height", "minWidth", "spacing", "when", "horizontal"])
+        #expect(refusal([node("s", nil, .spacer, .init(text: "x", width: 1))]) == .unknownProperty(node: at(0, "s"), property: "text", kind: "spacer"))
+        #expect(refusal([node("i", nil, .image, .init(width: 1, height: 1, aspectRatio: -1))]) == .invalidSize(node: at(0, "i"), property: "aspectRatio", value: -1))
+        #expect(refusal([node("f", nil, .frame, .init(minWidth: 5, maxWidth: 4)), node("s", "f", .spacer)])
+            == .invalidProperty(node: at(0, "f"), property: "minWidth", reason: "5.0 is above the maximum 4.0"))
+    }
+
     @Test func jsonErrorsPointAtTheNode() {
         #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"blob"}]}"#) == .unknownKind(node: at(0, "a"), kind: "blob"))
         #expect(refusal(json: #"{"nodes":[{"id":"a","kind":"vstack"},{"id":"b","parent":"a","kind":"text","text":"x","colour":"red"}]}"#)
