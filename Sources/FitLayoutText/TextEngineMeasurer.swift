@@ -17,6 +17,9 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public let uiFont: UIFont
     /// The user's text scale, applied to the default font and to font descriptions.
     public let textScale: Double
+    /// The UI font's Pango description, written once: most texts are in the default font, and
+    /// writing it per measurement cost as much as looking the result up.
+    private let defaultFont: String
 
     /// GNOME's default UI font size (UIFont.fallbackPointSize) in fontconfig's generic family:
     /// what a layout is measured in when nothing names the desktop's UI font.
@@ -27,6 +30,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         self.unit = unit
         self.uiFont = uiFont
         self.textScale = textScale
+        defaultFont = FontDescription(families: [uiFont.family], size: .points(uiFont.pointSize)).description
     }
 
     /// A measurer for a layout call: unit and UI font from the options (an unparsable UI font
@@ -99,6 +103,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
                 size: .points(resolved.pointSize * scale))
             return (description.description, 1)
         case .default:
+            guard scale != 1 else { return (defaultFont, textScale) }
             let description = FontDescription(families: [uiFont.family], size: .points(uiFont.pointSize * scale))
             return (description.description, textScale)
         case .description(let text):
@@ -125,15 +130,41 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         }
     }
 
-    /// FitLayout and FitScale name the 12 categories alike (SwiftUI's case names).
+    /// FitLayout and FitScale name the 12 categories alike (SwiftUI's case names). A switch,
+    /// not a lookup by name: it runs for every styled text measured.
     static func category(_ category: ContentSizeCategory) -> SizeCategory {
-        SizeCategory(rawValue: category.rawValue) ?? .large
+        switch category {
+        case .xSmall: return .xSmall
+        case .small: return .small
+        case .medium: return .medium
+        case .large: return .large
+        case .xLarge: return .xLarge
+        case .xxLarge: return .xxLarge
+        case .xxxLarge: return .xxxLarge
+        case .accessibilityMedium: return .accessibilityMedium
+        case .accessibilityLarge: return .accessibilityLarge
+        case .accessibilityExtraLarge: return .accessibilityExtraLarge
+        case .accessibilityExtraExtraLarge: return .accessibilityExtraExtraLarge
+        case .accessibilityExtraExtraExtraLarge: return .accessibilityExtraExtraExtraLarge
+        }
     }
 
     /// FitLayout uses SwiftUI's style names (title, caption), FitScale UIKit's (title1,
-    /// caption1); FitScale's parser accepts both.
+    /// caption1).
     static func style(_ style: FitLayout.TextStyle) -> FitScale.TextStyle {
-        FitScale.TextStyle(name: style.rawValue) ?? .body
+        switch style {
+        case .largeTitle: return .largeTitle
+        case .title: return .title1
+        case .title2: return .title2
+        case .title3: return .title3
+        case .headline: return .headline
+        case .subheadline: return .subheadline
+        case .body: return .body
+        case .callout: return .callout
+        case .footnote: return .footnote
+        case .caption: return .caption1
+        case .caption2: return .caption2
+        }
     }
 }
 

@@ -73,15 +73,27 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The canonical description, which parses back to an equal value.
+    /// Built in one string, without an array of words: layout writes a description for every
+    /// text it measures.
     public var description: String {
-        var words: [String] = []
-        if !families.isEmpty { words.append(families.joined(separator: ",")) }
-        if style != .normal { words.append(style.name) }
-        if variant != .normal { words.append(variant.name) }
-        if weight != .normal { words.append(weight.name) }
-        if stretch != .normal { words.append(stretch.name) }
-        if let size { words.append(size.description) }
-        return words.joined(separator: " ")
+        var out = ""
+        var empty = true  // no word yet (a word may be the empty string)
+        func add(_ word: String) {
+            if !empty { out += " " }
+            out += word
+            empty = false
+        }
+        if families.count == 1 {
+            add(families[0])
+        } else if !families.isEmpty {
+            add(families.joined(separator: ","))
+        }
+        if style != .normal { add(style.name) }
+        if variant != .normal { add(variant.name) }
+        if weight != .normal { add(weight.name) }
+        if stretch != .normal { add(stretch.name) }
+        if let size { add(size.description) }
+        return out
     }
 }
 

@@ -1,0 +1,29 @@
+import FitLayout
+import FitScale
+import FitText
+import Testing
+
+@testable import FitLayoutText
+
+/// The font a measurer asks the engine for: written once for the UI font, mapped by switch
+/// (not by name) for styles and categories.
+@Suite struct MeasurerFontTests {
+    @Test func everyStyleAndCategoryMapsToFitScalesOfTheSameName() {
+        for style in FitLayout.TextStyle.allCases {
+            #expect(TextEngineMeasurer.style(style) == FitScale.TextStyle(name: style.rawValue), "\(style)")
+        }
+        for category in ContentSizeCategory.allCases {
+            #expect(TextEngineMeasurer.category(category).rawValue == category.rawValue)
+        }
+    }
+
+    @Test func theDefaultFontIsTheUIFontsDescriptionAtItsScale() throws {
+        let engine = try Fixture.engine()
+        let measurer = TextEngineMeasurer(
+            engine: engine, uiFont: UIFont(family: "DejaVu Sans", pointSize: 10.5, source: .explicit), textScale: 1.25)
+        #expect(try measurer.font(.default, sizeCategory: .large, scale: 1) == ("DejaVu Sans 10.5", 1.25))
+        #expect(try measurer.font(.default, sizeCategory: .large, scale: 0.5) == ("DejaVu Sans 5.25", 1.25))
+        #expect(try TextEngineMeasurer(engine: engine).font(.default, sizeCategory: .large, scale: 1) == ("sans-serif 11", 1))
+        #expect(try measurer.font(.style(.headline), sizeCategory: .large, scale: 1) == ("DejaVu Sans Semi-Bold 10.5", 1))
+    }
+}
