@@ -235,8 +235,8 @@ extension MeasureRequest {
     }
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
-    /// the most expensive part of a cache hit).
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    /// the most expensive part of a cache hit). Also the paragraph cache's text equality.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
         return a.withUTF8 { x in
