@@ -19,6 +19,10 @@ final class Font: Sendable {
     /// `[face.family]`, made once: most results use one font, and sharing this array spares
     /// each of them an allocation.
     let familyList: [String]
+    /// The advance of the hyphen a break inside a word adds (``PixelLayout/hyphenAdvance``),
+    /// a metric of the font like its ascent: asked for once per line of text wrapped inside
+    /// words — at width 0, once per character — it cost two HarfBuzz calls each time.
+    let hyphenAdvance: Double
 
     init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
         self.id = id
@@ -28,6 +32,7 @@ final class Font: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.hbFont = hbFont
+        hyphenAdvance = PixelLayout.hyphenAdvance(hbFont)
     }
 
     deinit { hb_font_destroy(hbFont) }

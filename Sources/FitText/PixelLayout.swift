@@ -47,7 +47,7 @@ struct PixelLayout {
                 // Only a break inside a word asks for a hyphen: unwrapped text needs no closure
                 // (and so no allocation for one).
                 let hyphenWidth: (Int) -> Double =
-                    hyphenation ? { cluster in PixelLayout.hyphenAdvance(shaped.font(of: cluster)) } : { _ in 0 }
+                    hyphenation ? { cluster in shaped.font(of: cluster).hyphenAdvance } : { _ in 0 }
                 var breaker = LineBreaker(
                     widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
                     hyphenBefore: analysis.hyphenBefore, hyphenWidth: hyphenWidth)
@@ -236,10 +236,10 @@ struct PixelLayout {
 
     /// The hyphen a break inside a word adds: U+2010, or "-" when the font lacks it
     /// (Pango's shape.c and find_hyphen_width).
-    static func hyphenAdvance(_ font: Font) -> Double {
+    static func hyphenAdvance(_ hbFont: OpaquePointer) -> Double {
         var glyph: hb_codepoint_t = 0
-        if hb_font_get_nominal_glyph(font.hbFont, 0x2010, &glyph) != 0 || hb_font_get_nominal_glyph(font.hbFont, 0x2D, &glyph) != 0 {
-            return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        if hb_font_get_nominal_glyph(hbFont, 0x2010, &glyph) != 0 || hb_font_get_nominal_glyph(hbFont, 0x2D, &glyph) != 0 {
+            return Double(hb_font_get_glyph_h_advance(hbFont, glyph)) / Font.unitsPerPixel
         }
         return 0
     }

@@ -246,6 +246,14 @@ import Testing
         #expect(r.lines.map(\.width) == [72.1201171875, 74.1884765625, 79.6962890625, 59.0078125])
     }
 
+    /// A font's hyphen advance is kept with its metrics; it is the advance of U+2010 when the
+    /// font has it (DejaVu Sans does).
+    @Test func aFontKeepsTheAdvanceOfItsHyphen() throws {
+        let style = try TestEngine.engine().style(for: MeasureRequest(text: "", font: "DejaVu Sans 10"))
+        #expect(style.primary.hyphenAdvance == (try TestEngine.measure("\u{2010}").width))
+        #expect(style.primary.hyphenAdvance > 0)
+    }
+
     @Test func wordCharWrapBreaksOnlyTheWordThatCannotFit() throws {
         let r = try TestEngine.measure("Go supercalifragilisticexpialidocious now", maxWidth: 80, wrap: .wordChar, lines: true)
         #expect(r.lines.map(\.text) == ["Go ", "supercalifr", "agilisticex", "pialidocious ", "now"])
