@@ -5,6 +5,7 @@ struct PixelLayout {
     let request: MeasureRequest
     let style: ResolvedStyle
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
     let analyzer: TextAnalyzer
     let scratchPool: ScratchPool
 
@@ -41,9 +42,9 @@ struct PixelLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let analysis = try analyzer.analyze(
-                    text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, scratch: scratch)
-                let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
+                let (shaped, cached) = try shapedParagraph(
+                    text, at: paragraph.lowerBound, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
+                let analysis = shaped.analysis
                 // Only a break inside a word asks for a hyphen: unwrapped text needs no closure
                 // (and so no allocation for one).
                 let hyphenWidth: (Int) -> Double =
@@ -81,12 +82,39 @@ struct PixelLayout {
                         result.lines.append(laid)
                     }
                 }
-                // The paragraph's arrays go back for the next one.
-                scratch.reclaim(shaped)
+                // The paragraph's arrays go back for the next one (a cached paragraph's are the cache's).
+                if !cached { scratch.reclaim(shaped) }
             }
         }
         result.fontsUsed = families.isEmpty ? primary.familyList : families
         return result
+    }
+
+    /// The paragraph at UTF-16 offset `start` of the request's text, analysed and shaped:
+    /// from the paragraph cache (`cached` true), or made in the scratch's arrays and stored.
+    private func shapedParagraph(
+        _ text: UnsafeBufferPointer<UInt16>, at start: Int, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
+        scratch: LayoutScratch
+    ) throws(FitTextError) -> (shaped: ShapedParagraph, cached: Bool) {
+        let lineBreaks = request.maxWidth != nil
+        let key = CachedParagraph.Key(
+            style: style.id, letterSpacing: request.letterSpacing, text: request.text, start: Int32(truncatingIfNeeded: start))
+        if let entry = paragraphCache.value(for: key) {
+            let addLineBreaks = lineBreaks && !entry.lineBreaks
+            let addHyphens = hyphenation && !entry.hyphenation
+            guard addLineBreaks || addHyphens else { return (entry.shaped, true) }
+            var shaped = entry.shaped
+            try analyzer.addWrapping(text, to: &shaped.analysis, lineBreaks: addLineBreaks, hyphenation: addHyphens)
+            let wrappable = CachedParagraph(
+                shaped, lineBreaks: entry.lineBreaks || addLineBreaks, hyphenation: entry.hyphenation || addHyphens)
+            paragraphCache.insert(wrappable, for: key, bytes: key.byteCount + wrappable.byteCount)
+            return (shaped, true)
+        }
+        let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
+        let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
+        let entry = CachedParagraph(copying: shaped, lineBreaks: lineBreaks, hyphenation: hyphenation)
+        paragraphCache.insert(entry, for: key, bytes: key.byteCount + entry.byteCount)
+        return (shaped, false)
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.

@@ -7,6 +7,9 @@ import Synchronization
 /// parsed its features, looked its fontset up by description and built closures, a tenth of
 /// a cold measurement.
 final class ResolvedStyle: Sendable {
+    /// Unique while the engine lives (never reused, unlike an object's address): the style in
+    /// paragraph cache keys (``CachedParagraph/Key``).
+    let id: Int
     let description: FontDescription
     let pixelSize: Double
     /// The resolver the fontsets came from, kept alive with them (a fontset loads fonts
@@ -25,9 +28,10 @@ final class ResolvedStyle: Sendable {
     private let hexBoxes: Mutex<[Int: Double]> = Mutex([:])
 
     init(
-        description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t], featureID: Int32,
-        language: LanguageContext
+        id: Int, description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t],
+        featureID: Int32, language: LanguageContext
     ) throws(FitTextError) {
+        self.id = id
         self.description = description
         self.pixelSize = pixelSize
         self.resolver = resolver

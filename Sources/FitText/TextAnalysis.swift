@@ -132,19 +132,8 @@ struct TextAnalyzer: Sendable {
         }
         let clusters = starts.count - 1
 
-        // Line-break opportunities, mapped to cluster starts (ICU never breaks inside a cluster).
         var canBreak = scratch.map { LayoutScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
-        if lineBreaks {
-            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
-                let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
-                var cluster = 0
-                for i in 0..<Int(breakCount) {
-                    let offset = lineBoundaries[i]
-                    while cluster < clusters && starts[cluster] < offset { cluster += 1 }
-                    if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
-                }
-            }
-        }
+        if lineBreaks { try markLineBreaks(text, graphemeStarts: starts, into: &canBreak) }
 
         var levels = scratch.map { LayoutScratch.take(&$0.levels, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         var paragraphLevel: Int32 = 0
@@ -176,6 +165,45 @@ struct TextAnalyzer: Sendable {
             analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
         }
         return analysis
+    }
+
+    /// Adds to an analysis made without them (``analyze`` with `lineBreaks` or `hyphenation`
+    /// false) the line-break opportunities and/or the hyphen positions, as ``analyze`` would
+    /// have given them: a paragraph shaped once is wrapped later (``ParagraphCache``).
+    func addWrapping(
+        _ text: UnsafeBufferPointer<UInt16>, to analysis: inout ParagraphAnalysis, lineBreaks: Bool, hyphenation: Bool
+    ) throws(FitTextError) {
+        let clusters = analysis.clusterCount
+        guard clusters > 0 else { return }
+        if lineBreaks {
+            var canBreak = [Bool](repeating: false, count: clusters)
+            try markLineBreaks(text, graphemeStarts: analysis.graphemeStarts, into: &canBreak)
+            analysis.canBreakBefore = canBreak
+        }
+        if hyphenation {
+            // The scripts as ICU gives them, before Common and Inherited take their
+            // neighbours' (as ``analyze`` passes them).
+            let rawScripts = (0..<clusters).map { c -> Int32 in
+                let scalar = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+                return scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
+            }
+            analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
+        }
+    }
+
+    /// Line-break opportunities (UAX #14), mapped to cluster starts (ICU never breaks inside a
+    /// cluster): `canBreak[c]` is set when a line may break before cluster `c` > 0.
+    private func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
+        let clusters = starts.count - 1
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
+            let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
+            var cluster = 0
+            for i in 0..<Int(breakCount) {
+                let offset = lineBoundaries[i]
+                while cluster < clusters && starts[cluster] < offset { cluster += 1 }
+                if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
+            }
+        }
     }
 
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).

@@ -20,6 +20,8 @@ public final class TextEngine: TextMeasuring, Sendable {
         /// Budgets of the byte-bounded caches.
         public var shapeCacheBytes = 32 << 20
         public var resultCacheBytes = 32 << 20
+        /// Paragraphs analysed and shaped, measured again at other widths (``CachedParagraph``).
+        public var paragraphCacheBytes = 8 << 20
 
         public init() {}
     }
@@ -32,9 +34,11 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let scratchPool = ScratchPool()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
+    private let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
     private let descriptions = Mutex<[String: FontDescription]>([:])
     private let styles = Mutex<[StyleKey: ResolvedStyle]>([:])
     private let featureTable = FeatureTable()
+    private let lastStyleID = Atomic<Int>(0)
 
     private struct StyleKey: Hashable {
         var font: String
@@ -50,6 +54,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics))
         shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
+        paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes)
     }
 
     private var resolver: FontResolver { fonts.withLock { $0 } }
@@ -60,7 +65,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             name: "font-sets", entries: resolver.cachedSetCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
         let loadedFonts = CacheStatistics(
             name: "fonts", entries: resolver.cachedFontCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
-        return [resultCache.statistics, shapeCache.statistics, fontSets, loadedFonts]
+        return [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, fontSets, loadedFonts]
     }
 
     public func invalidateCaches() {
@@ -71,19 +76,22 @@ public final class TextEngine: TextMeasuring, Sendable {
         descriptions.withLock { $0.removeAll() }
         styles.withLock { $0.removeAll() }
         shapeCache.removeAll()
+        paragraphCache.removeAll()
         resultCache.removeAll()
     }
 
-    /// Drops cached shaping and results but keeps fonts loaded: the state of an engine that
-    /// has never seen these strings (what "uncached" means in benchmarks and in Pango, whose
-    /// font caches also stay warm).
+    /// Drops cached shaping (runs, words, paragraphs) and results but keeps fonts loaded: the
+    /// state of an engine that has never seen these strings (what "uncached" means in
+    /// benchmarks and in Pango, whose font caches also stay warm).
     public func removeCachedMeasurements() {
         shapeCache.removeAll()
+        paragraphCache.removeAll()
         resultCache.removeAll()
     }
 
-    /// Drops cached results only: shaped runs stay, as when known text is measured again at
-    /// another width or in new combinations (what benchmarks call "warm shaping").
+    /// Drops cached results only: shaped runs and paragraphs stay, as when known text is
+    /// measured again at another width or in new combinations (what benchmarks call "warm
+    /// shaping").
     public func removeCachedResults() {
         resultCache.removeAll()
     }
@@ -137,8 +145,8 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         let layout = PixelLayout(
-            request: request, style: try style(for: request), shapeCache: shapeCache, analyzer: analyzer,
-            scratchPool: scratchPool)
+            request: request, style: try style(for: request), shapeCache: shapeCache, paragraphCache: paragraphCache,
+            analyzer: analyzer, scratchPool: scratchPool)
         return try layout.run()
     }
 
@@ -158,7 +166,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             + (key.breaksLigatures ? ["-liga", "-clig", "-dlig"] : [])
         let features = try Shaper.parseFeatures(featureKey)
         let style = try ResolvedStyle(
-            description: description, pixelSize: size, resolver: resolver, features: features,
+            id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
             featureID: featureTable.id(of: featureKey), language: languageContext)
         styles.withLock { table in
             if table.count >= 4096 { table.removeAll() }  // bounded: descriptions come from peers
