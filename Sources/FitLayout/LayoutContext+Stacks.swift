@@ -59,12 +59,12 @@ extension LayoutContext {
         let count = children.count
         var plan = StackPlan(
             children: children, axis: axis, spacing: spacing,
-            proposals: [ProposedSize](repeating: .unspecified, count: count),
-            sizes: [LayoutSize](repeating: .zero, count: count), size: .zero)
+            proposals: [ProposedSize](filled: .unspecified, count: count),
+            sizes: [LayoutSize](filled: .zero, count: count), size: .zero)
         guard count > 0 else { return plan }
         let cross = proposal[axis.other]
         if let main = proposal[axis] {
-            var flexibility = [Double](repeating: 0, count: count)
+            var flexibility = [Double](filled: 0, count: count)
             for (position, child) in children.enumerated() {
                 let least = try size(child, ProposedSize(main: 0, cross: cross, axis: axis))[axis]
                 let most = try size(child, ProposedSize(main: .infinity, cross: cross, axis: axis))[axis]

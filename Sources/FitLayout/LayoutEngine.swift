@@ -86,14 +86,14 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         self.options = options
         self.measurer = measurer
         let count = nodes.count
-        currentScale = [Double](repeating: 1, count: count)
-        arranged = [[Int]](repeating: [], count: count)
-        frames = [LayoutRect](repeating: .zero, count: count)
-        placedEpoch = [Int](repeating: 0, count: count)
-        outcomes = [TextOutcome?](repeating: nil, count: count)
-        fits = [Bool](repeating: true, count: count)
-        chosen = [Int](repeating: 0, count: count)
-        fittedLength = [Double](repeating: 0, count: count)
+        currentScale = [Double](filled: 1, count: count)
+        arranged = [[Int]](filled: [], count: count)
+        frames = [LayoutRect](filled: .zero, count: count)
+        placedEpoch = [Int](filled: 0, count: count)
+        outcomes = [TextOutcome?](filled: nil, count: count)
+        fits = [Bool](filled: true, count: count)
+        chosen = [Int](filled: 0, count: count)
+        fittedLength = [Double](filled: 0, count: count)
         sizes.reserveCapacity(count * 4)
         for index in 0..<count where nodes[index].kind == .threshold {
             let arrangement = self.arrangement(index)

@@ -34,7 +34,7 @@ public struct PreparedLayout: Sendable {
             try Self.checkProperties(node, at: at(index))
         }
 
-        var parent = [Int](repeating: -1, count: count)
+        var parent = [Int](filled: -1, count: count)
         var root = -1
         for (index, node) in nodes.enumerated() {
             switch node.parent {
@@ -54,8 +54,8 @@ public struct PreparedLayout: Sendable {
 
         // Depths by walking up to a node of known depth with an explicit path; meeting the path
         // again is a cycle. Each node is walked once, so this is linear.
-        var depth = [Int](repeating: -1, count: count)
-        var onPath = [Bool](repeating: false, count: count)
+        var depth = [Int](filled: -1, count: count)
+        var onPath = [Bool](filled: false, count: count)
         var path: [Int] = []
         depth[root] = 0
         for start in 0..<count where depth[start] < 0 {
@@ -76,16 +76,16 @@ public struct PreparedLayout: Sendable {
         }
 
         // Children in document order, as one array sliced per node.
-        var childCount = [Int](repeating: 0, count: count)
+        var childCount = [Int](filled: 0, count: count)
         for index in 0..<count where parent[index] >= 0 { childCount[parent[index]] += 1 }
-        var childStart = [Int](repeating: 0, count: count)
+        var childStart = [Int](filled: 0, count: count)
         var running = 0
         for index in 0..<count {
             childStart[index] = running
             running += childCount[index]
         }
-        var childList = [Int](repeating: 0, count: running)
-        var filled = [Int](repeating: 0, count: count)
+        var childList = [Int](filled: 0, count: running)
+        var filled = [Int](filled: 0, count: count)
         for index in 0..<count where parent[index] >= 0 {
             let owner = parent[index]
             childList[childStart[owner] + filled[owner]] = index
@@ -102,9 +102,9 @@ public struct PreparedLayout: Sendable {
         }
 
         // Inherited values, top-down in breadth-first order (a parent before its children).
-        var fonts = [LayoutFont](repeating: .default, count: count)
-        var group = [Int](repeating: -1, count: count)
-        var members = [[Int]](repeating: [], count: count)
+        var fonts = [LayoutFont](filled: .default, count: count)
+        var group = [Int](filled: -1, count: count)
+        var members = [[Int]](filled: [], count: count)
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
