@@ -220,33 +220,38 @@ struct TextAnalyzer: Sendable {
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
         let clusters = analysis.clusterCount
         guard text.baseAddress != nil else { return [] }
-        var boundaries = [Int32](repeating: 0, count: text.count + 1)
-        let count = try boundaries.withUnsafeMutableBufferPointer { buffer throws(FitTextError) -> Int in
-            try words.boundaries(of: text, into: buffer.baseAddress)
-        }
-        var wordBoundary = [Bool](repeating: false, count: clusters)
-        var cluster = 0
-        for i in 0..<Int(count) {
-            while cluster < clusters && analysis.graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
-            if cluster < clusters && analysis.graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
-        }
-        // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a space
-        // or hyphen; after a Common-script character (digits, punctuation) only after a soft
-        // hyphen; never after Han, Hangul or kana. Complex-context scripts (Thai, Lao, Khmer,
-        // Myanmar) break only between dictionary words, where Pango's word boundaries lie.
-        var hyphen = [Bool](repeating: false, count: clusters)
-        for c in 1..<max(clusters, 1) {
-            let before = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c - 1]), in: text)
-            let after = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
-            let previousScript = rawScripts[c - 1]
-            var inserts: Bool
-            switch previousScript {
-            case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
-            case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
-                inserts = false
-            default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
+        // The word boundaries go to temporary buffers (on the stack when small), and the result
+        // is made from a sequence: `[Bool](repeating:count:)` allocates through the generic,
+        // unspecialized path, a metadata lookup per array, and this ran for every wrapped text.
+        var hyphen = Array(repeatElement(false, count: clusters))
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { boundaries throws(FitTextError) in
+            try withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(clusters, 1)) { wordBoundary throws(FitTextError) in
+                wordBoundary.initialize(repeating: false)
+                let count = try words.boundaries(of: text, into: boundaries.baseAddress)
+                var cluster = 0
+                for i in 0..<Int(count) {
+                    while cluster < clusters && analysis.graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
+                    if cluster < clusters && analysis.graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
+                }
+                // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a
+                // space or hyphen; after a Common-script character (digits, punctuation) only
+                // after a soft hyphen; never after Han, Hangul or kana. Complex-context scripts
+                // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
+                // word boundaries lie.
+                for c in 1..<max(clusters, 1) {
+                    let before = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c - 1]), in: text)
+                    let after = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+                    let previousScript = rawScripts[c - 1]
+                    var inserts: Bool
+                    switch previousScript {
+                    case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
+                    case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
+                        inserts = false
+                    default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
+                    }
+                    hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
+                }
             }
-            hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
         }
         return hyphen
     }
