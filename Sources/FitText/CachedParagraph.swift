@@ -10,7 +10,9 @@
 /// An entry made without a width has no line-break opportunities or hyphen positions;
 /// the first wrapped measurement adds them (``TextAnalyzer/addWrapping``).
 ///
-/// A class, immutable: a hit hands out one reference, not the paragraph's nine arrays.
+/// A class, immutable, holding its line breaker ready: a measurement uses the paragraph
+/// through one reference instead of copying its arrays into a breaker of its own (each copy
+/// an atomic retain and release per array, a tenth of a cold layout's time).
 final class CachedParagraph: Sendable {
     /// Clusters, widths and fonts. Its analysis keeps no bidi levels and no scripts
     /// (empty arrays): only itemization reads them, and that is done.
@@ -18,16 +20,31 @@ final class CachedParagraph: Sendable {
     /// Whether `shaped.analysis` holds line-break opportunities, and hyphen positions.
     let lineBreaks: Bool
     let hyphenation: Bool
+    /// The breaker over `shaped`'s widths and analysis, tabs and hyphens included. Its hyphen
+    /// widths are the fonts' even when the paragraph was made without a width: they are
+    /// read only where a break inside a word draws a hyphen, which needs a width.
+    let breaker: LineBreaker
 
-    init(_ shaped: ShapedParagraph, lineBreaks: Bool, hyphenation: Bool) {
+    init(_ shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool) {
         self.shaped = shaped
         self.lineBreaks = lineBreaks
         self.hyphenation = hyphenation
+        let analysis = shaped.analysis
+        var breaker = LineBreaker(
+            widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
+            hyphenBefore: analysis.hyphenBefore, hyphens: .init(fontOf: shaped.fontOf, fonts: shaped.fontTable))
+        if text.contains(0x09) {
+            breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
+            breaker.tabStops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
+        }
+        self.breaker = breaker
     }
 
     /// A copy of `shaped` in arrays of its own, exactly as long as the paragraph: the shaper
     /// filled the measurement's scratch arrays, which go back to be reused.
-    convenience init(copying shaped: ShapedParagraph, lineBreaks: Bool, hyphenation: Bool) {
+    convenience init(
+        copying shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool
+    ) {
         let analysis = shaped.analysis
         self.init(
             ShapedParagraph(
@@ -36,7 +53,7 @@ final class CachedParagraph: Sendable {
                     isWhiteSpace: Self.copy(analysis.isWhiteSpace), levels: [], scripts: [], baseLevel: analysis.baseLevel,
                     hyphenBefore: analysis.hyphenBefore),
                 widths: Self.copy(shaped.widths), fontTable: shaped.fontTable, fontOf: Self.copy(shaped.fontOf)),
-            lineBreaks: lineBreaks, hyphenation: hyphenation)
+            text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
     }
 
     /// Approximate memory held, for the byte-bounded cache: per cluster a start, a width and
@@ -44,14 +61,12 @@ final class CachedParagraph: Sendable {
     var byteCount: Int { 160 + shaped.analysis.clusterCount * 19 + shaped.fontTable.count * 8 }
 
     /// Not `Array(array)`, which would share the scratch array's storage and its capacity.
+    /// From a buffer pointer, which allocates through specialized code: the
+    /// `unsafeUninitializedCapacity` initializer looked the array's metadata up at run time,
+    /// 700 instructions an array.
     @inline(__always)
-    private static func copy<T: BitwiseCopyable>(_ array: [T]) -> [T] {
-        array.withUnsafeBufferPointer { source in
-            [T](unsafeUninitializedCapacity: source.count) { target, count in
-                _ = target.initialize(fromContentsOf: source)
-                count = source.count
-            }
-        }
+    private static func copy<T>(_ array: [T]) -> [T] {
+        array.withUnsafeBufferPointer { Array($0) }
     }
 
     /// The paragraph cache's key: the text by its UTF-8 bytes (as ``MeasureRequest`` compares

@@ -36,7 +36,7 @@ enum CellLayout {
                 }
                 var breaker = LineBreaker(
                     widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-                    hyphenBefore: analysis.hyphenBefore, hyphenWidth: { _ in 1 })
+                    hyphenBefore: analysis.hyphenBefore, hyphens: .init(uniform: 1))
                 if text.contains(0x09) {
                     // Terminals tab to the next multiple of 8 columns of the row.
                     breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }

@@ -10,11 +10,36 @@ struct LineBreaker {
     /// draws a hyphen at the end of the line.
     var hyphenBefore: [Bool]
     /// Width of the hyphen such a break adds (U+2010 in the font of the preceding cluster).
-    var hyphenWidth: (Int) -> Double
+    var hyphens: HyphenWidths
     /// Which clusters are tabs (empty when none is), and their stops: a tab's width depends
     /// on where it falls on its line.
     var isTab: [Bool] = []
     var tabStops = TabStops(spaceWidth: 1)
+
+    /// The width of the hyphen a break inside a word draws after cluster `i`: the hyphen of
+    /// that cluster's font, or one width for every cluster (terminal cells). Values, not a
+    /// closure: a breaker is kept with its paragraph (``CachedParagraph``), shared between
+    /// threads, and a closure capturing the paragraph cost an allocation per measurement.
+    struct HyphenWidths: Sendable {
+        var uniform: Double
+        /// For each cluster, the index in `fonts` of its font; empty when `uniform` applies.
+        var fontOf: [Int32] = []
+        var fonts: [Font] = []
+
+        init(uniform: Double) { self.uniform = uniform }
+
+        init(fontOf: [Int32], fonts: [Font]) {
+            uniform = 0
+            self.fontOf = fontOf
+            self.fonts = fonts
+        }
+
+        func after(_ cluster: Int) -> Double {
+            fontOf.isEmpty ? uniform : fonts[Int(fontOf[cluster])].hyphenAdvance
+        }
+    }
+
+    func hyphenWidth(_ cluster: Int) -> Double { hyphens.after(cluster) }
 
     /// The advance of cluster `i` when its line has reached `x` before it.
     func advance(_ i: Int, at x: Double) -> Double {

@@ -4,10 +4,30 @@ import CHarfBuzz
 struct PixelLayout {
     let request: MeasureRequest
     let style: ResolvedStyle
-    let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
-    let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
-    let analyzer: TextAnalyzer
-    let scratchPool: ScratchPool
+    let resources: Resources
+
+    /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
+    /// measurement, and holding them one by one cost a reference count each.
+    final class Resources: Sendable {
+        let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+        let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
+        let analyzer: TextAnalyzer
+        let scratchPool = ScratchPool()
+
+        init(
+            shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>,
+            paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>, analyzer: TextAnalyzer
+        ) {
+            self.shapeCache = shapeCache
+            self.paragraphCache = paragraphCache
+            self.analyzer = analyzer
+        }
+    }
+
+    var shapeCache: ByteBoundedCache<ShapeKey, ShapedRun> { resources.shapeCache }
+    var paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph> { resources.paragraphCache }
+    var analyzer: TextAnalyzer { resources.analyzer }
+    var scratchPool: ScratchPool { resources.scratchPool }
 
     /// The fontset of the description in the context language (the base font, the ellipsis).
     var baseSet: FontSet { style.baseSet }
@@ -42,23 +62,14 @@ struct PixelLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let (shaped, cached) = try shapedParagraph(
+                let prepared = try shapedParagraph(
                     text, at: paragraph.lowerBound, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
-                let analysis = shaped.analysis
-                // Only a break inside a word asks for a hyphen: unwrapped text needs no closure
-                // (and so no allocation for one).
-                let hyphenWidth: (Int) -> Double =
-                    hyphenation ? { cluster in shaped.font(of: cluster).hyphenAdvance } : { _ in 0 }
-                var breaker = LineBreaker(
-                    widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-                    hyphenBefore: analysis.hyphenBefore, hyphenWidth: hyphenWidth)
-                if text.contains(0x09) {
-                    breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
-                    breaker.tabStops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
-                }
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
+                // The breaker is copied out once for all lines (calling its methods through the
+                // object copied it per call); the paragraph's arrays are read in place.
+                let breaker = prepared.breaker
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
@@ -66,7 +77,7 @@ struct PixelLayout {
                 }
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
-                        line, breaker: breaker, shaped: shaped, text: text, primary: primary,
+                        line, breaker: breaker, paragraph: prepared, text: text, primary: primary,
                         ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
@@ -75,51 +86,52 @@ struct PixelLayout {
                     result.lineCount += 1
                     if laid.ellipsized { result.ellipsized = true; result.truncated = true }
                     if let codePoints {
-                        let first = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.lowerBound])
-                        let last = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.upperBound])
+                        let first = paragraph.lowerBound + Int(prepared.shaped.analysis.graphemeStarts[line.range.lowerBound])
+                        let last = paragraph.lowerBound + Int(prepared.shaped.analysis.graphemeStarts[line.range.upperBound])
                         laid.start = codePoints.codePoints(at: first)
                         laid.length = codePoints.codePoints(at: last) - laid.start
                         result.lines.append(laid)
                     }
                 }
-                // The paragraph's arrays go back for the next one (a cached paragraph's are the cache's).
-                if !cached { scratch.reclaim(shaped) }
             }
         }
         result.fontsUsed = families.isEmpty ? primary.familyList : families
         return result
     }
 
-    /// The paragraph at UTF-16 offset `start` of the request's text, analysed and shaped:
-    /// from the paragraph cache (`cached` true), or made in the scratch's arrays and stored.
+    /// The paragraph at UTF-16 offset `start` of the request's text, analysed, shaped and
+    /// ready to break: from the paragraph cache, or made in the scratch's arrays and stored
+    /// (a copy: the scratch's arrays go back for the next paragraph).
     private func shapedParagraph(
         _ text: UnsafeBufferPointer<UInt16>, at start: Int, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
         scratch: LayoutScratch
-    ) throws(FitTextError) -> (shaped: ShapedParagraph, cached: Bool) {
+    ) throws(FitTextError) -> CachedParagraph {
         let lineBreaks = request.maxWidth != nil
         let key = CachedParagraph.Key(
             style: style.id, letterSpacing: request.letterSpacing, text: request.text, start: Int32(truncatingIfNeeded: start))
         if let entry = paragraphCache.value(for: key) {
             let addLineBreaks = lineBreaks && !entry.lineBreaks
             let addHyphens = hyphenation && !entry.hyphenation
-            guard addLineBreaks || addHyphens else { return (entry.shaped, true) }
+            guard addLineBreaks || addHyphens else { return entry }
             var shaped = entry.shaped
             try analyzer.addWrapping(text, to: &shaped.analysis, lineBreaks: addLineBreaks, hyphenation: addHyphens)
             let wrappable = CachedParagraph(
-                shaped, lineBreaks: entry.lineBreaks || addLineBreaks, hyphenation: entry.hyphenation || addHyphens)
+                shaped, text: text, primary: primary, lineBreaks: entry.lineBreaks || addLineBreaks,
+                hyphenation: entry.hyphenation || addHyphens)
             paragraphCache.insert(wrappable, for: key, bytes: key.byteCount + wrappable.byteCount)
-            return (shaped, true)
+            return wrappable
         }
         let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
         let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
-        let entry = CachedParagraph(copying: shaped, lineBreaks: lineBreaks, hyphenation: hyphenation)
+        let entry = CachedParagraph(copying: shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+        scratch.reclaim(shaped)
         paragraphCache.insert(entry, for: key, bytes: key.byteCount + entry.byteCount)
-        return (shaped, false)
+        return entry
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
-        _ line: LineBreaker.Line, breaker: LineBreaker, shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>,
+        _ line: LineBreaker.Line, breaker: LineBreaker, paragraph: CachedParagraph, text: UnsafeBufferPointer<UInt16>,
         primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
@@ -134,26 +146,26 @@ struct PixelLayout {
             let goal = LineBreaker.pangoUnits(maxWidth)
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
             // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, shaped: shaped, text: text)
-            if var cut = Ellipsizer.ellipsize(line.range, widths: shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, shaped: shaped, text: text)
+            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, shaped: paragraph.shaped, text: text)
+            if var cut = Ellipsizer.ellipsize(line.range, widths: paragraph.shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
+                let refined = try ellipsis(replacing: cut.gapStart, shaped: paragraph.shaped, text: text)
                 if refined.2 != ellipsisWidth || refined.0 != character {
                     (character, font, ellipsisWidth) = refined
-                    cut = Ellipsizer.ellipsize(line.range, widths: shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
+                    cut = Ellipsizer.ellipsize(line.range, widths: paragraph.shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
                 }
                 head = cut.head
                 tail = cut.tail
                 ellipsized = true
                 ellipsisFont = font
                 ellipsisText = character
-                let remaining = shaped.widths[cut.head].reduce(0, +) + shaped.widths[cut.tail].reduce(0, +)
+                let remaining = paragraph.shaped.widths[cut.head].reduce(0, +) + paragraph.shaped.widths[cut.tail].reduce(0, +)
                 // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
                 // unless even the ellipsis alone is wider.
                 width = max(goal, remaining + ellipsisWidth)
             }
         }
         let clusterCount = head.count + tail.count + (ellipsized ? 1 : 0)
-        let zeroedSpace = line.wrapped && (line.range.last.map { shaped.analysis.isWhiteSpace[$0] } ?? false)
+        let zeroedSpace = line.wrapped && (line.range.last.map { paragraph.shaped.analysis.isWhiteSpace[$0] } ?? false)
         if letterSpacing != 0 && clusterCount > 0 && !ellipsized && !(zeroedSpace && clusterCount == 1) {
             width -= letterSpacing
         }
@@ -173,13 +185,13 @@ struct PixelLayout {
         }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
-        for c in head where Int(shaped.fontOf[c]) != previous {
-            previous = Int(shaped.fontOf[c])
-            use(shaped.fontTable[previous])
+        for c in head where Int(paragraph.shaped.fontOf[c]) != previous {
+            previous = Int(paragraph.shaped.fontOf[c])
+            use(paragraph.shaped.fontTable[previous])
         }
-        for c in tail where Int(shaped.fontOf[c]) != previous {
-            previous = Int(shaped.fontOf[c])
-            use(shaped.fontTable[previous])
+        for c in tail where Int(paragraph.shaped.fontOf[c]) != previous {
+            previous = Int(paragraph.shaped.fontOf[c])
+            use(paragraph.shaped.fontTable[previous])
         }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
@@ -188,8 +200,8 @@ struct PixelLayout {
         if request.includeLines {
             let units = (ellipsized ? [head, tail] : [head]).map { range -> String in
                 guard !range.isEmpty else { return "" }
-                let from = Int(shaped.analysis.graphemeStarts[range.lowerBound])
-                let to = Int(shaped.analysis.graphemeStarts[range.upperBound])
+                let from = Int(paragraph.shaped.analysis.graphemeStarts[range.lowerBound])
+                let to = Int(paragraph.shaped.analysis.graphemeStarts[range.upperBound])
                 return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
             }
             lineText = ellipsized ? units[0] + ellipsisText + (units.count > 1 ? units[1] : "") : units.joined()

@@ -31,10 +31,10 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let languageContext: LanguageContext
     private let fonts: Mutex<FontResolver>
     private let analyzer = TextAnalyzer()
-    private let scratchPool = ScratchPool()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
+    private let layoutResources: PixelLayout.Resources
     private let descriptions = Mutex<[String: FontDescription]>([:])
     private let styles = Mutex<[StyleKey: ResolvedStyle]>([:])
     private let featureTable = FeatureTable()
@@ -55,6 +55,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
         paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes)
+        layoutResources = PixelLayout.Resources(shapeCache: shapeCache, paragraphCache: paragraphCache, analyzer: analyzer)
     }
 
     private var resolver: FontResolver { fonts.withLock { $0 } }
@@ -145,8 +146,7 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         let layout = PixelLayout(
-            request: request, style: try style(for: request), shapeCache: shapeCache, paragraphCache: paragraphCache,
-            analyzer: analyzer, scratchPool: scratchPool)
+            request: request, style: try style(for: request), resources: layoutResources)
         return try layout.run()
     }
 
