@@ -85,7 +85,7 @@ extension LayoutContext {
     /// a height).
     func measureText(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> TextMeasurement {
         let key = MemoKey(node, proposal, scale: scale(for: node))
-        if let known = texts[key] { return known }
+        if let known = texts.value(for: key) { return known }
         let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
         let text = layoutText(node, nodes[node].properties.text ?? "")
         func measure(_ factor: Double) throws(LayoutError) -> MeasuredText {
@@ -101,7 +101,7 @@ extension LayoutContext {
             }
         }
         let answer = TextMeasurement(measured: try measure(factor), scale: factor)
-        texts[key] = answer
+        texts.set(answer, for: key)
         return answer
     }
 
@@ -132,7 +132,7 @@ extension LayoutContext {
     /// the ones the stacks actually offer at that factor.
     func groupScale(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Double {
         let key = MemoKey(node, proposal, scale: scale(for: node))
-        if let known = groupScales[key] { return known }
+        if let known = groupScales.value(for: key) { return known }
         let content = prepared.children(node).first!
         let members = prepared.members[node]
         let savedEpoch = epoch
@@ -146,7 +146,7 @@ extension LayoutContext {
         }
         epoch = savedEpoch
         currentScale[node] = factor
-        groupScales[key] = factor
+        groupScales.set(factor, for: key)
         return factor
     }
 }

@@ -60,9 +60,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     let options: LayoutOptions
     let measurer: Measurer
 
-    var sizes: [MemoKey: LayoutSize] = [:]
-    var texts: [MemoKey: TextMeasurement] = [:]
-    var groupScales: [MemoKey: Double] = [:]
+    var sizes: NodeMemo<LayoutSize>
+    var texts: NodeMemo<TextMeasurement>
+    var groupScales: NodeMemo<Double>
     /// The factor each scaleGroup is currently laid out with (read by its members).
     var currentScale: [Double]
     /// A threshold's children in its arrangement.
@@ -94,7 +94,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         fits = [Bool](filled: true, count: count)
         chosen = [Int](filled: 0, count: count)
         fittedLength = [Double](filled: 0, count: count)
-        sizes.reserveCapacity(count * 4)
+        sizes = NodeMemo(nodes: count)
+        texts = NodeMemo(nodes: count)
+        groupScales = NodeMemo(nodes: count)
         for index in 0..<count where nodes[index].kind == .threshold {
             let arrangement = self.arrangement(index)
             arranged[index] = prepared.children(index).filter { child in
@@ -141,9 +143,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
 
     func size(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
         let key = MemoKey(node, proposal, scale: scale(for: node))
-        if let known = sizes[key] { return known }
+        if let known = sizes.value(for: key) { return known }
         let answer = try computeSize(node, proposal)
-        sizes[key] = answer
+        sizes.set(answer, for: key)
         return answer
     }
 
