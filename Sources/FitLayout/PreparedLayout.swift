@@ -23,21 +23,23 @@ public struct PreparedLayout: Sendable {
         guard count <= LayoutLimits.maxNodes else { throw .tooManyNodes(count: count, limit: LayoutLimits.maxNodes) }
         func at(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
 
+        // Nodes are read in place (nodes[index]), not copied out one by one, and a node's
+        // location is made only for an error: each copy of a node retained all its strings.
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(count)
-        for (index, node) in nodes.enumerated() {
-            guard !node.id.isEmpty, node.id.utf8.count <= LayoutLimits.maxIDBytes else {
+        for index in nodes.indices {
+            let id = nodes[index].id
+            guard !id.isEmpty, id.utf8.count <= LayoutLimits.maxIDBytes else {
                 throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
             }
-            if let first = indexOfID[node.id] { throw .duplicateID(node: at(index), firstIndex: first) }
-            indexOfID[node.id] = index
-            try Self.checkProperties(node, at: at(index))
+            if let first = indexOfID.updateValue(index, forKey: id) { throw .duplicateID(node: at(index), firstIndex: first) }
+            try Self.checkProperties(nodes[index], index: index)
         }
 
         var parent = [Int](filled: -1, count: count)
         var root = -1
-        for (index, node) in nodes.enumerated() {
-            switch node.parent {
+        for index in nodes.indices {
+            switch nodes[index].parent {
             case nil:
                 guard root < 0 else { throw .multipleRoots(node: at(index), firstRoot: at(root)) }
                 root = index
@@ -92,11 +94,11 @@ public struct PreparedLayout: Sendable {
             filled[owner] += 1
         }
 
-        for (index, node) in nodes.enumerated() {
+        for index in nodes.indices {
             try Self.checkChildren(
-                node, at: at(index), children: childList[childStart[index]..<childStart[index] + childCount[index]],
+                nodes[index], index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]],
                 nodes: nodes)
-            if node.properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
+            if nodes[index].properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
                 throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
             }
         }
@@ -111,14 +113,13 @@ public struct PreparedLayout: Sendable {
         while head < queue.count {
             let index = queue[head]
             head += 1
-            let properties = nodes[index].properties
             if let up = parent[index] as Int?, up >= 0 {
                 fonts[index] = fonts[up]
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
             }
-            if let style = properties.textStyle {
+            if let style = nodes[index].properties.textStyle {
                 fonts[index] = .style(style)
-            } else if let font = properties.font {
+            } else if let font = nodes[index].properties.font {
                 fonts[index] = .description(font)
             }
             let kind = nodes[index].kind
@@ -142,7 +143,8 @@ public struct PreparedLayout: Sendable {
     }
 
     /// Names and values: each property allowed for the kind, each length finite and not negative.
-    static func checkProperties(_ node: LayoutNode, at location: NodeLocation) throws(LayoutError) {
+    static func checkProperties(_ node: LayoutNode, index: Int) throws(LayoutError) {
+        var location: NodeLocation { NodeLocation(index: index, id: node.id) }
         // Every node of every document passes here: no arrays built (see forEachValue).
         let properties = node.properties
         if let name = properties.firstProperty(notIn: LayoutProperties.allowed(for: node.kind)) {
@@ -196,8 +198,9 @@ public struct PreparedLayout: Sendable {
     }
 
     static func checkChildren(
-        _ node: LayoutNode, at location: NodeLocation, children: ArraySlice<Int>, nodes: [LayoutNode]
+        _ node: LayoutNode, index: Int, children: ArraySlice<Int>, nodes: [LayoutNode]
     ) throws(LayoutError) {
+        var location: NodeLocation { NodeLocation(index: index, id: node.id) }
         let kind = node.kind.rawValue
         switch node.kind {
         case .text, .spacer, .image:
