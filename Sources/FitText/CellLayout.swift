@@ -34,20 +34,20 @@ enum CellLayout {
                     widths[c] = Double(CellWidth.columns(ofCluster: scalars))
 
                 }
-                var breaker = LineBreaker(
-                    widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-                    hyphenBefore: analysis.hyphenBefore, hyphens: .init(uniform: 1))
+                var isTab: [Bool] = []
+                let tabStops = TabStops(spaceWidth: 1)
                 if text.contains(0x09) {
                     // Terminals tab to the next multiple of 8 columns of the row.
-                    breaker.isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
-                    breaker.tabStops = TabStops(spaceWidth: 1)
+                    isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
                     var x = 0.0
                     for c in 0..<analysis.clusterCount {
-                        if breaker.isTab[c] { widths[c] = breaker.tabStops.advance(at: x) }
+                        if isTab[c] { widths[c] = tabStops.advance(at: x) }
                         x += widths[c]
                     }
-                    breaker.widths = widths
                 }
+                let breaker = LineBreaker(
+                    widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
+                    hyphenBefore: analysis.hyphenBefore, hyphens: .init(uniform: 1), isTab: isTab, tabStops: tabStops)
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 var lines = breaker.lines(maxWidth: maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {

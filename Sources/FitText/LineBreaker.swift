@@ -2,24 +2,41 @@
 /// (pango-layout.c) as Tests/oracle/PANGO_RULES.md §4–6 records it. It sees only numbers — a
 /// width per grapheme cluster, where a line may break, which clusters are white space,
 /// where a break would insert a hyphen — so pixels and terminal cells share it.
-struct LineBreaker {
-    var widths: [Double]
-    var canBreakBefore: [Bool]
-    var isWhiteSpace: [Bool]
+///
+/// An immutable class: a cached paragraph keeps its breaker (``CachedParagraph``), and every
+/// measurement of the paragraph uses it; as a struct of seven arrays, each use copied it, an
+/// atomic retain and release per array.
+final class LineBreaker: Sendable {
+    let widths: [Double]
+    let canBreakBefore: [Bool]
+    let isWhiteSpace: [Bool]
     /// For each cluster: breaking before it inside a word (char and word-char wrapping)
     /// draws a hyphen at the end of the line.
-    var hyphenBefore: [Bool]
+    let hyphenBefore: [Bool]
     /// Width of the hyphen such a break adds (U+2010 in the font of the preceding cluster).
-    var hyphens: HyphenWidths
+    let hyphens: HyphenWidths
     /// Which clusters are tabs (empty when none is), and their stops: a tab's width depends
     /// on where it falls on its line.
-    var isTab: [Bool] = []
-    var tabStops = TabStops(spaceWidth: 1)
+    let isTab: [Bool]
+    let tabStops: TabStops
+
+    init(
+        widths: [Double], canBreakBefore: [Bool], isWhiteSpace: [Bool], hyphenBefore: [Bool], hyphens: HyphenWidths,
+        isTab: [Bool] = [], tabStops: TabStops = TabStops(spaceWidth: 1)
+    ) {
+        self.widths = widths
+        self.canBreakBefore = canBreakBefore
+        self.isWhiteSpace = isWhiteSpace
+        self.hyphenBefore = hyphenBefore
+        self.hyphens = hyphens
+        self.isTab = isTab
+        self.tabStops = tabStops
+    }
 
     /// The width of the hyphen a break inside a word draws after cluster `i`: the hyphen of
     /// that cluster's font, or one width for every cluster (terminal cells). Values, not a
-    /// closure: a breaker is kept with its paragraph (``CachedParagraph``), shared between
-    /// threads, and a closure capturing the paragraph cost an allocation per measurement.
+    /// closure: a breaker is kept with its paragraph and shared between threads, and a closure
+    /// capturing the paragraph cost an allocation per measurement.
     struct HyphenWidths: Sendable {
         var uniform: Double
         /// For each cluster, the index in `fonts` of its font; empty when `uniform` applies.
@@ -65,6 +82,8 @@ struct LineBreaker {
         // Pango compares in whole Pango units (1/1024 px).
         let goal = LineBreaker.pangoUnits(maxWidth)
         var lines: [Line] = []
+        // At width 0 (SwiftUI's minimum probe) nearly every cluster is a line of its own.
+        lines.reserveCapacity(min(count, 256))
         var start = 0
         while start < count {
             if lines.count == limit - 1 {
@@ -107,17 +126,17 @@ struct LineBreaker {
             i += 1
         }
         if let best { return best }
-        return overflowEnd(from: start, goal: goal, wrap: wrap, fallback: nextOpportunity(after: start))
+        return overflowEnd(from: start, goal: goal, wrap: wrap)
     }
 
     /// No break opportunity fits. WORD lets the word overflow up to the next opportunity;
     /// CHAR and WORD-CHAR break inside it, after the last cluster that fits with its hyphen
     /// (Pango re-breaks a word that does not fit on an empty line by characters), keeping
     /// at least one cluster so the layout advances.
-    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, fallback: Int) -> Int {
+    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
         switch wrap {
         case .word:
-            return fallback
+            return nextOpportunity(after: start)
         case .char, .wordChar:
             var width = advance(start, at: 0)
             var end = start + 1

@@ -10,13 +10,13 @@ struct PixelLayout {
     /// measurement, and holding them one by one cost a reference count each.
     final class Resources: Sendable {
         let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
-        let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
+        let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
         let analyzer: TextAnalyzer
         let scratchPool = ScratchPool()
 
         init(
             shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>,
-            paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>, analyzer: TextAnalyzer
+            paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>, analyzer: TextAnalyzer
         ) {
             self.shapeCache = shapeCache
             self.paragraphCache = paragraphCache
@@ -25,7 +25,7 @@ struct PixelLayout {
     }
 
     var shapeCache: ByteBoundedCache<ShapeKey, ShapedRun> { resources.shapeCache }
-    var paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph> { resources.paragraphCache }
+    var paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph> { resources.paragraphCache }
     var analyzer: TextAnalyzer { resources.analyzer }
     var scratchPool: ScratchPool { resources.scratchPool }
 
@@ -67,8 +67,6 @@ struct PixelLayout {
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
-                // The breaker is copied out once for all lines (calling its methods through the
-                // object copied it per call); the paragraph's arrays are read in place.
                 let breaker = prepared.breaker
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
@@ -107,8 +105,9 @@ struct PixelLayout {
         scratch: LayoutScratch
     ) throws(FitTextError) -> CachedParagraph {
         let lineBreaks = request.maxWidth != nil
-        let key = CachedParagraph.Key(
-            style: style.id, letterSpacing: request.letterSpacing, text: request.text, start: Int32(truncatingIfNeeded: start))
+        // Hashed once for the lookup and, on a miss, the insert.
+        let key = Prehashed(CachedParagraph.Key(
+            style: style.id, letterSpacing: request.letterSpacing, text: request.text, start: Int32(truncatingIfNeeded: start)))
         if let entry = paragraphCache.value(for: key) {
             let addLineBreaks = lineBreaks && !entry.lineBreaks
             let addHyphens = hyphenation && !entry.hyphenation
@@ -118,14 +117,14 @@ struct PixelLayout {
             let wrappable = CachedParagraph(
                 shaped, text: text, primary: primary, lineBreaks: entry.lineBreaks || addLineBreaks,
                 hyphenation: entry.hyphenation || addHyphens)
-            paragraphCache.insert(wrappable, for: key, bytes: key.byteCount + wrappable.byteCount)
+            paragraphCache.insert(wrappable, for: key, bytes: key.key.byteCount + wrappable.byteCount)
             return wrappable
         }
         let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
         let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
         let entry = CachedParagraph(copying: shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
         scratch.reclaim(shaped)
-        paragraphCache.insert(entry, for: key, bytes: key.byteCount + entry.byteCount)
+        paragraphCache.insert(entry, for: key, bytes: key.key.byteCount + entry.byteCount)
         return entry
     }
 

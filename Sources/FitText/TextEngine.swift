@@ -33,7 +33,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
-    private let paragraphCache: ByteBoundedCache<CachedParagraph.Key, CachedParagraph>
+    private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
     private let layoutResources: PixelLayout.Resources
     private let descriptions = Mutex<[String: FontDescription]>([:])
     private let styles = Mutex<[StyleKey: ResolvedStyle]>([:])
