@@ -8,68 +8,66 @@
 /// letter spacing and the text. Everything else of a request — width, wrap mode, line limit,
 /// ellipsizing — applies after shaping, which is what lets one entry answer them all.
 /// An entry made without a width has no line-break opportunities or hyphen positions;
-/// the first wrapped measurement adds them (``TextAnalyzer/addWrapping``).
+/// the first wrapped measurement adds them (``TextAnalyzer/wrapping``).
 ///
-/// A class, immutable, holding its line breaker ready: a measurement uses the paragraph
-/// through one reference instead of copying its arrays into a breaker of its own (each copy
-/// an atomic retain and release per array; retains and releases were a quarter of a cold
-/// layout's time).
-final class CachedParagraph: Sendable {
-    /// Clusters, widths and fonts. Its analysis keeps no bidi levels and no scripts
-    /// (empty arrays): only itemization reads them, and that is done.
-    let shaped: ShapedParagraph
-    /// Whether `shaped.analysis` holds line-break opportunities, and hyphen positions.
+/// The paragraph is kept as its line breaker, which holds per cluster all that breaking
+/// lines and measuring them needs — width, start, font, break, white space, hyphen and tab —
+/// in one array, and the fonts.
+struct CachedParagraph: Sendable {
+    let breaker: LineBreaker
+    /// Whether the breaker knows the line-break opportunities, and the hyphen positions.
     let lineBreaks: Bool
     let hyphenation: Bool
-    /// The breaker over `shaped`'s widths and analysis, tabs and hyphens included. Its hyphen
-    /// widths are the fonts' even when the paragraph was made without a width: they are
-    /// read only where a break inside a word draws a hyphen, which needs a width.
-    let breaker: LineBreaker
 
+    /// The paragraph the shaper made (in the measurement's scratch arrays, which go back to be
+    /// reused once this is made).
     init(_ shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool) {
-        self.shaped = shaped
-        self.lineBreaks = lineBreaks
-        self.hyphenation = hyphenation
         let analysis = shaped.analysis
-        var isTab: [Bool] = []
-        var tabStops = TabStops(spaceWidth: 1)
-        if text.contains(0x09) {
-            isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
-            tabStops = TabStops(spaceWidth: ParagraphShaper.spaceWidth(of: primary))
+        let count = analysis.clusterCount
+        let hasTabs = text.contains(0x09)
+        // Built from a sequence, which allocates in specialized code (see Array(filled:) in
+        // FitLayout), then filled in place.
+        var clusters = Array(repeatElement(LineBreaker.Cluster(width: 0, start: 0, font: 0, flags: []), count: count))
+        clusters.withUnsafeMutableBufferPointer { out in
+            for c in 0..<count {
+                var flags: LineBreaker.Flags = []
+                if analysis.canBreakBefore[c] { flags.insert(.breakBefore) }
+                if analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
+                if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
+                if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                out[c] = LineBreaker.Cluster(
+                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags)
+            }
         }
         breaker = LineBreaker(
-            widths: shaped.widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-            hyphenBefore: analysis.hyphenBefore, hyphens: .init(fontOf: shaped.fontOf, fonts: shaped.fontTable),
-            isTab: isTab, tabStops: tabStops)
+            clusters: clusters, end: analysis.graphemeStarts[count], fonts: shaped.fontTable,
+            tabStops: TabStops(spaceWidth: hasTabs ? ParagraphShaper.spaceWidth(of: primary) : 1))
+        self.lineBreaks = lineBreaks
+        self.hyphenation = hyphenation
     }
 
-    /// A copy of `shaped` in arrays of its own, exactly as long as the paragraph: the shaper
-    /// filled the measurement's scratch arrays, which go back to be reused.
-    convenience init(
-        copying shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool
-    ) {
-        let analysis = shaped.analysis
-        self.init(
-            ShapedParagraph(
-                analysis: ParagraphAnalysis(
-                    graphemeStarts: Self.copy(analysis.graphemeStarts), canBreakBefore: Self.copy(analysis.canBreakBefore),
-                    isWhiteSpace: Self.copy(analysis.isWhiteSpace), levels: [], scripts: [], baseLevel: analysis.baseLevel,
-                    hyphenBefore: analysis.hyphenBefore),
-                widths: Self.copy(shaped.widths), fontTable: shaped.fontTable, fontOf: Self.copy(shaped.fontOf)),
-            text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+    /// This paragraph with line-break opportunities and hyphen positions (`nil`: unchanged).
+    init(_ paragraph: CachedParagraph, canBreakBefore: [Bool]?, hyphenBefore: [Bool]?) {
+        let old = paragraph.breaker
+        var clusters = old.clusters
+        for c in clusters.indices {
+            if let canBreakBefore {
+                if canBreakBefore[c] { clusters[c].flags.insert(.breakBefore) } else { clusters[c].flags.remove(.breakBefore) }
+            }
+            if let hyphenBefore {
+                if hyphenBefore[c] { clusters[c].flags.insert(.hyphenBefore) } else { clusters[c].flags.remove(.hyphenBefore) }
+            }
+        }
+        breaker = LineBreaker(
+            clusters: clusters, end: old.end, fonts: old.fonts, uniformHyphen: old.uniformHyphen, tabStops: old.tabStops)
+        lineBreaks = paragraph.lineBreaks || canBreakBefore != nil
+        hyphenation = paragraph.hyphenation || hyphenBefore != nil
     }
 
-    /// Approximate memory held, for the byte-bounded cache: per cluster a start, a width and
-    /// a font index (4 + 8 + 4 bytes) and three flags; the arrays' and the entry's headers.
-    var byteCount: Int { 160 + shaped.analysis.clusterCount * 19 + shaped.fontTable.count * 8 }
-
-    /// Not `Array(array)`, which would share the scratch array's storage and its capacity.
-    /// From a buffer pointer, which allocates through specialized code: the
-    /// `unsafeUninitializedCapacity` initializer looked the array's metadata up at run time,
-    /// 700 instructions an array.
-    @inline(__always)
-    private static func copy<T>(_ array: [T]) -> [T] {
-        array.withUnsafeBufferPointer { Array($0) }
+    /// Approximate memory held, for the byte-bounded cache: the clusters, the fonts' list and
+    /// the headers of the breaker, its arrays and the cache's slot.
+    var byteCount: Int {
+        160 + breaker.count * MemoryLayout<LineBreaker.Cluster>.stride + breaker.fonts.count * 8
     }
 
     /// The paragraph cache's key: the text by its UTF-8 bytes (as ``MeasureRequest`` compares

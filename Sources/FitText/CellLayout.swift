@@ -47,7 +47,7 @@ enum CellLayout {
                 }
                 let breaker = LineBreaker(
                     widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
-                    hyphenBefore: analysis.hyphenBefore, hyphens: .init(uniform: 1), isTab: isTab, tabStops: tabStops)
+                    hyphenBefore: analysis.hyphenBefore, hyphenWidth: 1, isTab: isTab, tabStops: tabStops)
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 var lines = breaker.lines(maxWidth: maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {

@@ -3,65 +3,90 @@
 /// width per grapheme cluster, where a line may break, which clusters are white space,
 /// where a break would insert a hyphen — so pixels and terminal cells share it.
 ///
-/// An immutable class: a cached paragraph keeps its breaker (``CachedParagraph``), and every
-/// measurement of the paragraph uses it; as a struct of seven arrays, each use copied it, an
-/// atomic retain and release per array.
+/// An immutable class holding what it knows of each cluster in one array: a cached paragraph
+/// is its breaker (``CachedParagraph``), used through one reference by every measurement of
+/// it, and made and freed with two allocations — a struct of seven arrays was copied by each
+/// use (an atomic retain and release per array) and cost seven allocations to keep.
 final class LineBreaker: Sendable {
-    let widths: [Double]
-    let canBreakBefore: [Bool]
-    let isWhiteSpace: [Bool]
-    /// For each cluster: breaking before it inside a word (char and word-char wrapping)
-    /// draws a hyphen at the end of the line.
-    let hyphenBefore: [Bool]
-    /// Width of the hyphen such a break adds (U+2010 in the font of the preceding cluster).
-    let hyphens: HyphenWidths
-    /// Which clusters are tabs (empty when none is), and their stops: a tab's width depends
-    /// on where it falls on its line.
-    let isTab: [Bool]
-    let tabStops: TabStops
+    /// One grapheme cluster.
+    struct Cluster: Sendable {
+        /// Advance (px or cells), letter spacing included; a tab's is from the line start.
+        var width: Double
+        /// UTF-16 offset in the paragraph where the cluster starts (pixels: line texts, the
+        /// ellipsis); 0 where nobody asks (cells, tests).
+        var start: Int32
+        /// Index in `fonts` of the font that drew it (pixels; 0 otherwise).
+        var font: Int32
+        var flags: Flags
+    }
 
-    init(
-        widths: [Double], canBreakBefore: [Bool], isWhiteSpace: [Bool], hyphenBefore: [Bool], hyphens: HyphenWidths,
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt8
+        /// A line may break before it (UAX #14). Never set on the first cluster.
+        static let breakBefore = Flags(rawValue: 1 << 0)
+        /// It is white space: trailing white space hangs past the line end.
+        static let whiteSpace = Flags(rawValue: 1 << 1)
+        /// Breaking before it inside a word (char and word-char wrapping) draws a hyphen at
+        /// the end of the line.
+        static let hyphenBefore = Flags(rawValue: 1 << 2)
+        /// It is a tab: its width depends on where it falls on its line.
+        static let tab = Flags(rawValue: 1 << 3)
+    }
+
+    let clusters: [Cluster]
+    /// The paragraph's length in UTF-16: where a cluster after the last would start.
+    let end: Int32
+    /// The fonts `Cluster.font` names, whose hyphens a break inside a word draws (U+2010 in the
+    /// font of the cluster before the break); empty when every hyphen is `uniformHyphen` wide.
+    let fonts: [Font]
+    let uniformHyphen: Double
+    let tabStops: TabStops
+    let hasTabs: Bool
+
+    init(clusters: [Cluster], end: Int32, fonts: [Font], uniformHyphen: Double = 0, tabStops: TabStops) {
+        self.clusters = clusters
+        self.end = end
+        self.fonts = fonts
+        self.uniformHyphen = uniformHyphen
+        self.tabStops = tabStops
+        hasTabs = clusters.contains { $0.flags.contains(.tab) }
+    }
+
+    /// A breaker from one array per property (terminal cells, tests): an empty array is all
+    /// false, and every hyphen is `hyphenWidth` wide.
+    convenience init(
+        widths: [Double], canBreakBefore: [Bool], isWhiteSpace: [Bool], hyphenBefore: [Bool], hyphenWidth: Double,
         isTab: [Bool] = [], tabStops: TabStops = TabStops(spaceWidth: 1)
     ) {
-        self.widths = widths
-        self.canBreakBefore = canBreakBefore
-        self.isWhiteSpace = isWhiteSpace
-        self.hyphenBefore = hyphenBefore
-        self.hyphens = hyphens
-        self.isTab = isTab
-        self.tabStops = tabStops
+        func flag(_ array: [Bool], _ i: Int, _ flag: Flags) -> Flags { i < array.count && array[i] ? flag : [] }
+        let clusters = widths.indices.map { i in
+            Cluster(
+                width: widths[i], start: 0, font: 0,
+                flags: flag(canBreakBefore, i, .breakBefore).union(flag(isWhiteSpace, i, .whiteSpace))
+                    .union(flag(hyphenBefore, i, .hyphenBefore)).union(flag(isTab, i, .tab)))
+        }
+        self.init(clusters: clusters, end: 0, fonts: [], uniformHyphen: hyphenWidth, tabStops: tabStops)
     }
 
-    /// The width of the hyphen a break inside a word draws after cluster `i`: the hyphen of
-    /// that cluster's font, or one width for every cluster (terminal cells). Values, not a
-    /// closure: a breaker is kept with its paragraph and shared between threads, and a closure
-    /// capturing the paragraph cost an allocation per measurement.
-    struct HyphenWidths: Sendable {
-        var uniform: Double
-        /// For each cluster, the index in `fonts` of its font; empty when `uniform` applies.
-        var fontOf: [Int32] = []
-        var fonts: [Font] = []
+    var count: Int { clusters.count }
 
-        init(uniform: Double) { self.uniform = uniform }
+    func isWhiteSpace(_ i: Int) -> Bool { clusters[i].flags.contains(.whiteSpace) }
 
-        init(fontOf: [Int32], fonts: [Font]) {
-            uniform = 0
-            self.fontOf = fontOf
-            self.fonts = fonts
-        }
+    /// Where cluster `i` starts in the paragraph (UTF-16); `count` gives the paragraph's end.
+    func start(of i: Int) -> Int { i < clusters.count ? Int(clusters[i].start) : Int(end) }
 
-        func after(_ cluster: Int) -> Double {
-            fontOf.isEmpty ? uniform : fonts[Int(fontOf[cluster])].hyphenAdvance
-        }
+    /// The widths alone, for the ellipsizer.
+    var widths: [Double] { clusters.map(\.width) }
+
+    /// The width of the hyphen a break inside a word draws after cluster `i`.
+    func hyphenWidth(_ i: Int) -> Double {
+        fonts.isEmpty ? uniformHyphen : fonts[Int(clusters[i].font)].hyphenAdvance
     }
-
-    func hyphenWidth(_ cluster: Int) -> Double { hyphens.after(cluster) }
 
     /// The advance of cluster `i` when its line has reached `x` before it.
     func advance(_ i: Int, at x: Double) -> Double {
-        if !isTab.isEmpty && isTab[i] { return tabStops.advance(at: x) }
-        return widths[i]
+        if hasTabs && clusters[i].flags.contains(.tab) { return tabStops.advance(at: x) }
+        return clusters[i].width
     }
 
     /// A line as the breaker ends it.
@@ -76,7 +101,7 @@ final class LineBreaker: Sendable {
     /// Lines covering the paragraph; at most `limit`, the last of which then takes all the
     /// rest of the paragraph unwrapped (the caller ellipsizes it).
     func lines(maxWidth: Double?, wrap: WrapMode, limit: Int) -> [Line] {
-        let count = widths.count
+        let count = clusters.count
         guard count > 0 else { return [Line(range: 0..<0, wrapped: false, hyphenated: false)] }
         guard let maxWidth else { return [Line(range: 0..<count, wrapped: false, hyphenated: false)] }
         // Pango compares in whole Pango units (1/1024 px).
@@ -103,7 +128,7 @@ final class LineBreaker: Sendable {
     /// Where the line that starts at `start` ends: the last break opportunity at which the line
     /// — without its final white space, with a hyphen if the break inserts one — fits.
     func lineEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
-        let count = widths.count
+        let count = clusters.count
         var width = 0.0
         var solid = 0.0  // width without the trailing white space
         var best: Int? = nil
@@ -112,7 +137,7 @@ final class LineBreaker: Sendable {
         while i <= count {
             last = advance(i - 1, at: width)
             width += last
-            if !isWhiteSpace[i - 1] { solid = width }
+            if !isWhiteSpace(i - 1) { solid = width }
             if solid > goal { break }  // no later break can fit
             // The rest of the paragraph fits only with its trailing white space: it is not a
             // wrapped line, so nothing is zeroed (Pango's process_item measures the item whole).
@@ -140,10 +165,10 @@ final class LineBreaker: Sendable {
         case .char, .wordChar:
             var width = advance(start, at: 0)
             var end = start + 1
-            while end < widths.count {
+            while end < clusters.count {
                 let next = width + advance(end, at: width)
                 let hyphen = breakInsertsHyphen(before: end + 1, wrap: .char) ? hyphenWidth(end) : 0
-                if next + hyphen > goal && !isWhiteSpace[end] { break }
+                if next + hyphen > goal && !isWhiteSpace(end) { break }
                 width = next
                 end += 1
             }
@@ -153,13 +178,13 @@ final class LineBreaker: Sendable {
 
     private func nextOpportunity(after start: Int) -> Int {
         var j = start + 1
-        while j < widths.count && !canBreakBefore[j] { j += 1 }
+        while j < clusters.count && !clusters[j].flags.contains(.breakBefore) { j += 1 }
         return j
     }
 
     private func lineWidth(width: Double, last: Double, end: Int, wrap: WrapMode) -> Double {
         var result = width
-        if isWhiteSpace[end - 1] { result -= last }
+        if isWhiteSpace(end - 1) { result -= last }
         if breakInsertsHyphen(before: end, wrap: wrap) { result += hyphenWidth(end - 1) }
         return result
     }
@@ -167,13 +192,13 @@ final class LineBreaker: Sendable {
     private func allowsBreak(before i: Int, wrap: WrapMode) -> Bool {
         switch wrap {
         case .char: return true
-        case .word, .wordChar: return canBreakBefore[i]
+        case .word, .wordChar: return clusters[i].flags.contains(.breakBefore)
         }
     }
 
     func breakInsertsHyphen(before i: Int, wrap: WrapMode) -> Bool {
-        guard wrap != .word, i > 0, i < widths.count else { return false }
-        return hyphenBefore[i]
+        guard wrap != .word, i > 0, i < clusters.count else { return false }
+        return clusters[i].flags.contains(.hyphenBefore)
     }
 
     /// The logical width of a laid-out line (PANGO_RULES.md §4, §6): everything on it, less
@@ -185,7 +210,7 @@ final class LineBreaker: Sendable {
             lastAdvance = advance(i, at: total)
             total += lastAdvance
         }
-        if line.wrapped, let last = line.range.last, isWhiteSpace[last] { total -= lastAdvance }
+        if line.wrapped, let last = line.range.last, isWhiteSpace(last) { total -= lastAdvance }
         if line.hyphenated, let last = line.range.last { total += hyphenWidth(last) }
         return total
     }

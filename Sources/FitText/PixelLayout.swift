@@ -62,12 +62,11 @@ struct PixelLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let prepared = try shapedParagraph(
+                let breaker = try shapedParagraph(
                     text, at: paragraph.lowerBound, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
-                let breaker = prepared.breaker
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
@@ -75,7 +74,7 @@ struct PixelLayout {
                 }
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
-                        line, breaker: breaker, paragraph: prepared, text: text, primary: primary,
+                        line, breaker: breaker, text: text, primary: primary,
                         ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
@@ -84,8 +83,8 @@ struct PixelLayout {
                     result.lineCount += 1
                     if laid.ellipsized { result.ellipsized = true; result.truncated = true }
                     if let codePoints {
-                        let first = paragraph.lowerBound + Int(prepared.shaped.analysis.graphemeStarts[line.range.lowerBound])
-                        let last = paragraph.lowerBound + Int(prepared.shaped.analysis.graphemeStarts[line.range.upperBound])
+                        let first = paragraph.lowerBound + breaker.start(of: line.range.lowerBound)
+                        let last = paragraph.lowerBound + breaker.start(of: line.range.upperBound)
                         laid.start = codePoints.codePoints(at: first)
                         laid.length = codePoints.codePoints(at: last) - laid.start
                         result.lines.append(laid)
@@ -98,12 +97,12 @@ struct PixelLayout {
     }
 
     /// The paragraph at UTF-16 offset `start` of the request's text, analysed, shaped and
-    /// ready to break: from the paragraph cache, or made in the scratch's arrays and stored
-    /// (a copy: the scratch's arrays go back for the next paragraph).
+    /// ready to break: from the paragraph cache, or made (in the scratch's arrays, which go
+    /// back for the next paragraph) and stored.
     private func shapedParagraph(
         _ text: UnsafeBufferPointer<UInt16>, at start: Int, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
         scratch: LayoutScratch
-    ) throws(FitTextError) -> CachedParagraph {
+    ) throws(FitTextError) -> LineBreaker {
         let lineBreaks = request.maxWidth != nil
         // Hashed once for the lookup and, on a miss, the insert.
         let key = Prehashed(CachedParagraph.Key(
@@ -111,26 +110,24 @@ struct PixelLayout {
         if let entry = paragraphCache.value(for: key) {
             let addLineBreaks = lineBreaks && !entry.lineBreaks
             let addHyphens = hyphenation && !entry.hyphenation
-            guard addLineBreaks || addHyphens else { return entry }
-            var shaped = entry.shaped
-            try analyzer.addWrapping(text, to: &shaped.analysis, lineBreaks: addLineBreaks, hyphenation: addHyphens)
-            let wrappable = CachedParagraph(
-                shaped, text: text, primary: primary, lineBreaks: entry.lineBreaks || addLineBreaks,
-                hyphenation: entry.hyphenation || addHyphens)
+            guard addLineBreaks || addHyphens else { return entry.breaker }
+            let starts = (0...entry.breaker.count).map { Int32(entry.breaker.start(of: $0)) }
+            let added = try analyzer.wrapping(text, graphemeStarts: starts, lineBreaks: addLineBreaks, hyphenation: addHyphens)
+            let wrappable = CachedParagraph(entry, canBreakBefore: added.canBreakBefore, hyphenBefore: added.hyphenBefore)
             paragraphCache.insert(wrappable, for: key, bytes: key.key.byteCount + wrappable.byteCount)
-            return wrappable
+            return wrappable.breaker
         }
         let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
         let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
-        let entry = CachedParagraph(copying: shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+        let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
         scratch.reclaim(shaped)
         paragraphCache.insert(entry, for: key, bytes: key.key.byteCount + entry.byteCount)
-        return entry
+        return entry.breaker
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
-        _ line: LineBreaker.Line, breaker: LineBreaker, paragraph: CachedParagraph, text: UnsafeBufferPointer<UInt16>,
+        _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
         primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
@@ -143,28 +140,29 @@ struct PixelLayout {
 
         if ellipsize, let maxWidth = request.maxWidth {
             let goal = LineBreaker.pangoUnits(maxWidth)
+            let widths = breaker.widths
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
             // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, shaped: paragraph.shaped, text: text)
-            if var cut = Ellipsizer.ellipsize(line.range, widths: paragraph.shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, shaped: paragraph.shaped, text: text)
+            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text)
+            if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
+                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text)
                 if refined.2 != ellipsisWidth || refined.0 != character {
                     (character, font, ellipsisWidth) = refined
-                    cut = Ellipsizer.ellipsize(line.range, widths: paragraph.shaped.widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
+                    cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
                 }
                 head = cut.head
                 tail = cut.tail
                 ellipsized = true
                 ellipsisFont = font
                 ellipsisText = character
-                let remaining = paragraph.shaped.widths[cut.head].reduce(0, +) + paragraph.shaped.widths[cut.tail].reduce(0, +)
+                let remaining = widths[cut.head].reduce(0, +) + widths[cut.tail].reduce(0, +)
                 // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
                 // unless even the ellipsis alone is wider.
                 width = max(goal, remaining + ellipsisWidth)
             }
         }
         let clusterCount = head.count + tail.count + (ellipsized ? 1 : 0)
-        let zeroedSpace = line.wrapped && (line.range.last.map { paragraph.shaped.analysis.isWhiteSpace[$0] } ?? false)
+        let zeroedSpace = line.wrapped && (line.range.last.map { breaker.isWhiteSpace($0) } ?? false)
         if letterSpacing != 0 && clusterCount > 0 && !ellipsized && !(zeroedSpace && clusterCount == 1) {
             width -= letterSpacing
         }
@@ -184,13 +182,13 @@ struct PixelLayout {
         }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
-        for c in head where Int(paragraph.shaped.fontOf[c]) != previous {
-            previous = Int(paragraph.shaped.fontOf[c])
-            use(paragraph.shaped.fontTable[previous])
+        for c in head where Int(breaker.clusters[c].font) != previous {
+            previous = Int(breaker.clusters[c].font)
+            use(breaker.fonts[previous])
         }
-        for c in tail where Int(paragraph.shaped.fontOf[c]) != previous {
-            previous = Int(paragraph.shaped.fontOf[c])
-            use(paragraph.shaped.fontTable[previous])
+        for c in tail where Int(breaker.clusters[c].font) != previous {
+            previous = Int(breaker.clusters[c].font)
+            use(breaker.fonts[previous])
         }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
@@ -199,8 +197,8 @@ struct PixelLayout {
         if request.includeLines {
             let units = (ellipsized ? [head, tail] : [head]).map { range -> String in
                 guard !range.isEmpty else { return "" }
-                let from = Int(paragraph.shaped.analysis.graphemeStarts[range.lowerBound])
-                let to = Int(paragraph.shaped.analysis.graphemeStarts[range.upperBound])
+                let from = breaker.start(of: range.lowerBound)
+                let to = breaker.start(of: range.upperBound)
                 return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
             }
             lineText = ellipsized ? units[0] + ellipsisText + (units.count > 1 ? units[1] : "") : units.joined()
@@ -211,10 +209,10 @@ struct PixelLayout {
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
-    private func ellipsis(replacing cluster: Int, shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
+    private func ellipsis(replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
         var scalar: UInt32 = 0x2026
-        if cluster < shaped.analysis.clusterCount {
-            let first = TextAnalyzer.scalar(at: Int(shaped.analysis.graphemeStarts[cluster]), in: text)
+        if cluster < breaker.count {
+            let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)
             if UnicodeProperties.isWide(first) { scalar = 0x22EF }
         }
         let index = baseSet.faceIndex(covering: [scalar])

@@ -162,33 +162,35 @@ struct TextAnalyzer: Sendable {
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
             scripts: scripts, baseLevel: UInt8(paragraphLevel))
         if hyphenation {
-            analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
+            analysis.hyphenBefore = try hyphenPositions(text, graphemeStarts: starts, rawScripts: rawScripts)
         }
         return analysis
     }
 
-    /// Adds to an analysis made without them (``analyze`` with `lineBreaks` or `hyphenation`
-    /// false) the line-break opportunities and/or the hyphen positions, as ``analyze`` would
-    /// have given them: a paragraph shaped once is wrapped later (``ParagraphCache``).
-    func addWrapping(
-        _ text: UnsafeBufferPointer<UInt16>, to analysis: inout ParagraphAnalysis, lineBreaks: Bool, hyphenation: Bool
-    ) throws(FitTextError) {
-        let clusters = analysis.clusterCount
-        guard clusters > 0 else { return }
+    /// The line-break opportunities and/or the hyphen positions (nil: not asked for) of a
+    /// paragraph analysed without them, as ``analyze`` would give them: a paragraph shaped
+    /// unwrapped is wrapped later (``CachedParagraph``).
+    func wrapping(
+        _ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], lineBreaks: Bool, hyphenation: Bool
+    ) throws(FitTextError) -> (canBreakBefore: [Bool]?, hyphenBefore: [Bool]?) {
+        let clusters = graphemeStarts.count - 1
+        var canBreak: [Bool]? = nil
+        var hyphen: [Bool]? = nil
         if lineBreaks {
-            var canBreak = [Bool](repeating: false, count: clusters)
-            try markLineBreaks(text, graphemeStarts: analysis.graphemeStarts, into: &canBreak)
-            analysis.canBreakBefore = canBreak
+            var opportunities = Array(repeatElement(false, count: clusters))
+            if clusters > 0 { try markLineBreaks(text, graphemeStarts: graphemeStarts, into: &opportunities) }
+            canBreak = opportunities
         }
         if hyphenation {
             // The scripts as ICU gives them, before Common and Inherited take their
             // neighbours' (as ``analyze`` passes them).
             let rawScripts = (0..<clusters).map { c -> Int32 in
-                let scalar = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+                let scalar = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
                 return scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
             }
-            analysis.hyphenBefore = try hyphenPositions(text, analysis: analysis, rawScripts: rawScripts)
+            hyphen = clusters > 0 ? try hyphenPositions(text, graphemeStarts: graphemeStarts, rawScripts: rawScripts) : []
         }
+        return (canBreak, hyphen)
     }
 
     /// Line-break opportunities (UAX #14), mapped to cluster starts (ICU never breaks inside a
@@ -217,8 +219,8 @@ struct TextAnalyzer: Sendable {
         return [0] + out[0..<Int(count)]
     }
 
-    private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
-        let clusters = analysis.clusterCount
+    private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
+        let clusters = graphemeStarts.count - 1
         guard text.baseAddress != nil else { return [] }
         // The word boundaries go to temporary buffers (on the stack when small), and the result
         // is made from a sequence: `[Bool](repeating:count:)` allocates through the generic,
@@ -230,8 +232,8 @@ struct TextAnalyzer: Sendable {
                 let count = try words.boundaries(of: text, into: boundaries.baseAddress)
                 var cluster = 0
                 for i in 0..<Int(count) {
-                    while cluster < clusters && analysis.graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
-                    if cluster < clusters && analysis.graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
+                    while cluster < clusters && graphemeStarts[cluster] < boundaries[i] { cluster += 1 }
+                    if cluster < clusters && graphemeStarts[cluster] == boundaries[i] { wordBoundary[cluster] = true }
                 }
                 // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a
                 // space or hyphen; after a Common-script character (digits, punctuation) only
@@ -239,8 +241,8 @@ struct TextAnalyzer: Sendable {
                 // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
                 // word boundaries lie.
                 for c in 1..<max(clusters, 1) {
-                    let before = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c - 1]), in: text)
-                    let after = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+                    let before = TextAnalyzer.scalar(at: Int(graphemeStarts[c - 1]), in: text)
+                    let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
                     let previousScript = rawScripts[c - 1]
                     var inserts: Bool
                     switch previousScript {

@@ -6,12 +6,7 @@ import Testing
 /// not analysed and shaped again — and measures exactly as on an engine that never saw it.
 @Suite struct ParagraphCacheTests {
     /// An engine of its own, so the cache counters move only with this test.
-    private func freshEngine() throws -> TextEngine {
-        _ = try TestEngine.engine()  // pins the fonts (FONTCONFIG_FILE) before any engine loads them
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        return try TextEngine(configuration: configuration)
-    }
+    private func freshEngine() throws -> TextEngine { try TestEngine.fresh() }
 
     private func statistics(_ engine: TextEngine, _ name: String) throws -> CacheStatistics {
         try #require(engine.cacheStatistics.first { $0.name == name })

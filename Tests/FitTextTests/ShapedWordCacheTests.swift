@@ -6,12 +6,7 @@ import Testing
 /// width, are measured without shaping, and measure as if shaped whole.
 @Suite struct ShapedWordCacheTests {
     /// An engine of its own, so the cache counters move only with this test.
-    private func freshEngine() throws -> TextEngine {
-        _ = try TestEngine.engine()  // pins the fonts (FONTCONFIG_FILE) before any engine loads them
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        return try TextEngine(configuration: configuration)
-    }
+    private func freshEngine() throws -> TextEngine { try TestEngine.fresh() }
 
     private func shapedWords(_ engine: TextEngine) throws -> CacheStatistics {
         try #require(engine.cacheStatistics.first { $0.name == "shaped-runs" })

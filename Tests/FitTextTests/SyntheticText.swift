@@ -33,7 +33,7 @@ struct SyntheticText {
         }
         return LineBreaker(
             widths: widths, canBreakBefore: canBreak, isWhiteSpace: clusters.map { $0 == " " },
-            hyphenBefore: hyphenBefore, hyphens: .init(uniform: SyntheticText.hyphen))
+            hyphenBefore: hyphenBefore, hyphenWidth: SyntheticText.hyphen)
     }
 
     func lines(maxWidth: Double?, wrap: WrapMode = .word, limit: Int = .max) -> [LineBreaker.Line] {

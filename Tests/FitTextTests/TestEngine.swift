@@ -15,6 +15,15 @@ enum TestEngine {
     /// The shared engine; a test that needs fonts throws (and so fails) if it could not be made.
     static func engine() throws -> TextEngine { try PinnedEngine.engine() }
 
+    /// An engine of its own, on the pinned fonts, for a test that reads cache counters or
+    /// needs caches no other test has filled.
+    static func fresh() throws -> TextEngine {
+        _ = try engine()  // pins the fonts (FONTCONFIG_FILE) before any engine loads them
+        var configuration = TextEngine.Configuration()
+        configuration.language = "en-us"
+        return try TextEngine(configuration: configuration)
+    }
+
     /// Measures with the shared engine; `font` defaults to DejaVu Sans 10, the base font of
     /// most figures in PANGO_RULES.md.
     static func measure(
