@@ -73,14 +73,18 @@ public struct DBusProperty: Sendable {
     public var signature: DBusSignature
     public var access: Access
     public var doc: String?
-    /// When true, a successful Set emits PropertiesChanged with the new value.
+    /// When true, the property announces its changes with PropertiesChanged, and a successful
+    /// Set emits it with the new value (unless `setterAnnounces`).
     public var emitsChanged: Bool
+    /// The setter emits PropertiesChanged itself (with whatever else changed with the value),
+    /// so Set does not emit a second, partial one.
+    public var setterAnnounces: Bool
     public var get: @Sendable () async throws(DBusError) -> DBusValue
     public var set: (@Sendable (DBusValue) async throws(DBusError) -> Void)?
 
     /// A property; it is read-write exactly when a setter is given.
     public init(
-        _ name: String, signature: String, doc: String? = nil, emitsChanged: Bool = true,
+        _ name: String, signature: String, doc: String? = nil, emitsChanged: Bool = true, setterAnnounces: Bool = false,
         get: @escaping @Sendable () async throws(DBusError) -> DBusValue,
         set: (@Sendable (DBusValue) async throws(DBusError) -> Void)? = nil
     ) throws(DBusError) {
@@ -94,6 +98,7 @@ public struct DBusProperty: Sendable {
         self.access = set == nil ? .read : .readwrite
         self.doc = doc
         self.emitsChanged = emitsChanged
+        self.setterAnnounces = setterAnnounces
         self.get = get
         self.set = set
     }

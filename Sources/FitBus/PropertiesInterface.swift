@@ -36,7 +36,7 @@ enum PropertiesInterface {
                     throw .invalidArgs("expected signature \(property.signature.rawValue), got \(value.signature)")
                 }
                 try await setter(value)
-                if property.emitsChanged {
+                if property.emitsChanged && !property.setterAnnounces {
                     try? context.connection.emitPropertiesChanged(
                         path: object.path, interface: interface.name, changed: [property.name: value])
                 }

@@ -138,6 +138,9 @@ extension FitService {
             try DBusProperty(
                 TextScaleNames.textScale, signature: "d",
                 doc: "The user's text-scale factor in (0, 4]. Setting it makes an explicit setting (persisted in $XDG_CONFIG_HOME/fitd/fitd.conf) that wins over fontconfig and the desktop; ResetTextScale removes it.",
+                // publish() announces TextScale with everything that changed along with it
+                // (source, category, Dpi, Generation): one PropertiesChanged, not two.
+                setterAnnounces: true,
                 get: { [self] in .double(scaleValues()[TextScaleNames.textScale] .flatMap(\.doubleValue) ?? currentTextScale) },
                 set: { [self] value throws(DBusError) in
                     guard case .double(let factor) = value else { throw .invalidArgument("TextScale is a double (d)") }

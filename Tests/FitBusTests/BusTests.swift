@@ -98,7 +98,7 @@ import Testing
             #expect(try await client.test("Get", [.string(iface), .string("Count")], interface: props) == [.variant(.uint32(42))])
             let all = try await client.test("GetAll", [.string(iface)], interface: props)
             let dict = try all.first?.decode(as: [String: DBusValue].self)
-            #expect(dict == ["Name": .string("initial"), "Count": .uint32(42)])
+            #expect(dict == ["Name": .string("initial"), "Count": .uint32(42), "Level": .uint32(0)])
 
             let changes = try await client.signals(matching: SignalMatch(path: TestObject.path, interface: props, member: "PropertiesChanged"))
             _ = try await client.test("Set", [.string(iface), .string("Name"), .variant(.string("renamed"))], interface: props)
@@ -110,6 +110,19 @@ import Testing
                 .dictionary(keySignature: "s", valueSignature: "v", [(.string("Name"), .variant(.string("renamed")))]),
                 .array(elementSignature: "s", []),
             ])
+
+            // A setter that announces its own change: one PropertiesChanged (its own), not a
+            // second partial one from Set. The next signal is the next Set's.
+            _ = try await client.test("Set", [.string(iface), .string("Level"), .variant(.uint32(3))], interface: props)
+            _ = try await client.test("Set", [.string(iface), .string("Name"), .variant(.string("again"))], interface: props)
+            let announced = await iterator.next()
+            #expect(announced?.arguments == [
+                .string(iface),
+                .dictionary(keySignature: "s", valueSignature: "v", [(.string("Count"), .variant(.uint32(42))), (.string("Level"), .variant(.uint32(3)))]),
+                .array(elementSignature: "s", []),
+            ])
+            let following = await iterator.next()
+            #expect(following?.arguments[1] == .dictionary(keySignature: "s", valueSignature: "v", [(.string("Name"), .variant(.string("again")))]))
 
             let readOnly = await #expect(throws: DBusError.self) {
                 try await client.test("Set", [.string(iface), .string("Count"), .variant(.uint32(1))], interface: props)

@@ -11,6 +11,9 @@ enum TestObject {
         let name = Mutex("initial")
         /// How often Counted's handler ran, and the reply store in front of it.
         let countedRuns = Mutex(0)
+        let level = Mutex<UInt32>(0)
+        /// The server's connection, for setters that emit signals themselves.
+        let connection = Mutex<BusConnection?>(nil)
         let replies = TestReplyCache()
     }
 
@@ -76,6 +79,16 @@ enum TestObject {
                     state.name.withLock { $0 = text }
                 }),
             try DBusProperty("Count", signature: "u", get: { .uint32(42) }),
+            // Its setter announces the change itself, together with Count (as fitd's TextScale
+            // announces the category and Dpi that change with it).
+            try DBusProperty("Level", signature: "u", setterAnnounces: true,
+                get: { .uint32(state.level.withLock { $0 }) },
+                set: { value throws(DBusError) in
+                    let level: UInt32 = try value.decode()
+                    state.level.withLock { $0 = level }
+                    try state.connection.withLock { $0 }?.emitPropertiesChanged(
+                        path: path, interface: interface, changed: ["Level": value, "Count": .uint32(42)])
+                }),
         ]
         let signals = [try DBusSignalDescription("Ticked", signature: "s", argumentNames: ["text"])]
         return try ExportedObject(path: path, interfaces: [

@@ -47,6 +47,7 @@ func withTestObject(_ body: (PrivateBus, TestObject.State, BusConnection, BusCon
         client.close()
     }
     let state = TestObject.State()
+    state.connection.withLock { $0 = server }
     server.export(try TestObject.make(state: state))
     _ = try await server.requestName(TestObject.busName)
     try await body(bus, state, server, client)
