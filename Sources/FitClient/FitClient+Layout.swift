@@ -17,9 +17,14 @@ extension FitClient {
         document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = false
     ) async throws(FitClientError) -> LayoutResult {
         switch backend {
-        case .embedded(let engine, _):
+        case .embedded(let engine, let user):
+            // As the daemon lays out (LayoutService): the user's category unless the caller
+            // sends one, the user's UI font unless the options name one, the user's scale.
+            var options = options
+            if userSizeCategory { options.sizeCategory = ContentSizeCategory(rawValue: user.category.rawValue) ?? .large }
+            if options.uiFont == nil { options.uiFont = user.uiFont.pangoDescription }
             do throws(LayoutError) {
-                let measurer = try TextEngineMeasurer(engine: engine, options: options)
+                let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale)
                 return try document.layout(in: proposal, options: options, measurer: measurer)
             } catch {
                 throw FitClientError(DBusError(error))

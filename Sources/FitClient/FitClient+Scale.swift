@@ -103,7 +103,7 @@ extension FitClient {
         }
     }
 
-    private static func localState() -> TextScaleState {
+    static func localState() -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
         return TextScaleState(environment: environment, desktop: kde.filesExist ? kde : nil, logger: Logger(label: "fitd.client"))

@@ -27,8 +27,33 @@ public final class FitClient: Sendable {
 
     enum Backend: Sendable {
         case daemon(DaemonLink)
-        /// The engine, and the UI font text styles resolve with (fontconfig's system-ui).
-        case embedded(TextEngine, UIFont)
+        /// The engine, and the user's text scale and UI font as the daemon would apply them.
+        case embedded(TextEngine, UserText)
+    }
+
+    /// What an in-process client applies where the daemon applies the user's settings: read
+    /// once, when the client is made, from the sources the daemon reads without the bus
+    /// ($XDG_CONFIG_HOME/fitd/fitd.conf, fontconfig, KDE's files; FitClient+Scale).
+    struct UserText: Sendable {
+        var textScale: Double
+        var category: SizeCategory
+        var uiFont: UIFont
+
+        /// The request as the daemon measures it: with the user's text scale unless the
+        /// caller sends its own.
+        func applied(to request: MeasureRequest, userTextScale: Bool) -> MeasureRequest {
+            guard userTextScale else { return request }
+            var scaled = request
+            scaled.textScale = textScale
+            return scaled
+        }
+
+        init(_ snapshot: TextScaleSnapshot) {
+            // Clamped as the daemon clamps what it measures with (FitService.apply).
+            textScale = min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound)
+            category = snapshot.category
+            uiFont = snapshot.uiFont
+        }
     }
 
     let backend: Backend
@@ -49,7 +74,7 @@ public final class FitClient: Sendable {
     ///   - address: a D-Bus address; nil for the session bus (DBUS_SESSION_BUS_ADDRESS).
     ///   - timeout: how long to wait for the daemon, activation included.
     public static func connect(mode: Mode = .automatic, address: String? = nil, timeout: Duration = .seconds(10)) async throws(FitClientError) -> FitClient {
-        if mode == .embedded { return try embedded(reason: nil) }
+        if mode == .embedded { return try await embedded(reason: nil) }
         do throws(FitClientError) {
             let link = try await DaemonLink.open(address: address, timeout: timeout)
             return FitClient(backend: .daemon(link), fallbackReason: nil)
@@ -57,14 +82,14 @@ public final class FitClient: Sendable {
             guard mode == .automatic else { throw error }
             let reason: String
             if case .unavailable(let text) = error { reason = text } else { reason = error.description }
-            return try embedded(reason: reason)
+            return try await embedded(reason: reason)
         }
     }
 
-    private static func embedded(reason: String?) throws(FitClientError) -> FitClient {
+    private static func embedded(reason: String?) async throws(FitClientError) -> FitClient {
+        let user = UserText(await localState().reload())
         do throws(FitTextError) {
-            let uiFont = (try? FontconfigReader.readNow(configFile: nil))?.uiFont ?? TextScalePreference.fallbackUIFont
-            return FitClient(backend: .embedded(try TextEngine(), uiFont), fallbackReason: reason)
+            return FitClient(backend: .embedded(try TextEngine(), user), fallbackReason: reason)
         } catch {
             throw .invalidRequest(error)
         }
@@ -76,8 +101,8 @@ public final class FitClient: Sendable {
     /// (the request's `textScale` is then ignored); without, the request's factor is sent.
     public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
         switch backend {
-        case .embedded(let engine, let uiFont):
-            let resolved = try Self.resolvingTextStyle(request, uiFont: uiFont)
+        case .embedded(let engine, let user):
+            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont)
             do throws(FitTextError) {
                 return TextMeasurement(metrics: try engine.measure(resolved), generation: 0)
             } catch {
@@ -111,10 +136,11 @@ public final class FitClient: Sendable {
     public func measureBatch(entries batch: [BatchEntry]) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
         let requests = batch.map(\.request)
         switch backend {
-        case .embedded(let engine, let uiFont):
-            return requests.map { request in
+        case .embedded(let engine, let user):
+            return batch.map { entry in
                 do throws(FitClientError) {
-                    let resolved = try Self.resolvingTextStyle(request, uiFont: uiFont)
+                    let resolved = try Self.resolvingTextStyle(
+                        user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
                     do throws(FitTextError) {
                         return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
                     } catch {
@@ -143,9 +169,13 @@ public final class FitClient: Sendable {
 
     public func resolveFont(_ description: String) async throws(FitClientError) -> ResolvedFont {
         switch backend {
-        case .embedded(let engine, _):
+        case .embedded(let engine, let user):
+            // As the daemon resolves: a text style in the user's UI font, else the description
+            // at the user's text scale.
+            let styled = try Self.resolvingTextStyle(
+                MeasureRequest(text: "", font: description, textScale: user.textScale), uiFont: user.uiFont)
             do throws(FitTextError) {
-                return try engine.resolveFont(description, textScale: 1)
+                return try engine.resolveFont(styled.font, textScale: styled.textScale)
             } catch {
                 throw .invalidRequest(error)
             }

@@ -22,6 +22,16 @@ assert_eq "$(width_of "$work/out")" 94.78125 "width measured in-process (no bus)
 one_fallback_line "$work/err" "no bus"
 ok "no bus: in-process, exit 0, width 94.78125; stderr: $(cat "$work/err")"
 
+# In-process, the user's settings apply as the daemon applies them: an explicit text scale
+# of 1.25 in $XDG_CONFIG_HOME/fitd/fitd.conf gives the daemon's figure at 1.25
+# (the engine measured with text_scale 1.25: 118.4765625), not the unscaled one.
+mkdir -p "$work/config"
+XDG_CONFIG_HOME="$work/config" "$FITCTL" scale set 1.25 --local >/dev/null 2>"$work/err" \
+  || fail "fitctl --local scale set 1.25: $(cat "$work/err")"
+XDG_CONFIG_HOME="$work/config" measure --local >"$work/out" 2>"$work/err" || fail "fitctl --local at 1.25: $(cat "$work/err")"
+assert_eq "$(width_of "$work/out")" 118.4765625 "width measured in-process at the user's explicit scale 1.25"
+ok "in-process: the user's explicit text scale applies (width 118.4765625 at 1.25)"
+
 mkdir -m 0700 "$work/runtime"
 # (no $XDG_RUNTIME_DIR/bus and no X display either: nothing for libdbus to fall back on)
 env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work/runtime" "$FITCTL" status >"$work/out" 2>"$work/err" \
