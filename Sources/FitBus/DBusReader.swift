@@ -47,6 +47,15 @@ public struct DBusReader: ~Copyable {
         }
     }
 
+    /// Reads values already decoded, through a message body of them: the codecs then need
+    /// one reader per format, whichever way the values arrived.
+    public static func read<T>(_ values: [DBusValue], _ read: (inout DBusReader) throws(DBusError) -> T) throws(DBusError) -> T {
+        guard let raw = dbus_message_new(DBUS_MESSAGE_TYPE_METHOD_RETURN) else { throw .noMemory("creating a message") }
+        let message = DBusMessage(owning: raw)
+        try message.append(values)
+        return try readBody(of: message, read)
+    }
+
     /// Lends the body's bytes and whether the sender is big-endian. libdbus has no call that
     /// lends a body, so the message is marshalled into one buffer (dbus_message_marshal) and
     /// the body found after the header (specification, "Message Format": padded to 8).

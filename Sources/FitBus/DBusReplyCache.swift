@@ -1,8 +1,5 @@
 import CDBus
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A method's replies kept by the exact bytes of the call's arguments, so that the same call
 /// again is answered on the connection's loop thread with a copy of the earlier reply:
@@ -35,7 +32,7 @@ public struct DBusRequestKey: Hashable, Sendable {
     /// The key of a call whose body is at most `limit` bytes, else nil (the call then takes
     /// the ordinary path: copying a large body on the loop thread would hold up other callers).
     static func of(_ message: DBusMessage, limit: Int) -> DBusRequestKey? {
-        guard let size = approximateBodySize(message, limit: limit), size <= limit else { return nil }
+        guard message.bodySize(atMost: limit) != nil else { return nil }
         return try? DBusReader.withBody(of: message) { (body, bigEndian) in
             var bytes: [UInt8] = [bigEndian ? UInt8(ascii: "B") : UInt8(ascii: "l")]
             if let signature = dbus_message_get_signature(message.raw) {
@@ -49,40 +46,6 @@ public struct DBusRequestKey: Hashable, Sendable {
             bytes.append(contentsOf: body)
             return DBusRequestKey(bytes: bytes)
         }
-    }
-
-    /// An upper bound of the body's size from its top-level arguments, without copying it:
-    /// arrays report their byte length, strings their length, containers are summed; nil
-    /// as soon as the sum passes `limit`.
-    private static func approximateBodySize(_ message: DBusMessage, limit: Int) -> Int? {
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(message.raw, &iter) != 0 else { return 0 }
-        var total = 0
-        func add(_ iter: inout DBusMessageIter) -> Bool {
-            while true {
-                let type = dbus_message_iter_get_arg_type(&iter)
-                switch type {
-                case fit_dbus_type_invalid:
-                    return true
-                case fit_dbus_type_array:
-                    total += 8 + Int(fit_dbus_message_iter_array_bytes(&iter))
-                case fit_dbus_type_string, fit_dbus_type_object_path, fit_dbus_type_signature:
-                    var value = DBusBasicValue()
-                    dbus_message_iter_get_basic(&iter, &value)
-                    total += 8 + (value.str.map { strlen($0) } ?? 0)
-                case fit_dbus_type_struct, fit_dbus_type_dict_entry, fit_dbus_type_variant:
-                    var sub = DBusMessageIter()
-                    dbus_message_iter_recurse(&iter, &sub)
-                    total += 8
-                    guard add(&sub) else { return false }
-                default:
-                    total += 8
-                }
-                guard total <= limit else { return false }
-                dbus_message_iter_next(&iter)
-            }
-        }
-        return add(&iter) ? total : nil
     }
 }
 

@@ -1,4 +1,7 @@
 import CDBus
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Marshalling between `DBusValue` and a message body through libdbus's iterator API
 /// (`dbus_message_iter_*`), never the variadic `dbus_message_append_args`.
@@ -13,10 +16,57 @@ extension DBusMessage {
         for value in values { try Self.write(value, to: &iter) }
     }
 
-    /// Decodes the whole body (see MessageDecoder). What is left to refuse after libdbus's
-    /// own validation are types FitBus does not support (`h`).
+    /// Decodes the whole body into values (DBusReader's general path). What is left to refuse
+    /// after libdbus's own validation are types FitBus does not support (`h`).
     public func arguments() throws(DBusError) -> [DBusValue] {
-        try MessageDecoder.arguments(of: raw)
+        try arguments(atMost: .max)
+    }
+
+    /// The same, refusing (LimitsExceeded) a body of more than `limit` bytes before any of it
+    /// is copied or decoded: the loop thread's fast paths must not spend long on one caller.
+    func arguments(atMost limit: Int) throws(DBusError) -> [DBusValue] {
+        guard limit == .max || bodySize(atMost: limit) != nil else {
+            throw DBusError(.limitsExceeded, "the message is larger than \(limit) bytes")
+        }
+        return try DBusReader.readBody(of: self) { (reader) throws(DBusError) -> [DBusValue] in
+            var values: [DBusValue] = []
+            while !reader.isAtEnd { values.append(try reader.value()) }
+            return values
+        }
+    }
+
+    /// An upper bound of the body's size from its top-level arguments, without copying it:
+    /// arrays report their byte length, strings their length, containers are summed; nil as
+    /// soon as the sum passes `limit`.
+    func bodySize(atMost limit: Int) -> Int? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iter) != 0 else { return 0 }
+        var total = 0
+        func add(_ iter: inout DBusMessageIter) -> Bool {
+            while true {
+                let type = dbus_message_iter_get_arg_type(&iter)
+                switch type {
+                case fit_dbus_type_invalid:
+                    return true
+                case fit_dbus_type_array:
+                    total += 8 + Int(fit_dbus_message_iter_array_bytes(&iter))
+                case fit_dbus_type_string, fit_dbus_type_object_path, fit_dbus_type_signature:
+                    var value = DBusBasicValue()
+                    dbus_message_iter_get_basic(&iter, &value)
+                    total += 8 + (value.str.map { strlen($0) } ?? 0)
+                case fit_dbus_type_struct, fit_dbus_type_dict_entry, fit_dbus_type_variant:
+                    var sub = DBusMessageIter()
+                    dbus_message_iter_recurse(&iter, &sub)
+                    total += 8
+                    guard add(&sub) else { return false }
+                default:
+                    total += 8
+                }
+                guard total <= limit else { return false }
+                dbus_message_iter_next(&iter)
+            }
+        }
+        return add(&iter) ? total : nil
     }
 
     static func write(_ value: DBusValue, to iter: inout DBusMessageIter) throws(DBusError) {

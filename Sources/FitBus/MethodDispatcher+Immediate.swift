@@ -1,5 +1,5 @@
 extension MethodDispatcher {
-    /// How much a fast path may decode on the loop thread: values plus string bytes. A call
+    /// How much a fast path may decode on the loop thread, in bytes of the body. A call
     /// bigger than that (a peer may send 128 MiB) is decoded on its task as before, so it
     /// cannot hold up the connection's other callers.
     static let immediateBudget = 16 * 1024
@@ -36,7 +36,7 @@ extension MethodDispatcher {
             ticket = ReplyCacheTicket(cache: cache, key: key, epoch: epoch)
         }
         guard let fast = method.immediate,
-            let arguments = try? MessageDecoder.arguments(of: message.raw, budget: immediateBudget)
+            let arguments = try? message.arguments(atMost: immediateBudget)
         else { return .dispatch(ticket) }
         let context = MessageContext(
             sender: message.sender, path: path, interface: message.interface, member: member,

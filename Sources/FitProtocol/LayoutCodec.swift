@@ -244,35 +244,10 @@ public enum LayoutCodec {
         ]
     }
 
-    /// A result from Layout's reply; the proposal is the caller's (the reply does not repeat it).
+    /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,
+    /// through a message); the proposal is the caller's (the reply does not repeat it).
     public static func result(_ values: [DBusValue], proposal: ProposedSize) throws(DBusError) -> (LayoutResult, generation: UInt64) {
-        guard values.count == 5, case .structure(let size) = values[0], size.count == 2, case .double(let width) = size[0],
-            case .double(let height) = size[1], case .array(_, let frames) = values[1], case .array(_, let decisions) = values[2],
-            case .boolean(let truncated) = values[3], case .uint64(let generation) = values[4]
-        else { throw DBusError(.invalidArgs, "the Layout reply is not \(resultSignature)") }
-        var nodes: [NodeLayout] = []
-        nodes.reserveCapacity(frames.count)
-        for frame in frames {
-            guard case .structure(let f) = frame, f.count == 10, case .string(let id) = f[0], case .boolean(let visible) = f[1],
-                case .double(let x) = f[2], case .double(let y) = f[3], case .double(let w) = f[4], case .double(let h) = f[5],
-                case .boolean(let isText) = f[6], case .double(let scale) = f[7], case .uint32(let lines) = f[8],
-                case .boolean(let textTruncated) = f[9]
-            else { throw DBusError(.invalidArgs, "a frame is not \(frameSignature)") }
-            nodes.append(NodeLayout(
-                id: id, frame: LayoutRect(x: x, y: y, width: w, height: h), visible: visible,
-                text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: textTruncated) : nil))
-        }
-        var taken: [LayoutDecision] = []
-        taken.reserveCapacity(decisions.count)
-        for entry in decisions {
-            guard case .structure(let f) = entry, f.count == 4, case .string(let id) = f[0], case .uint32(let index) = f[1],
-                case .string(let kindName) = f[2], let kind = LayoutNodeKind(rawValue: kindName)
-            else { throw DBusError(.invalidArgs, "a decision is not \(decisionSignature) with a known kind") }
-            taken.append(try decision(id: id, nodeIndex: Int(index), kind: kind, outcome: try OptionDictionary(f[3])))
-        }
-        let result = LayoutResult(
-            proposal: proposal, size: LayoutSize(width: width, height: height), nodes: nodes, decisions: taken, truncated: truncated)
-        return (result, generation)
+        try DBusReader.read(values) { (reader) throws(DBusError) in try readResult(&reader, proposal: proposal) }
     }
 
     /// A decision from its outcome dictionary (only the keys of its kind).

@@ -88,25 +88,9 @@ public enum MeasureCodec {
     static let emptyTextMetrics = TextMetrics(
         width: 0, height: 0, baseline: 0, lineCount: 0, ellipsized: false, truncated: false, unit: .px, lines: [], fontsUsed: [])
 
+    /// Metrics from a decoded value (the reader of MeasureCodec+Batch, through a message).
     public static func decode(_ value: DBusValue, unit: MeasureUnit) throws(DBusError) -> (TextMetrics, UInt64) {
-        guard case .structure(let f) = value, f.count == 9,
-            case .double(let width) = f[0], case .double(let height) = f[1], case .double(let baseline) = f[2],
-            case .uint32(let count) = f[3], case .boolean(let ellipsized) = f[4], case .boolean(let truncated) = f[5],
-            case .array(_, let fonts) = f[6], case .array(_, let lines) = f[7], case .uint64(let generation) = f[8]
-        else { throw DBusError(.invalidArgs, "metrics are not \(metricsSignature): \(value.signature)") }
-        var lineMetrics: [LineMetrics] = []
-        for line in lines {
-            guard case .structure(let l) = line, l.count == 8,
-                case .double(let w) = l[0], case .double(let a) = l[1], case .double(let d) = l[2], case .double(let b) = l[3],
-                case .uint32(let start) = l[4], case .uint32(let length) = l[5], case .string(let text) = l[6],
-                case .boolean(let e) = l[7]
-            else { throw DBusError(.invalidArgs, "line metrics are not (dddduusb)") }
-            lineMetrics.append(LineMetrics(width: w, ascent: a, descent: d, baseline: b, start: Int(start), length: Int(length), text: text, ellipsized: e))
-        }
-        let families = fonts.compactMap { value -> String? in if case .string(let s) = value { return s } else { return nil } }
-        let metrics = TextMetrics(
-            width: width, height: height, baseline: baseline, lineCount: Int(count), ellipsized: ellipsized,
-            truncated: truncated, unit: unit, lines: lineMetrics, fontsUsed: families)
+        let (metrics, generation) = try DBusReader.read([value]) { (reader) throws(DBusError) in try readMetrics(&reader, unit: unit) }
         return (metrics, generation)
     }
 }
