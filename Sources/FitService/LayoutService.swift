@@ -3,19 +3,17 @@ import FitLayout
 import FitLayoutText
 import FitProtocol
 import FitText
-import Synchronization
 
 /// Layout for the daemon: decodes a Layout call, lays the document out with the shared text
 /// engine, and caches the encoded reply by document, proposal, options, text scale and
 /// generation.
 public final class LayoutService: Sendable {
-    /// Key of one cached reply. LayoutCacheKey covers document, proposal and options (UI font
-    /// included); the text scale applies to description fonts, and the generation makes every
-    /// entry from before a font or scale change unreachable.
+    /// Key of one cached reply, within a generation (GenerationScopedCache). LayoutCacheKey
+    /// covers document, proposal and options (UI font included); the text scale applies to
+    /// description fonts.
     struct CacheKey: Hashable, Sendable {
         var layout: LayoutCacheKey
         var textScale: Double
-        var generation: UInt64
     }
 
     /// 8 MiB holds some 10,000 replies of a 50-node document (about 700 bytes each).
@@ -25,14 +23,11 @@ public final class LayoutService: Sendable {
     /// Replies by document. An exact repeat of a call is answered before it gets here, by the
     /// bytes of the call (FitService.layoutReplies); this catches the same document sent
     /// differently (options in another order, another proposal rounding to the same).
-    let cache: ByteBoundedCache<CacheKey, [DBusValue]>
-    /// The generation the cache was filled under; on a change the cache is emptied at the next
-    /// call, so stale replies do not wait for eviction to give their memory back.
-    private let cachedGeneration = Atomic<UInt64>(0)
+    let cache: GenerationScopedCache<CacheKey, [DBusValue]>
 
     public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes) {
         self.engine = engine
-        self.cache = ByteBoundedCache(name: "layouts", byteLimit: cacheBytes)
+        self.cache = GenerationScopedCache(name: "layouts", byteLimit: cacheBytes)
     }
 
     public var statistics: CacheStatistics { cache.statistics }
@@ -46,9 +41,6 @@ public final class LayoutService: Sendable {
         guard arguments.count == 3 else {
             throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
         }
-        if cachedGeneration.exchange(generation, ordering: .relaxed) != generation {
-            cache.removeAll()
-        }
         let proposal = try LayoutCodec.proposal(arguments[1])
         var options = try LayoutCodec.options(
             arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
@@ -59,16 +51,14 @@ public final class LayoutService: Sendable {
         } catch {
             throw DBusError(error)
         }
-        let key = CacheKey(
-            layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale,
-            generation: generation)
-        if let cached = cache.value(for: key) { return cached }
+        let key = CacheKey(layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale)
+        if let cached = cache.value(for: key, generation: generation) { return cached }
         let reply: [DBusValue]
         do throws(LayoutError) {
             let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
             let result = try document.layout(in: proposal, options: options, measurer: measurer)
             reply = LayoutCodec.encode(result, generation: generation)
-            cache.insert(reply, for: key, bytes: Self.estimatedBytes(document, result))
+            cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, result))
         } catch {
             throw DBusError(error)
         }

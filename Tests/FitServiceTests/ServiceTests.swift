@@ -210,7 +210,7 @@ import Testing
             harness.connection.close()
             let measured = try await results
             #expect(measured.count == batch.count)
-            #expect(measured.allSatisfy { (try? $0.get().metrics.width ?? 0) ?? 0 > 0 })
+            #expect(measured.allSatisfy { ((try? $0.get().metrics.width) ?? 0) > 0 })
             #expect(replacement.statistics.requestsServed == UInt64(batch.count))
         }
     }
