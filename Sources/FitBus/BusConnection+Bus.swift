@@ -66,6 +66,15 @@ extension BusConnection {
         return stream
     }
 
+    /// Asks the bus for NameOwnerChanged of every name that loses its owner, so that the
+    /// calls of a client that disconnects are dropped or cancelled (CallScheduling) instead
+    /// of being worked on for no one.
+    public func trackClientDisconnects() async throws(DBusError) {
+        guard isBus else { return }
+        _ = try await callBus("AddMatch", [.string(
+            "type='signal',sender='\(Self.bus.name)',path='\(Self.bus.path)',interface='\(Self.bus.name)',member='NameOwnerChanged',arg2=''")])
+    }
+
     func callBus(_ member: String, _ arguments: [DBusValue]) async throws(DBusError) -> [DBusValue] {
         try await call(
             destination: Self.bus.name, path: Self.bus.path, interface: Self.bus.name, member: member,

@@ -18,6 +18,8 @@ public final class BusConnection: Sendable {
     let isBus: Bool
     private let unique = Mutex<String?>(nil)
     private let nextCallID = Atomic<UInt64>(0)
+    /// Runs incoming method calls (CallScheduling); made on first use, replaced by `callScheduling`'s setter.
+    private let schedulerBox = Mutex<CallScheduler?>(nil)
 
     /// libdbus's default method-call timeout is 25 s (DBUS_TIMEOUT_USE_DEFAULT docs).
     public static let defaultTimeout: Duration = .seconds(25)
@@ -28,6 +30,32 @@ public final class BusConnection: Sendable {
     }
 
     deinit { queue.close() }
+
+    /// How incoming method calls are queued and run (see ``CallScheduling``). Set it before
+    /// exporting objects; calls already queued finish under the policy they arrived with.
+    public var callScheduling: CallScheduling {
+        get { scheduler.policy }
+        set { schedulerBox.withLock { $0 = makeScheduler(newValue) } }
+    }
+
+    var scheduler: CallScheduler {
+        schedulerBox.withLock { box in
+            if let box { return box }
+            let made = makeScheduler(CallScheduling())
+            box = made
+            return made
+        }
+    }
+
+    private func makeScheduler(_ policy: CallScheduling) -> CallScheduler {
+        CallScheduler(policy: policy) { [weak self] call in
+            guard let self else { return }
+            await MethodDispatcher.dispatch(call, on: self)
+        }
+    }
+
+    /// Calls queued and running in the scheduler, and the clients they come from.
+    public var callLoad: (queued: Int, running: Int, clients: Int) { scheduler.load }
 
     /// The name the bus assigned (`:1.42`), nil on a peer-to-peer connection.
     public var uniqueName: String? { unique.withLock { $0 } }

@@ -20,6 +20,12 @@ extension LoopContext {
             }
             // A signal we cannot decode (an fd) is nobody's business here; drop it.
             if let arguments = try? message.arguments() {
+                // A client left the bus (trackClientDisconnects): its calls are not worth finishing.
+                if member == "NameOwnerChanged", interface == BusConnection.bus.name, message.sender == BusConnection.bus.name,
+                    arguments.count == 3, case .string(let name) = arguments[0], case .string("") = arguments[2]
+                {
+                    owner?.scheduler.clientGone(name)
+                }
                 subscriptions.deliver(DBusSignal(
                     sender: message.sender, path: path, interface: interface, member: member, arguments: arguments))
             }
@@ -46,13 +52,24 @@ extension LoopContext {
             case .dispatch(let kept):
                 ticket = kept
             }
+            // Before the message passes to the call: what it weighs (CallScheduling).
+            let bytes = message.bodySize(atMost: .max) ?? .max
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,
                 cacheTicket: ticket, body: MessageHandOver(message))
             // Handlers run on Swift tasks, never on this thread, so a slow handler cannot
-            // hold up other callers; the reply comes back through the job queue.
-            Task { await MethodDispatcher.dispatch(call, on: owner) }
+            // hold up other callers; the reply comes back through the job queue. The
+            // scheduler decides when and where (CallScheduling): heavy calls on its workers,
+            // small ones on the cooperative pool, fairly between clients.
+            let scheduler = owner.scheduler
+            let (serial, sender, noReply) = (call.serial, call.sender, call.noReplyExpected)
+            if let refusal = scheduler.submit(call, bytes: bytes, heavy: bytes >= scheduler.policy.heavyBodyBytes),
+                !noReply,
+                let reply = BusConnection.replyMessage(serial: serial, destination: sender, .failure(refusal))
+            {
+                send(reply)
+            }
             return DBUS_HANDLER_RESULT_HANDLED
         default:
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED

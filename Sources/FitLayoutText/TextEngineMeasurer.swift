@@ -47,6 +47,9 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
+        // A layout of many texts stops here once its task is cancelled (the daemon cancels the
+        // calls of a client that left the bus): the rest would be measured for no one.
+        if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
         var request = MeasureRequest(text: text.string, unit: unit)
         // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
         // limit is as good as infinite for any text that fits in memory.

@@ -162,6 +162,10 @@ public final class FitService: Sendable {
         var context = requestContext
         var sliceStart = ContinuousClock.now
         for (index, entry) in entries.enumerated() {
+            // The caller left the bus (CallScheduling): nobody will read the rest.
+            if index % FitService.batchCheckEvery == 0, Task.isCancelled {
+                throw DBusError(.cancelled, "MeasureBatch cancelled: the caller disconnected")
+            }
             if index % FitService.batchCheckEvery == 0, ContinuousClock.now - sliceStart >= FitService.batchSlice {
                 await Task.yield()
                 sliceStart = .now

@@ -38,6 +38,13 @@ struct BusDaemon: Service {
         let scale = await TextScaleRuntime.start(service: service, connection: connection, environment: environment, logger: logger)
         defer { scale.stop() }
 
+        // Calls of a client that leaves the bus are dropped or cancelled, not finished.
+        do {
+            try await connection.trackClientDisconnects()
+        } catch {
+            logger.warning("cannot follow clients leaving the bus (their work will finish anyway): \(error)")
+        }
+
         // Export first: a client activated us and calls as soon as the name is ours.
         connection.export(try service.exportedObject())
         let lost = try await connection.signals(matching: SignalMatch(

@@ -1,0 +1,186 @@
+import Synchronization
+
+/// Queues and starts a connection's incoming method calls as ``CallScheduling`` describes:
+/// per-client queues, two lanes, round-robin between clients for the heavy lane, limits per
+/// client, cancellation when a client leaves. Called from the loop thread (submit, client
+/// gone) and from the tasks that finish calls.
+final class CallScheduler: Sendable {
+    /// One call, waiting or running.
+    struct Job: Sendable {
+        let id: UInt64
+        let call: IncomingCall
+        let bytes: Int
+        let heavy: Bool
+    }
+
+    /// What the scheduler holds for one sender.
+    private struct Client {
+        var light = FIFO<Job>()
+        var heavy = FIFO<Job>()
+        var lightRunning = 0
+        var heavyRunning = 0
+        /// Queued and running, both lanes.
+        var calls = 0
+        var bytes = 0
+        /// Running calls by job id; the task once it exists (see ``started(_:task:)``).
+        var tasks: [UInt64: Task<Void, Never>?] = [:]
+        var gone = false
+    }
+
+    private struct State {
+        var clients: [String: Client] = [:]
+        /// Senders with heavy calls waiting, each once, in the order they get a worker.
+        var heavyTurns = FIFO<String>()
+        var heavyRunning = 0
+        var nextID: UInt64 = 0
+    }
+
+    let policy: CallScheduling
+    private let state = Mutex(State())
+    let workers: WorkerExecutor
+    /// Runs a call to its reply (MethodDispatcher.dispatch on the connection).
+    private let run: @Sendable (IncomingCall) async -> Void
+
+    init(policy: CallScheduling, run: @escaping @Sendable (IncomingCall) async -> Void) {
+        self.policy = policy
+        self.run = run
+        self.workers = WorkerExecutor(threads: policy.workerThreads, nice: policy.workerNice)
+    }
+
+    /// A sender's key: its unique name, or "" on a peer-to-peer connection (one client).
+    private static func key(_ call: IncomingCall) -> String { call.sender ?? "" }
+
+    /// Queues a call; returns the error to answer at once when the client is over its limits.
+    func submit(_ call: IncomingCall, bytes: Int, heavy: Bool) -> DBusError? {
+        let key = Self.key(call)
+        let outcome: Result<[Job], DBusError> = state.withLock { state in
+            var client = state.clients[key] ?? Client()
+            if client.calls + 1 > policy.callsPerClient {
+                return .failure(Self.limit("\(client.calls) calls", of: key))
+            }
+            if client.bytes + bytes > policy.bytesPerClient {
+                return .failure(Self.limit("\(client.bytes >> 20) MiB of calls", of: key))
+            }
+            state.nextID += 1
+            let job = Job(id: state.nextID, call: call, bytes: bytes, heavy: heavy)
+            client.calls += 1
+            client.bytes += bytes
+            if heavy {
+                if client.heavy.isEmpty { state.heavyTurns.append(key) }
+                client.heavy.append(job)
+            } else {
+                client.light.append(job)
+            }
+            state.clients[key] = client
+            return .success(Self.startable(&state, policy: policy, lightOf: key))
+        }
+        switch outcome {
+        case .failure(let error): return error
+        case .success(let jobs): start(jobs)
+        }
+        return nil
+    }
+
+    private static func limit(_ what: String, of client: String) -> DBusError {
+        DBusError(.limitsExceeded,
+            "this client (\(client.isEmpty ? "peer" : client)) already has \(what) waiting or running; wait for their replies before sending more")
+    }
+
+    /// The jobs that may start now: `key`'s small calls up to its limit, and heavy calls in
+    /// round-robin order while workers are free. Marks them running.
+    private static func startable(_ state: inout State, policy: CallScheduling, lightOf key: String?) -> [Job] {
+        var jobs: [Job] = []
+        if let key, var client = state.clients[key] {
+            while client.lightRunning < policy.lightCallsPerClient, let job = client.light.popFirst() {
+                client.lightRunning += 1
+                client.tasks[job.id] = .some(nil)
+                jobs.append(job)
+            }
+            state.clients[key] = client
+        }
+        while state.heavyRunning < policy.workerThreads, let turn = state.heavyTurns.popFirst() {
+            guard var client = state.clients[turn], let job = client.heavy.popFirst() else { continue }
+            client.heavyRunning += 1
+            client.tasks[job.id] = .some(nil)
+            state.heavyRunning += 1
+            if !client.heavy.isEmpty { state.heavyTurns.append(turn) }
+            state.clients[turn] = client
+            jobs.append(job)
+        }
+        return jobs
+    }
+
+    private func start(_ jobs: [Job]) {
+        for job in jobs {
+            let body: @Sendable () async -> Void = { [self] in
+                await run(job.call)
+                finished(job)
+            }
+            let task = job.heavy ? Task(executorPreference: workers, operation: body) : Task(operation: body)
+            started(job, task: task)
+        }
+    }
+
+    /// Records a running call's task so that it can be cancelled; cancels it at once when
+    /// its client left in the meantime. A call that already finished has no entry left.
+    private func started(_ job: Job, task: Task<Void, Never>) {
+        let key = Self.key(job.call)
+        let cancel = state.withLock { state -> Bool in
+            guard var client = state.clients[key], client.tasks[job.id] != nil else { return false }
+            client.tasks[job.id] = task
+            state.clients[key] = client
+            return client.gone
+        }
+        if cancel { task.cancel() }
+    }
+
+    private func finished(_ job: Job) {
+        let key = Self.key(job.call)
+        let next: [Job] = state.withLock { state in
+            guard var client = state.clients[key] else { return [] }
+            client.tasks[job.id] = nil
+            client.calls -= 1
+            client.bytes -= job.bytes
+            if job.heavy {
+                client.heavyRunning -= 1
+                state.heavyRunning -= 1
+            } else {
+                client.lightRunning -= 1
+            }
+            state.clients[key] = client.calls == 0 ? nil : client
+            return Self.startable(&state, policy: policy, lightOf: key)
+        }
+        start(next)
+    }
+
+    /// A client left the bus: its queued calls are dropped (no one is left to answer) and its
+    /// running calls cancelled; they finish as their handlers notice.
+    func clientGone(_ name: String) {
+        let (dropped, running): ([Job], [Task<Void, Never>]) = state.withLock { state in
+            guard var client = state.clients[name] else { return ([], []) }
+            let dropped = client.light.removeAll() + client.heavy.removeAll()
+            for job in dropped {
+                client.calls -= 1
+                client.bytes -= job.bytes
+            }
+            client.gone = true
+            let running = client.tasks.values.compactMap { $0 }
+            state.clients[name] = client.calls == 0 ? nil : client
+            return (dropped, running)
+        }
+        for task in running { task.cancel() }
+        _ = dropped  // their messages are freed here, outside the lock
+    }
+
+    /// Calls queued and running, for statistics and tests.
+    var load: (queued: Int, running: Int, clients: Int) {
+        state.withLock { state in
+            var queued = 0, running = 0
+            for client in state.clients.values {
+                queued += client.light.count + client.heavy.count
+                running += client.lightRunning + client.heavyRunning
+            }
+            return (queued, running, state.clients.count)
+        }
+    }
+}

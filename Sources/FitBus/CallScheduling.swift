@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a connection runs the method calls it receives, so that one client's heavy work never
+/// holds up another client's cheap call (issue 9, "Isolation"):
+///
+/// - **Two lanes.** A call whose body is at least ``heavyBodyBytes``, or to a method marked
+///   heavy (``DBusMethod/heavy``), runs on the connection's worker threads
+///   (``WorkerExecutor``, one per core, at a higher nice value); every other call runs on
+///   Swift's cooperative pool, which heavy work therefore never fills.
+/// - **Fair between clients.** Heavy calls start in round-robin order of their senders, at
+///   most ``workerThreads`` at a time; a client's small calls run at most
+///   ``lightCallsPerClient`` at a time, the rest wait in that client's queue. A client that
+///   pipelines thousands of calls fills its own queue, not the pool.
+/// - **Bounded.** A client's queued and running calls are limited in number and bytes;
+///   over either, a call is refused at once with `org.freedesktop.DBus.Error.LimitsExceeded`
+///   and its message freed.
+/// - **Cancelled when the client leaves.** With ``BusConnection/trackClientDisconnects()``,
+///   a sender's queued calls are dropped and its running ones cancelled (`Task.isCancelled`)
+///   when its unique name leaves the bus.
+public struct CallScheduling: Sendable, Equatable {
+    /// A call body of at least this many bytes is heavy work. 16 KiB: a Measure of a few
+    /// thousand characters, a batch of a few hundred short strings, a layout of some 50 nodes.
+    public var heavyBodyBytes = 16 * 1024
+    /// Worker threads for heavy calls: the cores the process may use.
+    public var workerThreads = CallScheduling.onlineProcessors
+    /// The workers' nice value (setpriority(2)); the cooperative pool's threads keep 0.
+    public var workerNice: Int32 = 5
+    /// A client's small calls running at once; more wait in its queue.
+    public var lightCallsPerClient = 16
+    /// A client's calls queued or running, both lanes together; a call past it is refused.
+    public var callsPerClient = 4_096
+    /// The bytes of a client's queued or running call bodies; a call past it is refused.
+    /// 256 MiB: two of the largest messages D-Bus allows (the specification's 128 MiB,
+    /// DBUS_MAXIMUM_MESSAGE_LENGTH), so a client that waits for its replies never meets it.
+    public var bytesPerClient = 256 << 20
+
+    public init() {}
+
+    /// Processors online (sysconf(_SC_NPROCESSORS_ONLN)), at least 1.
+    public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
