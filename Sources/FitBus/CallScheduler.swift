@@ -33,6 +33,8 @@ final class CallScheduler: Sendable {
         var heavyTurns = FIFO<String>()
         var heavyRunning = 0
         var nextID: UInt64 = 0
+        /// Bytes of every client's queued and running calls.
+        var bytes = 0
     }
 
     let policy: CallScheduling
@@ -56,15 +58,19 @@ final class CallScheduler: Sendable {
         let outcome: Result<[Job], DBusError> = state.withLock { state in
             var client = state.clients[key] ?? Client()
             if client.calls + 1 > policy.callsPerClient {
-                return .failure(Self.limit("\(client.calls) calls", of: key))
+                return .failure(Self.limit(key, "already has \(client.calls) calls waiting or running"))
             }
-            if client.bytes + bytes > policy.bytesPerClient {
-                return .failure(Self.limit("\(client.bytes >> 20) MiB of calls", of: key))
+            if client.calls > 0, client.bytes + bytes > policy.bytesPerClient {
+                return .failure(Self.limit(key, "already has \(client.bytes >> 20) MiB of calls waiting or running"))
+            }
+            if client.calls > 0, state.bytes + bytes > policy.bytesTotal {
+                return .failure(Self.limit(key, "has calls waiting while the daemon holds \(state.bytes >> 20) MiB of calls from all its clients"))
             }
             state.nextID += 1
             let job = Job(id: state.nextID, call: call, bytes: bytes, heavy: heavy)
             client.calls += 1
             client.bytes += bytes
+            state.bytes += bytes
             if heavy {
                 if client.heavy.isEmpty { state.heavyTurns.append(key) }
                 client.heavy.append(job)
@@ -81,9 +87,9 @@ final class CallScheduler: Sendable {
         return nil
     }
 
-    private static func limit(_ what: String, of client: String) -> DBusError {
+    private static func limit(_ client: String, _ what: String) -> DBusError {
         DBusError(.limitsExceeded,
-            "this client (\(client.isEmpty ? "peer" : client)) already has \(what) waiting or running; wait for their replies before sending more")
+            "this client (\(client.isEmpty ? "peer" : client)) \(what); wait for their replies before sending more")
     }
 
     /// The jobs that may start now: `key`'s small calls up to its limit, and heavy calls in
@@ -141,6 +147,7 @@ final class CallScheduler: Sendable {
             client.tasks[job.id] = nil
             client.calls -= 1
             client.bytes -= job.bytes
+            state.bytes -= job.bytes
             if job.heavy {
                 client.heavyRunning -= 1
                 state.heavyRunning -= 1
@@ -162,6 +169,7 @@ final class CallScheduler: Sendable {
             for job in dropped {
                 client.calls -= 1
                 client.bytes -= job.bytes
+                state.bytes -= job.bytes
             }
             client.gone = true
             let running = client.tasks.values.compactMap { $0 }

@@ -5,17 +5,18 @@ import Glibc
 /// How a connection runs the method calls it receives, so that one client's heavy work never
 /// holds up another client's cheap call (issue 9, "Isolation"):
 ///
-/// - **Two lanes.** A call whose body is at least ``heavyBodyBytes``, or to a method marked
-///   heavy (``DBusMethod/heavy``), runs on the connection's worker threads
+/// - **Two lanes.** A call whose body is at least ``heavyBodyBytes`` runs on the connection's
+///   worker threads
 ///   (``WorkerExecutor``, one per core, at a higher nice value); every other call runs on
 ///   Swift's cooperative pool, which heavy work therefore never fills.
 /// - **Fair between clients.** Heavy calls start in round-robin order of their senders, at
 ///   most ``workerThreads`` at a time; a client's small calls run at most
 ///   ``lightCallsPerClient`` at a time, the rest wait in that client's queue. A client that
 ///   pipelines thousands of calls fills its own queue, not the pool.
-/// - **Bounded.** A client's queued and running calls are limited in number and bytes;
-///   over either, a call is refused at once with `org.freedesktop.DBus.Error.LimitsExceeded`
-///   and its message freed.
+/// - **Bounded.** A client's queued and running calls are limited in number and bytes, and
+///   all clients' in bytes; past a limit, a call is refused at once with
+///   `org.freedesktop.DBus.Error.LimitsExceeded` and its message freed. A client's first
+///   call is never refused for bytes.
 /// - **Cancelled when the client leaves.** With ``BusConnection/trackClientDisconnects()``,
 ///   a sender's queued calls are dropped and its running ones cancelled (`Task.isCancelled`)
 ///   when its unique name leaves the bus.
@@ -31,10 +32,13 @@ public struct CallScheduling: Sendable, Equatable {
     public var lightCallsPerClient = 16
     /// A client's calls queued or running, both lanes together; a call past it is refused.
     public var callsPerClient = 4_096
-    /// The bytes of a client's queued or running call bodies; a call past it is refused.
-    /// 256 MiB: two of the largest messages D-Bus allows (the specification's 128 MiB,
-    /// DBUS_MAXIMUM_MESSAGE_LENGTH), so a client that waits for its replies never meets it.
-    public var bytesPerClient = 256 << 20
+    /// The bytes of a client's queued or running call bodies; a call past it is refused,
+    /// unless the client has nothing else waiting or running (so one call of any size the
+    /// bus passes is always heard, and answered by the method's own limits).
+    public var bytesPerClient = 64 << 20
+    /// The bytes of all clients' queued or running call bodies; past it, a client that
+    /// already has a call waiting or running is refused (its first call still gets in).
+    public var bytesTotal = 128 << 20
 
     public init() {}
 

@@ -46,8 +46,9 @@ import Testing
     }
 
     /// A call is heavy from 64 bytes of body: a name padded past that is heavy, a short one light.
-    static func policy(workers: Int, callsPerClient: Int = 4_096) -> CallScheduling {
+    static func policy(workers: Int, callsPerClient: Int = 4_096, bytesPerClient: Int = 64 << 20) -> CallScheduling {
         var policy = CallScheduling()
+        policy.bytesPerClient = bytesPerClient
         policy.heavyBodyBytes = 64
         policy.workerThreads = workers
         policy.callsPerClient = callsPerClient
@@ -158,6 +159,20 @@ import Testing
             for task in tasks { outcomes.append(await task.value) }
             #expect(outcomes.filter { $0 == "answered" }.count == 3)
             #expect(outcomes.filter { $0 == DBusError.Name.limitsExceeded.rawValue }.count == 2)
+        }
+    }
+
+    @Test func aClientsFirstCallIsNeverRefusedForBytesItsSecondIs() async throws {
+        // Each heavy call's body is over 100 bytes: past the limit on its own.
+        try await withServer(Self.policy(workers: 1, bytesPerClient: 50)) { _, gate, _, client in
+            let first = Task { try await Self.call(client, "Block", Self.heavy("first")) }
+            #expect(await gate.waitForStarts(1))
+            var refusal: DBusError? = nil
+            do { _ = try await Self.call(client, "Block", Self.heavy("second")) } catch let error as DBusError { refusal = error }
+            #expect(refusal?.name == .limitsExceeded)
+            gate.open.store(true, ordering: .releasing)
+            #expect(try await first.value == [.string("done")])
+            #expect(gate.startedNames == ["first"])
         }
     }
 
