@@ -49,7 +49,12 @@ extension DBusMessage {
                 case fit_dbus_type_invalid:
                     return true
                 case fit_dbus_type_array:
-                    total += 8 + Int(fit_dbus_message_iter_array_bytes(&iter))
+                    // The byte length is read inside the array (dbus_message_iter_get_array_len:
+                    // "The iterator must currently be inside an array-typed value"); asked of
+                    // the array itself it answered 0, so every array counted as empty.
+                    var elements = DBusMessageIter()
+                    dbus_message_iter_recurse(&iter, &elements)
+                    total += 8 + Int(fit_dbus_message_iter_array_bytes(&elements))
                 case fit_dbus_type_string, fit_dbus_type_object_path, fit_dbus_type_signature:
                     var value = DBusBasicValue()
                     dbus_message_iter_get_basic(&iter, &value)

@@ -78,6 +78,8 @@ import Testing
                     let name: String = try arguments[0].decode()
                     return [.string(gate.block(String(name.prefix { $0 != " " })))]
                 },
+                // The name of the thread a call runs on: workers are "fitbus-workN".
+                try DBusMethod("Where", in: "as", out: "s") { _, _ in [.string(Self.threadName())] },
                 try DBusMethod("Add", in: "ii", out: "i") { arguments, _ throws(DBusError) in
                     let a: Int32 = try arguments[0].decode(), b: Int32 = try arguments[1].decode()
                     return [.int32(a &+ b)]
@@ -87,6 +89,15 @@ import Testing
         try await server.trackClientDisconnects()
         _ = try await server.requestName(Self.busName)
         try await body(bus, gate, server, client)
+    }
+
+    static func threadName() -> String {
+        let fd = open("/proc/thread-self/comm", O_RDONLY)
+        guard fd >= 0 else { return "?" }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = read(fd, &buffer, buffer.count)
+        return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).filter { $0 != "\n" }
     }
 
     static func call(_ connection: BusConnection, _ member: String, _ arguments: [DBusValue]) async throws -> [DBusValue] {
@@ -110,6 +121,16 @@ import Testing
             gate.open.store(true, ordering: .releasing)
             for task in heavy { #expect(try await task.value == [.string("done")]) }
             #expect(gate.startedNames.count == 6)
+        }
+    }
+
+    @Test func aCallWithALargeArrayRunsOnAWorkerASmallOneOnThePool() async throws {
+        try await withServer(Self.policy(workers: 1)) { _, _, _, client in
+            let large = DBusValue.array(elementSignature: "s", (0..<100).map { .string("item \($0)") })
+            let small = DBusValue.array(elementSignature: "s", [.string("one")])
+            #expect(try await Self.call(client, "Where", [large]) == [.string("fitbus-work0")])
+            let pool = try await Self.call(client, "Where", [small])
+            #expect(pool != [.string("fitbus-work0")])
         }
     }
 
