@@ -53,6 +53,20 @@ def doc(root_props=None, text_props=None, kind="vstack"):
             ("label", "text", 0, dbus.Dictionary({"text": "Hello", **(text_props or {})}, signature="sv"))]
 
 
+LAYOUT_NUMBERS = ([("frame", p) for p in ["width", "height", "minWidth", "idealWidth", "maxWidth", "minHeight", "idealHeight", "maxHeight"]]
+                  + [("padding", p) for p in ["length", "top", "leading", "bottom", "trailing"]]
+                  + [("image", p) for p in ["width", "height", "aspectRatio"]]
+                  + [("spacer", "minLength"), ("vstack", "spacing"), ("hstack", "spacing"), ("template", "lineLimit")])
+
+
+def node_with(kind, prop, value):
+    """The smallest document with a `kind` node whose `prop` is `value`."""
+    if kind in ("frame", "padding", "vstack", "hstack"):  # a container around a text
+        return [("root", kind, -1, options(**{prop: value})), ("child", "text", 0, options(text="Hi"))]
+    props = {"image": {"width": D(20), "height": D(10)}, "template": {"templates": dbus.Array(["Hi"], signature="s")}}.get(kind, {})
+    return [("root", "vstack", -1, EMPTY), ("child", kind, 0, options(**{**props, prop: value}))]
+
+
 def layout(nodes, proposal=(False, 0.0, False, 0.0), **opts):
     return lambda: fit.layout(nodes, proposal, options(**opts), timeout=60)
 
@@ -68,6 +82,12 @@ row("extra arguments", "Measure(ssa{sv}s)", raw("Measure", "ssa{sv}s", ("x", "",
 row("bad signature markup", "MeasureBatch(a(ss))", raw("MeasureBatch", "a(ss)", ([("a", "b")],)), INVALID_ARGS, ["a(ssa{sv})"])
 row("bad signature markup", "Layout proposal (dddd)", raw("Layout", "a(ssia{sv})(dddd)a{sv}", ([], (0, 0, 0, 0), EMPTY)), INVALID_ARGS, ["(bdbd)"])
 row("bad signature markup", "GetTextStyles(u)", raw("GetTextStyles", "u", (1,)), INVALID_ARGS, ["s"])
+row("bad signature markup", "Properties.Get(s) without the property", raw("Get", "s", (IFACE,), interface=PROPS), INVALID_ARGS, [])
+row("bad signature markup", "Properties.Set(ssd), the value not a variant", raw("Set", "ssd", (IFACE, "TextScale", 1.5), interface=PROPS),
+    INVALID_ARGS, [])
+row("bad signature markup", "MeasureBatch entry with a nested variant value",
+    lambda: fit.batch([("x", HELLO_FONT, options(max_width=dbus.Dictionary({"a": D(1)}, signature="sv", variant_level=1)))]),
+    OK, lambda r: (bool(r[0][0]), str(r[0][1])) == (False, INVALID_ARGUMENT) or (bool(r[0][0]), str(r[0][1])))
 
 # --- options: unknown keys, wrong value types, wrong option words
 row("unknown option keys", "Measure max_widht", measure(max_widht=D(10)), UNKNOWN_OPTION, ["max_widht"])
@@ -103,18 +123,20 @@ for value, label in [(NAN, "NaN"), (INF, "+inf"), (-INF, "-inf"), (-1.0, "negati
         OK if label in ("+inf", "huge") else INVALID_ARGUMENT, [] if label in ("+inf", "huge") else ["width"])
     row(f"number {label}", f"Layout proposal height {label}", layout(doc(), (False, 0.0, True, value)),
         OK if label in ("+inf", "huge") else INVALID_ARGUMENT, [] if label in ("+inf", "huge") else ["height"])
-    for prop, kind in [("width", "frame"), ("minLength", "spacer"), ("length", "padding"), ("aspectRatio", "image")]:
-        props = dbus.Dictionary({prop: D(value), **({"width": D(20), "height": D(10)} if kind == "image" else {})}, signature="sv")
-        if kind in ("frame", "padding"):  # a container around a text
-            nodes = [("root", kind, -1, props), ("child", "text", 0, options(text="Hi"))]
-        else:  # a leaf in a stack (an image needs a size besides its aspect ratio)
-            nodes = [("root", "vstack", -1, EMPTY), ("child", kind, 0, props)]
-        accepted = label == "huge"  # finite and ≥ 0: a valid (absurd) length
-        row(f"number {label}", f"Layout {kind} {prop} {label}", layout(nodes), OK if accepted else INVALID_DOCUMENT,
-            [] if accepted else [prop, "node"])
+    # Every numeric property of a layout node (LayoutProperties.allowed): lengths are finite
+    # and ≥ 0 (maxWidth and maxHeight may be infinite), minimumScaleFactor in (0, 1],
+    # lineLimit a whole number ≥ 1 (protocol/README.md, "Layout", errors).
+    for kind, prop in LAYOUT_NUMBERS:
+        # (A huge length is valid, if absurd; a huge lineLimit is not: at most 1,000,000.)
+        accepted = (label == "huge" and prop != "lineLimit") or (label == "+inf" and prop in ("maxWidth", "maxHeight"))
+        row(f"number {label}", f"Layout {kind} {prop} {label}", layout(node_with(kind, prop, D(value))),
+            OK if accepted else INVALID_DOCUMENT, [] if accepted else [prop, "node"])
     row(f"number {label}", f"Layout text lineLimit {label}", layout(doc(text_props={"lineLimit": D(value)})),
         INVALID_DOCUMENT, ["lineLimit"])
     row(f"number {label}", f"Layout text minimumScaleFactor {label}", layout(doc(text_props={"minimumScaleFactor": D(value)})),
+        INVALID_DOCUMENT, ["minimumScaleFactor"])
+    row(f"number {label}", f"Layout scaleGroup minimumScaleFactor {label}",
+        layout([("root", "scaleGroup", -1, options(minimumScaleFactor=D(value))), ("child", "text", 0, options(text="Hi"))]),
         INVALID_DOCUMENT, ["minimumScaleFactor"])
 for value, label in [(NAN, "NaN"), (INF, "+inf"), (-INF, "-inf"), (-1e6, "negative"), (1e6, "huge")]:
     row(f"number {label}", f"letter_spacing {label}", measure(letter_spacing=D(value)), INVALID_ARGUMENT, ["letter_spacing"])
