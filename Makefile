@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test demo bench clean install uninstall
+.PHONY: all bootstrap build release test stress demo bench clean install uninstall
 
 all: build
 
@@ -27,6 +27,11 @@ release: bootstrap
 # Unit tests, then the checks against real reference implementations (Pango, wcwidth).
 test: bootstrap
 	@scripts/test
+
+# The long reliability tests (issue 9): activations in a row, isolation between clients,
+# load and kill -9 (Tests/Reliability). CI runs it after `make test`; about 4 minutes.
+stress: bootstrap
+	@scripts/stress
 
 # Shows fitd doing its job.
 demo: bootstrap
