@@ -35,10 +35,12 @@ public struct CallScheduling: Sendable, Equatable {
     /// The bytes of a client's queued or running call bodies; a call past it is refused,
     /// unless the client has nothing else waiting or running (so one call of any size the
     /// bus passes is always heard, and answered by the method's own limits).
-    public var bytesPerClient = 64 << 20
+    /// 16 MiB: ten pipelined batches of 10,000 UI strings, or a dozen 10,000-node layouts;
+    /// every MiB waiting is a MiB of the daemon's memory (issue 9: 256 MB in all).
+    public var bytesPerClient = 16 << 20
     /// The bytes of all clients' queued or running call bodies; past it, a client that
     /// already has a call waiting or running is refused (its first call still gets in).
-    public var bytesTotal = 128 << 20
+    public var bytesTotal = 64 << 20
 
     public init() {}
 

@@ -162,8 +162,9 @@ public final class FitService: Sendable {
         var context = requestContext
         var sliceStart = ContinuousClock.now
         for (index, entry) in entries.enumerated() {
-            // The caller left the bus (CallScheduling): nobody will read the rest.
-            if index % FitService.batchCheckEvery == 0, Task.isCancelled {
+            // The caller left the bus (CallScheduling): nobody will read the rest. Checked per
+            // entry: one entry may take a good part of a second (a 1 MiB text).
+            if Task.isCancelled {
                 throw DBusError(.cancelled, "MeasureBatch cancelled: the caller disconnected")
             }
             if index % FitService.batchCheckEvery == 0, ContinuousClock.now - sliceStart >= FitService.batchSlice {
