@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test demo bench clean install uninstall
+.PHONY: all bootstrap build release test test-sanitizers demo bench clean install uninstall
 
 all: build
 
@@ -28,6 +28,12 @@ release: bootstrap
 test: bootstrap
 	@scripts/test
 
+# The Swift tests under AddressSanitizer and ThreadSanitizer (own build directories
+# .build-asan, .build-tsan) and end-to-end scripts against the ASan-built fitd; about 20
+# minutes from clean on 2 cores. PARTS="asan tsan e2e" picks some.
+test-sanitizers: bootstrap
+	@scripts/test-sanitizers $(PARTS)
+
 # Shows fitd doing its job.
 demo: bootstrap
 	@scripts/demo
@@ -37,7 +43,7 @@ bench: bootstrap
 	@scripts/bench
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-asan .build-tsan Benchmarks/.build
 
 # make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then the binaries, the
 # systemd user unit, the D-Bus activation file (Exec= the installed fitd), the interface XML
