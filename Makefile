@@ -29,7 +29,7 @@ test: bootstrap
 	@scripts/test
 
 # The Swift tests under AddressSanitizer and ThreadSanitizer (own build directories
-# .build-asan, .build-tsan) and end-to-end scripts against the ASan-built fitd; about 20
+# .build-asan, .build-tsan) and end-to-end scripts against the ASan-built fitd; about 13
 # minutes from clean on 2 cores. PARTS="asan tsan e2e" picks some.
 test-sanitizers: bootstrap
 	@scripts/test-sanitizers $(PARTS)
