@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test stress demo bench clean install uninstall
+.PHONY: all bootstrap build release test stress test-sanitizers demo bench clean install uninstall
 
 all: build
 
@@ -33,6 +33,12 @@ test: bootstrap
 stress: bootstrap
 	@scripts/stress
 
+# The Swift tests under AddressSanitizer and ThreadSanitizer (own build directories
+# .build-asan, .build-tsan) and end-to-end scripts against the ASan-built fitd; about 13
+# minutes from clean on 2 cores. PARTS="asan tsan e2e" picks some.
+test-sanitizers: bootstrap
+	@scripts/test-sanitizers $(PARTS)
+
 # Shows fitd doing its job.
 demo: bootstrap
 	@scripts/demo
@@ -42,7 +48,7 @@ bench: bootstrap
 	@scripts/bench
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-asan .build-tsan Benchmarks/.build
 
 # make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then the binaries, the
 # systemd user unit, the D-Bus activation file (Exec= the installed fitd), the interface XML

@@ -448,9 +448,7 @@ struct WatchCore: ~Copyable {
         defer { closedir(directory) }
         var out: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+            guard let name = DirectoryEntry.name(entry) else { continue }
             if name == "." || name == ".." { continue }
             let child = path + "/" + name
             var info = stat()

@@ -91,21 +91,30 @@ public struct ConfigFile: Hashable, Sendable {
         return out
     }
 
-    /// Reads and parses the file at `path`. Returns nil when it does not exist. Throws for a
-    /// file over ``maximumBytes`` (checked before reading), one that is not UTF-8, and (strict)
-    /// any line that is not of the format.
-    public static func load(path: String, strict: Bool = true) throws(FitScaleError) -> ConfigFile? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads and parses the file at `path`. Returns nil when it does not exist. Throws
+    /// ``FitScaleError/notRegularFile(path:kind:)`` for anything but a regular file — a
+    /// symbolic link (O_NOFOLLOW: ``save(path:header:)`` replaces the path by rename, so a
+    /// link would silently stop being one; a link to /dev/zero or a FIFO must not be read
+    /// at all), a FIFO (opened O_NONBLOCK, so it never blocks the daemon's start), a device,
+    /// a directory — and for a file over ``maximumBytes`` (checked before reading and while
+    /// reading), one that is not UTF-8, and (strict) any line that is not of the format.
+    /// `followingLinks` (other programs' files, which fitd never writes: a dotfile manager's
+    /// link to kdeglobals is fine) opens through a symbolic link; the target must still be a
+    /// regular file.
+    public static func load(path: String, strict: Bool = true, followingLinks: Bool = false) throws(FitScaleError) -> ConfigFile? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
+            // open(2): O_NOFOLLOW on a symbolic link fails with ELOOP.
+            if code == ELOOP { throw .notRegularFile(path: path, kind: "a symbolic link") }
             throw .fileSystem(operation: "open", path: path, errno: code)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .fileSystem(operation: "stat", path: path, errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .configSyntax(path: path, line: 0, reason: "not a regular file")
+            throw .notRegularFile(path: path, kind: fileKind(info.st_mode))
         }
         guard info.st_size <= maximumBytes else {
             throw .configTooLarge(path: path, bytes: Int(info.st_size), limit: maximumBytes)
@@ -114,7 +123,9 @@ public struct ConfigFile: Hashable, Sendable {
         var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
         var total = 0
         while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + total, $0.count - total) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(fd, buffer.baseAddress.map { $0 + total }, buffer.count - total)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .fileSystem(operation: "read", path: path, errno: errno)
@@ -132,20 +143,37 @@ public struct ConfigFile: Hashable, Sendable {
         return try ConfigFile(parsing: text, path: path, strict: strict)
     }
 
-    /// Writes the file atomically: a temporary file in the same directory, fsync, rename
-    /// over `path` (so a reader or a crash sees the old or the new file, never half of one).
-    /// Creates the directory (0700) if needed.
+    /// What a non-regular file is, for messages (stat(2)'s S_IFMT kinds).
+    static func fileKind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Writes the file atomically and durably (the rename(2) protocol, as in ext4's
+    /// data=ordered advice and LWN "Ensuring data reaches disk"): a new temporary file with a
+    /// random name in the same directory, created O_CREAT|O_EXCL|O_NOFOLLOW so nothing planted
+    /// under that name (a symbolic link above all) is ever opened; write; fsync the file;
+    /// rename over `path`; fsync the directory. A reader, a crash or a power loss sees the
+    /// old file or the new one, never none or half of one. On any error the temporary file
+    /// is removed and the error names the step. Creates the directory (0700) if needed.
     public func save(path: String, header: String? = nil) throws(FitScaleError) {
         let (directory, name) = ConfigFile.split(path)
         try ConfigFile.makeDirectories(directory)
-        let temporary = "\(directory)/.\(name).\(getpid()).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .fileSystem(operation: "create", path: temporary, errno: errno) }
+        let (fd, temporary) = try ConfigFile.createTemporary(directory: directory, name: name)
         let bytes = Array(serialized(header: header).utf8)
         var written = 0
         var failure: FitScaleError?
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 failure = .fileSystem(operation: "write", path: temporary, errno: errno)
@@ -154,12 +182,58 @@ public struct ConfigFile: Hashable, Sendable {
             written += count
         }
         if failure == nil, fsync(fd) != 0 { failure = .fileSystem(operation: "fsync", path: temporary, errno: errno) }
-        close(fd)
+        // close(2) can report a deferred write error (NFS, quota): a failed close is a failed save.
+        if close(fd) != 0, failure == nil, errno != EINTR {
+            failure = .fileSystem(operation: "close", path: temporary, errno: errno)
+        }
         if failure == nil, rename(temporary, path) != 0 { failure = .fileSystem(operation: "rename", path: path, errno: errno) }
         if let failure {
             unlink(temporary)
             throw failure
         }
+        try ConfigFile.syncDirectory(directory)
+    }
+
+    /// Attempts at a fresh temporary name before giving up (each collision is a file some
+    /// other process made under a 64-bit random name: only an attacker or a bug does that).
+    static let temporaryAttempts = 16
+
+    /// Creates `.<name>.<16 random hex digits>.tmp` in `directory` (mode 0600), as mkstemp(3)
+    /// does but with O_NOFOLLOW and O_CLOEXEC too; returns the descriptor and the path.
+    /// `suffixes` gives the random part (tests pass their own to plant files at the names).
+    static func createTemporary(
+        directory: String, name: String, suffixes: () -> String = randomSuffix
+    ) throws(FitScaleError) -> (Int32, String) {
+        var lastPath = "\(directory)/.\(name).tmp"
+        for _ in 0..<temporaryAttempts {
+            let candidate = "\(directory)/.\(name).\(suffixes()).tmp"
+            lastPath = candidate
+            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
+            if fd >= 0 { return (fd, candidate) }
+            let code = errno
+            if code == EEXIST || code == EINTR { continue }
+            throw .fileSystem(operation: "create", path: candidate, errno: code)
+        }
+        throw .fileSystem(operation: "create", path: lastPath, errno: EEXIST)
+    }
+
+    /// 16 hex digits from the system's random source (getrandom(2)).
+    static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// fsync(2) on the directory, so the rename itself is on disk (fsync(2): "Calling fsync()
+    /// does not necessarily ensure that the entry in the directory containing the file has
+    /// also reached disk. For that an explicit fsync() on a file descriptor for the directory
+    /// is also needed.").
+    static func syncDirectory(_ directory: String) throws(FitScaleError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .fileSystem(operation: "open", path: directory, errno: errno) }
+        defer { close(fd) }
+        // Some file systems cannot sync a directory (EINVAL): the rename is done, nothing to undo.
+        if fsync(fd) != 0, errno != EINVAL { throw .fileSystem(operation: "fsync", path: directory, errno: errno) }
     }
 
     /// `path`'s directory and last component: "/a/b/c" → ("/a/b", "c"), "/c" → ("/", "c"),

@@ -12,10 +12,13 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     /// default the way every program does (FcInitLoadConfigAndFonts: FONTCONFIG_FILE, else
     /// /etc/fonts/fonts.conf, which includes the user's `$XDG_CONFIG_HOME/fontconfig`).
     public var fontconfigFile: String?
+    /// fitd's own directory: `configHome/fitd`, or the one systemd made for the unit.
+    public var fitdConfigDirectory: String
 
-    public init(configHome: String, fontconfigFile: String? = nil) {
+    public init(configHome: String, fontconfigFile: String? = nil, fitdConfigDirectory: String? = nil) {
         self.configHome = configHome
         self.fontconfigFile = fontconfigFile
+        self.fitdConfigDirectory = fitdConfigDirectory ?? configHome + "/fitd"
     }
 
     /// From a process environment (`ProcessInfo.processInfo.environment`, or `environ`).
@@ -27,6 +30,17 @@ public struct FitScaleEnvironment: Hashable, Sendable {
             configHome = (environment["HOME"] ?? Self.passwordDatabaseHome()) + "/.config"
         }
         fontconfigFile = nil
+        fitdConfigDirectory = Self.systemdConfigurationDirectory(environment) ?? configHome + "/fitd"
+    }
+
+    /// The directory systemd created for fitd.service's `ConfigurationDirectory=fitd`
+    /// (systemd.exec(5): $CONFIGURATION_DIRECTORY, colon-separated absolute paths; for a user
+    /// unit below the manager's $XDG_CONFIG_HOME, which need not be the one a login shell
+    /// has). Only a directory named "fitd": a variable inherited from some other unit's
+    /// environment names that unit's directory, not fitd's.
+    static func systemdConfigurationDirectory(_ environment: [String: String]) -> String? {
+        guard let list = environment["CONFIGURATION_DIRECTORY"] else { return nil }
+        return list.split(separator: ":").map(String.init).first { $0.hasPrefix("/") && $0.hasSuffix("/fitd") }
     }
 
     /// The user's home directory from getpwuid_r(3), or "/" when the user has no entry.
@@ -43,8 +57,10 @@ public struct FitScaleEnvironment: Hashable, Sendable {
         }
     }
 
-    /// fitd's own settings: `$XDG_CONFIG_HOME/fitd/fitd.conf`.
-    public var fitdConfigPath: String { configHome + "/fitd/fitd.conf" }
+    /// fitd's own settings: `$XDG_CONFIG_HOME/fitd/fitd.conf` (under systemd, the unit's
+    /// ConfigurationDirectory, the same directory when the manager and the shell agree on
+    /// $XDG_CONFIG_HOME).
+    public var fitdConfigPath: String { fitdConfigDirectory + "/fitd.conf" }
     /// The user's fontconfig directory, watched even before it exists.
     public var userFontconfigDirectory: String { configHome + "/fontconfig" }
     /// KDE's global settings (fonts: [General] font=, fixed=).

@@ -11,6 +11,8 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     case configSyntax(path: String, line: Int, reason: String)
     /// A config value of the wrong kind ("scale = big").
     case configValue(path: String, key: String, value: String, reason: String)
+    /// A config file that is not a regular file (`kind`: "a FIFO", "a symbolic link", …).
+    case notRegularFile(path: String, kind: String)
     /// A system call on a file failed (`errno` is the C errno).
     case fileSystem(operation: String, path: String, errno: Int32)
     /// fontconfig could not load a configuration.
@@ -24,7 +26,7 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case .configTooLarge(let path, _, _), .configSyntax(let path, _, _), .configValue(let path, _, _, _),
-            .fileSystem(_, let path, _):
+            .fileSystem(_, let path, _), .notRegularFile(let path, _):
             return path
         case .invalidScale, .fontconfigUnavailable, .unknownSizeCategory, .desktopSettings:
             return nil
@@ -42,6 +44,8 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(place): \(reason); expected lines of `key = value` under `[section]` headers, e.g. `[text]` then `scale = 1.25`"
         case .configValue(let path, let key, let value, let reason):
             return "\(path): invalid value \"\(value)\" for \(key): \(reason)"
+        case .notRegularFile(let path, let kind):
+            return "\(path) is \(kind); fitd reads only a regular file there: replace it with one (fitctl scale set writes one)"
         case .fileSystem(let operation, let path, let code):
             return "\(operation) \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
         case .fontconfigUnavailable(let detail):

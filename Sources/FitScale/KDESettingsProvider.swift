@@ -27,8 +27,8 @@ public struct KDESettingsProvider: DesktopSettingsProvider {
 
     /// Synchronous read (two small files).
     public func read() throws(FitScaleError) -> DesktopSettings? {
-        let globals = try ConfigFile.load(path: environment.kdeGlobalsPath, strict: false)
-        let fonts = try ConfigFile.load(path: environment.kcmFontsPath, strict: false)
+        let globals = try ConfigFile.load(path: environment.kdeGlobalsPath, strict: false, followingLinks: true)
+        let fonts = try ConfigFile.load(path: environment.kcmFontsPath, strict: false, followingLinks: true)
         if globals == nil && fonts == nil { return nil }
         var settings = DesktopSettings()
         if let text = globals?.value(section: "General", key: "font") {

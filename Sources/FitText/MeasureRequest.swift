@@ -10,8 +10,9 @@ public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// At break opportunities, and inside a word only when it alone is longer than the line.
     case wordChar = "word-char"
 
+    /// The exact word (README: option words are exact, like option keys; "WORD" is an error).
     public init(parsing text: String) throws(FitTextError) {
-        guard let mode = WrapMode(rawValue: text.lowercased()) else {
+        guard let mode = WrapMode(rawValue: text) else {
             throw .invalidArgument(name: "wrap", reason: "\"\(text)\" is not a wrap mode; use word, char or word-char")
         }
         self = mode
@@ -22,8 +23,9 @@ public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
 public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable {
     case none, start, middle, end
 
+    /// The exact word, as for ``WrapMode/init(parsing:)``.
     public init(parsing text: String) throws(FitTextError) {
-        guard let mode = EllipsizeMode(rawValue: text.lowercased()) else {
+        guard let mode = EllipsizeMode(rawValue: text) else {
             throw .invalidArgument(name: "ellipsize", reason: "\"\(text)\" is not an ellipsize mode; use none, start, middle or end")
         }
         self = mode

@@ -196,7 +196,9 @@ enum Shaper {
             let cluster = Int32(bitPattern: infos[i].cluster)
             var entry = missing[cluster] ?? ShapedRun.MissingGlyphs(cluster: 0, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
             entry.notdefAdvance += Double(positions[i].x_advance) / Font.unitsPerPixel
-            let unit = Int(cluster) < text.count ? text[Int(cluster)] : 0
+            // A cluster is an index into the text HarfBuzz was given; checked both ways anyway
+            // (Int32(bitPattern:) of a value ≥ 2^31 is negative, and text[-1] would trap).
+            let unit = cluster >= 0 && Int(cluster) < text.count ? text[Int(cluster)] : 0
             if UTF16.isLeadSurrogate(unit) { entry.wideBoxes += 1 } else { entry.narrowBoxes += 1 }
             missing[cluster] = entry
         }

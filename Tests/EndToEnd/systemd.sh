@@ -48,3 +48,20 @@ assert_eq "$(sed -n 's/^Name=//p' "$act")" "$BUS" "Name= in org.fitd.Fit1.servic
 assert_eq "$(sed -n 's/^Exec=//p' "$act")" "$FITD" "Exec= in org.fitd.Fit1.service"
 assert_eq "$(sed -n 's/^SystemdService=//p' "$act")" fitd.service "SystemdService= in org.fitd.Fit1.service"
 ok "fitd.service (Type=dbus, BusName=$BUS) and org.fitd.Fit1.service agree"
+
+# fitd writes fitd.conf: the unit must give it a writable directory that exists for a new
+# account (ConfigurationDirectory= creates it below the manager's $XDG_CONFIG_HOME and binds
+# it writable), and no ReadWritePaths= under %h that a missing directory would skip.
+assert_eq "$(sed -n 's/^ConfigurationDirectory=//p' "$unit")" fitd "ConfigurationDirectory= in fitd.service"
+assert_eq "$(sed -n 's/^ConfigurationDirectoryMode=//p' "$unit")" 0700 "ConfigurationDirectoryMode= in fitd.service"
+grep -q '^ReadWritePaths=.*%h' "$unit" && fail "ReadWritePaths= under %h is skipped while the directory does not exist"
+# The daemon takes the unit's directory from $CONFIGURATION_DIRECTORY: under systemd a Set
+# lands there even when the manager's $XDG_CONFIG_HOME is not the shell's.
+cfg=$work/unit-config/fitd
+mkdir -p "$cfg"
+out=$(CONFIGURATION_DIRECTORY=$cfg XDG_CONFIG_HOME=$work/other-config E2E_TIMEOUT=30 \
+  "$ROOT/scripts/private-bus" --fitd "$FITD" -- \
+  busctl --user set-property "$BUS" "$OBJ" "$IFACE" TextScale d 1.25 2>&1) || fail "Set TextScale under CONFIGURATION_DIRECTORY: $out"
+grep -qx 'scale = 1.25' "$cfg/fitd.conf" || fail "fitd.conf not written to \$CONFIGURATION_DIRECTORY: $(ls -la "$cfg" "$work/other-config" 2>&1)"
+[ -e "$work/other-config/fitd/fitd.conf" ] && fail "fitd.conf written under \$XDG_CONFIG_HOME too"
+ok "fitd writes fitd.conf to systemd's \$CONFIGURATION_DIRECTORY ($cfg)"

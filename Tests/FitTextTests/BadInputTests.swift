@@ -185,9 +185,11 @@ import Testing
         #expect(throws: FitTextError.invalidArgument(name: "ellipsize", reason: "\"both\" is not an ellipsize mode; use none, start, middle or end")) {
             try EllipsizeMode(parsing: "both")
         }
-        // Known words parse in any case.
-        #expect(try WrapMode(parsing: "WORD-CHAR") == .wordChar)
-        #expect(try EllipsizeMode(parsing: "Middle") == .middle)
+        // Words are exact, as option keys are (README; issue 9 item 7).
+        #expect(try WrapMode(parsing: "word-char") == .wordChar)
+        #expect(try EllipsizeMode(parsing: "middle") == .middle)
+        #expect(throws: FitTextError.self) { try WrapMode(parsing: "WORD-CHAR") }
+        #expect(throws: FitTextError.self) { try EllipsizeMode(parsing: "Middle") }
     }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity, 1001, -1001])

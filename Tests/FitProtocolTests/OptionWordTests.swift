@@ -1,0 +1,74 @@
+@testable import FitBus
+import FitLayout
+import FitText
+import Testing
+
+@testable import FitProtocol
+
+/// Option words are exact, as option keys are (README, issue 9 item 7): "WORD" is not
+/// "word". Each enumerated option of Measure and Layout accepts its words as documented and
+/// refuses every other spelling with InvalidArgument.
+@Suite struct OptionWordTests {
+    static func measureOptions(_ key: String, _ word: String) -> OptionDictionary {
+        OptionDictionary([key: .string(word), "max_width": .double(100)])
+    }
+
+    static func measureError(_ key: String, _ word: String) -> DBusError? {
+        do {
+            _ = try MeasureCodec.request(text: "x", font: "", options: measureOptions(key, word), textScale: 1)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static let measureWords: [(key: String, words: [String])] = [
+        ("wrap", WrapMode.allCases.map(\.rawValue)),
+        ("ellipsize", EllipsizeMode.allCases.map(\.rawValue)),
+        ("unit", MeasureUnit.allCases.map(\.rawValue)),
+    ]
+
+    @Test(arguments: measureWords.map(\.key))
+    func measureOptionWordsAreExact(key: String) throws {
+        let words = try #require(Self.measureWords.first { $0.key == key }).words
+        for word in words {
+            #expect(Self.measureError(key, word) == nil, "\(key) \"\(word)\"")
+            for variant in [word.uppercased(), word.prefix(1).uppercased() + word.dropFirst(), " \(word)", "\(word) ", word.replacingOccurrences(of: "-", with: "_")]
+            where variant != word {
+                #expect(Self.measureError(key, variant)?.name == FitErrorName.invalidArgument, "\(key) \"\(variant)\" was accepted")
+            }
+        }
+        #expect(Self.measureError(key, "")?.name == FitErrorName.invalidArgument)
+    }
+
+    @Test func theRequestCarriesTheExactWord() throws {
+        let request = try MeasureCodec.request(text: "x", font: "", options: Self.measureOptions("wrap", "word-char"), textScale: 1)
+        #expect(request.wrap == .wordChar)
+        #expect(Self.measureError("wrap", "WORD")?.message.contains("use word, char or word-char") == true)
+    }
+
+    static func layoutError(_ key: String, _ word: String) -> DBusError? {
+        do {
+            _ = try LayoutCodec.options(
+                OptionDictionary([key: .string(word)]).dbusValue, defaultCategory: .large)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func layoutOptionWordsAreExact() {
+        let table: [(String, [String])] = [
+            ("unit", LayoutOptions.Unit.allCases.map(\.rawValue)),
+            ("size_category", ContentSizeCategory.allCases.map(\.rawValue)),
+        ]
+        for (key, words) in table {
+            for word in words {
+                #expect(Self.layoutError(key, word) == nil, "\(key) \"\(word)\"")
+                for variant in [word.uppercased(), word.lowercased(), " \(word)"] where variant != word {
+                    #expect(Self.layoutError(key, variant)?.name == FitErrorName.invalidArgument, "\(key) \"\(variant)\" was accepted")
+                }
+            }
+        }
+    }
+}
