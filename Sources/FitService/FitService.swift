@@ -21,8 +21,8 @@ public final class FitService: Sendable {
     /// (DBusReplyCache): what clients repeat most, each redraw.
     public let layoutReplies: GenerationReplyCache
     public let measureReplies: GenerationReplyCache
-    /// 4 MiB keeps some 8,000 Measure replies (call and reply about 500 bytes together).
-    public static let measureReplyBytes = 4 << 20
+    /// 4 MiB (the default share, ServiceLimits.CacheBudget) keeps some 8,000 Measure replies
+    /// (call and reply about 500 bytes together).
     let requestsServed = RequestCounter()
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
@@ -42,9 +42,10 @@ public final class FitService: Sendable {
         self.engine = engine
         self.limits = limits
         self.logger = logger
-        self.layouts = LayoutService(engine: engine)
-        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: LayoutService.defaultCacheBytes, generations: generations, served: requestsServed)
-        self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: Self.measureReplyBytes, generations: generations, served: requestsServed)
+        let budget = limits.cacheBudget
+        self.layouts = LayoutService(engine: engine, cacheBytes: budget.layouts)
+        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: budget.layoutReplies, generations: generations, served: requestsServed)
+        self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: budget.measureReplies, generations: generations, served: requestsServed)
     }
 
     /// A batch this long (accepted or refused) leaves many small blocks freed at once — its

@@ -37,9 +37,27 @@ final class Font: Sendable {
 
     deinit { hb_font_destroy(hbFont) }
 
+    /// What one loaded font costs: the hb_font_t with HarfBuzz's per-font caches, this object
+    /// and its strings. Measured (FontMemoryTests.loadedFontCost, glibc mallinfo2 over 1,000
+    /// sizes of one face).
+    static let byteCount = 4096
+
     /// HarfBuzz units per px: Pango shapes at size × PANGO_SCALE (1024) so advances keep
     /// 1/1024 px of precision (pangofc-font.c, pango_fc_font_create_hb_font).
     static let unitsPerPixel = 1024.0
+}
+
+/// A HarfBuzz face (one font file's tables, mapped from the file), released when the last
+/// holder lets go: the resolver's face cache, or none once it evicted it (each hb_font_t keeps
+/// its own reference, hb-font.cc).
+final class HarfBuzzFace: Sendable {
+    nonisolated(unsafe) let face: OpaquePointer
+    init(_ face: OpaquePointer) { self.face = face }
+    deinit { hb_face_destroy(face) }
+
+    /// The hb_face_t and its lazily loaded table accelerators (cmap, hmtx, GSUB/GPOS), plus
+    /// the shape plans HarfBuzz caches on it. The font file itself is mapped, not copied.
+    static let byteCount = 64 << 10
 }
 
 /// What fontconfig says about one font file of a sorted set: where it is, what it is called,

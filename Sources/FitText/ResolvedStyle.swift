@@ -7,6 +7,10 @@ import Synchronization
 /// parsed its features, looked its fontset up by description and built closures, a tenth of
 /// a cold measurement.
 final class ResolvedStyle: Sendable {
+    /// This object, its description and parsed features, the tables for scripts, emoji and
+    /// hex boxes (estimated from the fields' layouts; the sets it holds are counted apart).
+    static let ownBytes = 640
+
     /// Unique while the engine lives (never reused, unlike an object's address): the style in
     /// paragraph cache keys (``CachedParagraph/Key``).
     let id: Int
@@ -98,20 +102,25 @@ final class ResolvedStyle: Sendable {
 /// another list: when the table is full (lists come from peers) it starts over with new ids,
 /// and entries under the old ones age out of the cache.
 final class FeatureTable: Sendable {
-    private struct State {
-        var ids: [[String]: Int32] = [:]
-        var next: Int32 = 1
+    private let ids: ByteBoundedCache<[String], Int32>
+    /// Ids are never handed out twice (until Int32 wraps): a list evicted and seen again gets
+    /// a new one, so shaped runs cached under the old id just miss.
+    private let next = Mutex<Int32>(1)
+
+    init(byteLimit: Int = 512 << 10) {
+        ids = ByteBoundedCache(name: "features", byteLimit: byteLimit)
     }
-    private let state = Mutex(State())
+
+    var statistics: CacheStatistics { ids.statistics }
 
     func id(of features: [String]) -> Int32 {
         if features.isEmpty { return 0 }
-        return state.withLock { s in
-            if let id = s.ids[features] { return id }
-            if s.ids.count >= 4096 { s.ids.removeAll() }
-            let id = s.next
-            s.next = s.next == .max ? 1 : s.next + 1
-            s.ids[features] = id
+        if let id = ids.value(for: features) { return id }
+        return next.withLock { next in
+            if let id = ids.peek(features) { return id }
+            let id = next
+            next = next == .max ? 1 : next + 1
+            ids.insert(id, for: features, bytes: 96 + features.reduce(0) { $0 + 32 + $1.utf8.count })
             return id
         }
     }
