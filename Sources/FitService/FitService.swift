@@ -158,6 +158,13 @@ public final class FitService: Sendable {
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
         requestsServed.add(UInt64(entries.count))
+        // Refuse a reply that cannot be sent before measuring any of it (MeasureCodec+Size).
+        var replyBytes = 0
+        for entry in entries {
+            replyBytes += MeasureCodec.minimumResultBytes(text: entry.text, options: try? entry.options.get())
+        }
+        guard replyBytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count) }
+        replyBytes = 0
         var results: [MeasureCodec.BatchResult] = []
         results.reserveCapacity(entries.count)
         var context = requestContext
@@ -168,9 +175,15 @@ public final class FitService: Sendable {
                 sliceStart = .now
                 context = requestContext  // a scale change while the batch waited applies from here
             }
-            results.append(Result { () throws(DBusError) in
+            let result = Result { () throws(DBusError) in
                 try measureOne(text: entry.text, font: entry.font, options: try entry.options.get(), in: context)
-            })
+            }
+            // Wrapped lines can make more than the estimate: stop the moment it is over.
+            replyBytes += MeasureCodec.resultBytes(result)
+            guard replyBytes <= MeasureCodec.replyByteLimit else {
+                throw MeasureCodec.replyTooLarge(replyBytes + (entries.count - index - 1) * 96, entries: entries.count)
+            }
+            results.append(result)
         }
         return try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { [results] (writer) throws(DBusError) in
             try MeasureCodec.writeBatchResults(results, to: &writer)
