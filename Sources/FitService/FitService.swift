@@ -112,6 +112,9 @@ public final class FitService: Sendable {
         }
         requestsServed.add(1)
         let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
+        // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
+        let bytes = MeasureCodec.metricsBytes(measured.metrics)
+        guard bytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(bytes, entries: 1) }
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
