@@ -30,11 +30,25 @@ final class ResolvedStyle: Sendable {
     private let setsByScript: Mutex<[Int32: FontSet]> = Mutex([:])
     private let emoji: Mutex<FontSet?> = Mutex(nil)
     private let hexBoxes: Mutex<[Int: Double]> = Mutex([:])
+    /// Told when the style took another set (a script's, emoji), so the styles cache can
+    /// count it: a style keeps its sets alive after the resolver's cache let go of them, and
+    /// a text of many scripts gives one style a set for each.
+    private let grew: @Sendable (ResolvedStyle) -> Void
+    private let heldBytes = Atomic<Int>(0)
+
+    /// This object, the base set, and every other set it took (at their size when taken).
+    var byteCount: Int { ResolvedStyle.ownBytes + baseSet.byteCount + heldBytes.load(ordering: .relaxed) }
+
+    private func held(_ set: FontSet) {
+        heldBytes.add(set.byteCount + 64, ordering: .relaxed)
+        grew(self)
+    }
 
     init(
         id: Int, description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t],
-        featureID: Int32, language: LanguageContext
+        featureID: Int32, language: LanguageContext, grew: @escaping @Sendable (ResolvedStyle) -> Void = { _ in }
     ) throws(FitTextError) {
+        self.grew = grew
         self.id = id
         self.description = description
         self.pixelSize = pixelSize
@@ -54,7 +68,13 @@ final class ResolvedStyle: Sendable {
     func fontSet(forScript script: Int32) throws(FitTextError) -> FontSet {
         if let set = setsByScript.withLock({ $0[script] }) { return set }
         let set = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.derivedLanguage(script: script))
-        setsByScript.withLock { $0[script] = set }
+        let added = setsByScript.withLock { sets -> Bool in
+            guard sets[script] == nil else { return false }
+            sets[script] = set
+            return true
+        }
+        // The base set again (most scripts' language is the context's) costs nothing more.
+        if added && set !== baseSet { held(set) }
         return set
     }
 
@@ -63,7 +83,12 @@ final class ResolvedStyle: Sendable {
     func emojiSet() throws(FitTextError) -> FontSet {
         if let set = emoji.withLock({ $0 }) { return set }
         let set = try resolver.fontSet(for: emojiDescription, pixelSize: pixelSize, language: "und-zsye")
-        emoji.withLock { $0 = set }
+        let added = emoji.withLock { stored -> Bool in
+            guard stored == nil else { return false }
+            stored = set
+            return true
+        }
+        if added { held(set) }
         return set
     }
 

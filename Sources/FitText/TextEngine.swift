@@ -156,6 +156,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         return parsed
     }
 
+    private static func styleBytes(_ key: StyleKey, _ style: ResolvedStyle) -> Int {
+        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + style.byteCount
+    }
+
     /// The key's text, its entry, and the parsed families and features (strings with their
     /// 32-byte headers when they do not fit inline).
     static func descriptionBytes(_ text: String, _ description: FontDescription) -> Int {
@@ -198,10 +202,13 @@ public final class TextEngine: TextMeasuring, Sendable {
         let features = try Shaper.parseFeatures(featureKey)
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
-            featureID: featureTable.id(of: featureKey), language: languageContext)
+            featureID: featureTable.id(of: featureKey), language: languageContext,
+            grew: { [styles] (style: ResolvedStyle) in
+                if styles.peek(key) === style { styles.insert(style, for: key, bytes: Self.styleBytes(key, style)) }
+            })
         // The style holds its base set (and the set its fonts): counted here too, since the
         // style keeps them alive after the resolver's cache let go of them.
-        styles.insert(style, for: key, bytes: ResolvedStyle.ownBytes + 2 * key.font.utf8.count + style.baseSet.byteCount)
+        styles.insert(style, for: key, bytes: Self.styleBytes(key, style))
         return style
     }
 

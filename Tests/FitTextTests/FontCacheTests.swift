@@ -79,6 +79,19 @@ import Testing
         #expect(try statistics(engine, "font-sets").evictions > 0)
     }
 
+    /// A style keeps the set of each script it met; its entry in the styles cache grows with
+    /// them, so a text of many scripts at many sizes cannot hold sets beyond the budget.
+    @Test func aStyleCountsTheScriptSetsItHolds() throws {
+        let engine = try engine(fontBytes: 16 << 20)
+        _ = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 13"))
+        let before = try statistics(engine, "styles").bytes
+        _ = try engine.measure(MeasureRequest(text: "Hello Привет שלום مرحبا 你好 こんにちは 안녕 😀", font: "DejaVu Sans 13"))
+        let after = try statistics(engine, "styles")
+        #expect(after.entries == 1)
+        // At least one more set (a coverage table of 2 KiB and its faces).
+        #expect(after.bytes >= before + 2048 + 32 * FontSet.faceBytes, "\(before) → \(after.bytes)")
+    }
+
     @Test func featureListsAreBounded() throws {
         let table = FeatureTable(byteLimit: 4096)
         var ids = Set<Int32>()
