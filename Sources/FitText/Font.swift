@@ -70,22 +70,26 @@ final class FontFaceInfo: Sendable {
     let family: String
     let style: String
     let weight: Double
-    /// The pixel size fontconfig prepared the pattern with (configs may adjust it).
-    let pixelSize: Double
     /// Owned reference (`FcCharSetCopy` / `FcCharSetDestroy`). FcCharSetHasChar only reads.
     nonisolated(unsafe) let charset: OpaquePointer?
 
-    init(file: String, index: Int, family: String, style: String, weight: Double, pixelSize: Double, charset: OpaquePointer?) {
+    init(file: String, index: Int, family: String, style: String, weight: Double, charset: OpaquePointer?) {
         self.file = file
         self.index = index
         self.family = family
         self.style = style
         self.weight = weight
-        self.pixelSize = pixelSize
         self.charset = charset
     }
 
     deinit { if let charset { FcCharSetDestroy(charset) } }
+
+    /// This object and its three strings (a String keeps up to 15 UTF-8 bytes inline, longer
+    /// ones in a block with a 32-byte header); the charset is fontconfig's, shared.
+    var byteCount: Int {
+        func string(_ s: String) -> Int { s.utf8.count <= 15 ? 0 : 32 + s.utf8.count }
+        return 96 + string(file) + string(family) + string(style)
+    }
 
     func covers(_ scalar: UInt32) -> Bool {
         guard let charset else { return false }

@@ -16,7 +16,10 @@ final class FontSet: Sendable {
     /// it replaces a charset lookup per cluster for the alphabetic scripts.
     private let coverage: [UInt8]
     private static let coverageLimit: UInt32 = 0x800
-    private let loader: @Sendable (FontFaceInfo) throws(FitTextError) -> Font
+    /// Loads a face at the set's size: every font of the set shapes at the requested size
+    /// (Pango gives fallback fonts the same scale); fontconfig's prepared size is a bitmap
+    /// strike's for colour emoji fonts, which is not the size to lay out at.
+    private let loader: @Sendable (FontFaceInfo, Double) throws(FitTextError) -> Font
     /// Told when the set's ``byteCount`` rose (a font loaded, a coverage block filled), so the
     /// cache holding it can account for it.
     private let grew: @Sendable (FontSet) -> Void
@@ -28,7 +31,7 @@ final class FontSet: Sendable {
 
     init(
         description: FontDescription, pixelSize: Double, faces: [FontFaceInfo], matchedRequestedFamily: Bool,
-        loader: @escaping @Sendable (FontFaceInfo) throws(FitTextError) -> Font,
+        loader: @escaping @Sendable (FontFaceInfo, Double) throws(FitTextError) -> Font,
         grew: @escaping @Sendable (FontSet) -> Void = { _ in }
     ) {
         self.description = description
@@ -45,7 +48,7 @@ final class FontSet: Sendable {
 
     func font(at index: Int) throws(FitTextError) -> Font {
         if let font = loaded.withLock({ $0[index] }) { return font }
-        let font = try loader(faces[index])
+        let font = try loader(faces[index], pixelSize)
         let added = loaded.withLock { loaded -> Bool in
             guard loaded[index] == nil else { return false }
             loaded[index] = font
@@ -98,17 +101,17 @@ final class FontSet: Sendable {
         return FontSet.firstFace(covering: scalar, in: faces)
     }
 
-    /// What the set holds: itself, its faces (object, file path, names; the charset is
-    /// fontconfig's, shared with its cache), the coverage table, the blocks filled in and the
-    /// fonts it loaded — a set owns those (``font(at:)`` keeps them), so an evicted font stays
-    /// as long as a set that loaded it. Fonts shared with the resolver's font cache count in
-    /// both: the sum overstates, never understates. Per-face and base figures measured
-    /// (FontCacheTests.measuredCost, mallinfo2 over 1,000 sets: 50.5 KB for 1,000 sizes and 50.8 KB for 1,000 families, some 160 faces each with the test fonts).
+    /// What the set holds: itself, its list of faces (a reference each: the faces are the
+    /// resolver's, shared by every set, see FontResolver.State.faceInfos), the coverage
+    /// table, the blocks filled in and the fonts it loaded — a set owns those (``font(at:)``
+    /// keeps them), so an evicted font stays as long as a set that loaded it. Fonts shared
+    /// with the resolver's font cache count in both: the sum overstates, never understates.
+    /// Checked against mallinfo2 (FontCacheTests.measuredCost, 1,000 sizes, 1,000 families).
     var byteCount: Int {
         FontSet.baseBytes + coverage.count + faces.count * FontSet.faceBytes + grownBytes.load(ordering: .relaxed)
     }
     static let baseBytes = 1024
-    static let faceBytes = 272
+    static let faceBytes = MemoryLayout<FontFaceInfo>.stride
     /// One block of the BMP's coverage: 256 one-byte entries in an array (plus its header),
     /// and the 256-slot table of blocks the first one creates, shared out per block.
     static let blockBytes = 256 + 32 + 32

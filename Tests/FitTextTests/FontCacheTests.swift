@@ -89,7 +89,7 @@ import Testing
         let after = try statistics(engine, "styles")
         #expect(after.entries == 1)
         // At least one more set (a coverage table of 2 KiB and its faces).
-        #expect(after.bytes >= before + 2048 + 32 * FontSet.faceBytes, "\(before) → \(after.bytes)")
+        #expect(after.bytes >= before + 2048 + Font.byteCount, "\(before) → \(after.bytes)")
     }
 
     @Test func featureListsAreBounded() throws {

@@ -6,9 +6,11 @@
 #   2. 50,000 distinct font sizes, then 50,000 distinct families, through MeasureBatch:
 #      after each, RSS ≤ 256 MB (the default cache_bytes keeps it there) and
 #      RSS ≤ 1.3 × the bytes GetStats reports + the idle RSS.
-#   3. Once the load stops, what the caches do not account for comes back within 1.5 × of
+#   3. 100,000 distinct wrapped texts (results, shaped runs, paragraphs at their budgets):
+#      the same two bounds.
+#   4. Once the load stops, what the caches do not account for comes back within 1.5 × of
 #      the idle RSS.
-# SIZES and FAMILIES (default 50,000 each) scale it down for a quick run; at the defaults it
+# SIZES, FAMILIES and TEXTS (default 50,000, 50,000, 100,000) scale it down for a quick run; at the defaults it
 # takes longer than an end-to-end test may (60 s), so `make stress` runs it.
 source "$(dirname "$0")/../EndToEnd/lib.bash"
 TEST=memory
@@ -19,11 +21,11 @@ bcall Measure 'ssa{sv}' warm-up "DejaVu Sans 12" 0 >/dev/null  # activation
 pid=$(daemon_pid)
 [ -n "$pid" ] || fail "no daemon after the first call"
 
-"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" <<'PY' || fail "see above"
+"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" <<'PY' || fail "see above"
 import sys, time
 import dbus
 
-pid, sizes, families = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+pid, sizes, families, texts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 empty = dbus.Dictionary({}, signature="sv")
 failures = []
@@ -102,6 +104,23 @@ def load(label, count, font):
 # 8 pt upwards in steps of 1/1000 pt: 1.33 thousandths of a px, each a distinct Pango size.
 load("sizes", sizes, lambda i: f"DejaVu Sans {8 + i / 1000:.3f}")
 load("families", families, lambda i: f"Family{i} 11")
+
+# Text: distinct sentences wrapped at a width fill the results, shaped runs and paragraphs.
+WORDS = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+wrapped = dbus.Dictionary({"max_width": dbus.Double(150)}, signature="sv")
+t = time.perf_counter()
+for start in range(0, texts, 5000):
+    fit.MeasureBatch(dbus.Array([(" ".join(WORDS[(k * 7 + i) % 10] + str(i + k) for k in range(12)), "DejaVu Sans 11", wrapped)
+                                 for i in range(start, min(texts, start + 5000))], signature="(ssa{sv})"), timeout=120)
+rss = status("VmRSS")
+accounted, caches = cache_bytes()
+print(f"memory: {texts} distinct texts in {time.perf_counter() - t:.1f} s: RSS {rss / MB:.1f} MiB, GetStats {accounted / MB:.1f} MiB")
+for name in ("results", "shaped-runs", "paragraphs"):
+    entries, used, limit = caches.get(name, (0, 0, 0))
+    print(f"memory:   {name}: {entries} entries, {used / MB:.1f} of {limit / MB:.1f} MiB")
+check(f"after texts: RSS {rss / MB:.0f} MiB ≤ 256 MiB", rss <= 256 * MB, rss)
+bound = 1.3 * accounted + idle
+check(f"after texts: RSS ≤ 1.3 × GetStats + idle = {bound / MB:.0f} MiB", rss <= bound, rss)
 
 rss = settle()
 accounted, _ = cache_bytes()
