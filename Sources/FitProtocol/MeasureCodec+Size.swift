@@ -1,6 +1,10 @@
 import FitBus
 import FitText
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// How many bytes a Measure or MeasureBatch reply takes on the wire, worked out before it is
 /// built: D-Bus caps one array at 64 MiB (specification, "Valid Signatures": "The maximum
 /// length of an array is 2^26 bytes") and a batch's results are one array, so a batch whose
@@ -18,10 +22,24 @@ extension MeasureCodec {
     public static func minimumResultBytes(text: String, options: OptionDictionary?) -> Int {
         let fixed = 96
         guard let options, (try? options.bool("lines")) == true else { return fixed }
-        var lines = 1
-        for byte in text.utf8 where byte == 0x0A { lines += 1 }
-        if let maxLines = try? options.integer("max_lines"), maxLines >= 1 { lines = min(lines, maxLines) }
-        return fixed + lines * 52
+        let lines = 1 + lineFeeds(in: text)
+        guard let maxLines = try? options.integer("max_lines"), maxLines >= 1 else { return fixed + lines * 52 }
+        return fixed + min(lines, maxLines) * 52
+    }
+
+    /// memchr over the UTF-8 (a batch may hold 30 MB of text: this runs before anything else).
+    static func lineFeeds(in text: String) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 -> Int in
+            guard var cursor = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
+            let end = cursor + utf8.count
+            var count = 0
+            while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+                count += 1
+                cursor = UnsafeRawPointer(found) + 1
+            }
+            return count
+        }
     }
 
     /// An upper estimate of one batch entry's result on the wire (each field's padding
