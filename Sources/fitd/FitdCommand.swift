@@ -51,6 +51,8 @@ struct FitdCommand: AsyncParsableCommand {
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
+        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service) }
+        defer { idleTrim.cancel() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)
         let group = ServiceGroup(configuration: .init(

@@ -8,9 +8,11 @@
 #      RSS ≤ 1.3 × the bytes GetStats reports + the idle RSS.
 #   3. 100,000 distinct wrapped texts (results, shaped runs, paragraphs at their budgets):
 #      the same two bounds.
-#   4. Once the load stops, what the caches do not account for comes back within 1.5 × of
+#   4. 20,000 single Measure calls of distinct texts (no batch, so no trim after a large
+#      request).
+#   5. Once the load stops (and fitd has been quiet for 10 s), what the caches do not account for comes back within 1.5 × of
 #      the idle RSS.
-# SIZES, FAMILIES and TEXTS (default 50,000, 50,000, 100,000) scale it down for a quick run; at the defaults it
+# SIZES, FAMILIES, TEXTS and SINGLES (default 50,000, 50,000, 100,000, 20,000) scale it down for a quick run; at the defaults it
 # takes longer than an end-to-end test may (60 s), so `make stress` runs it.
 source "$(dirname "$0")/../EndToEnd/lib.bash"
 TEST=memory
@@ -21,11 +23,11 @@ bcall Measure 'ssa{sv}' warm-up "DejaVu Sans 12" 0 >/dev/null  # activation
 pid=$(daemon_pid)
 [ -n "$pid" ] || fail "no daemon after the first call"
 
-"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" <<'PY' || fail "see above"
+"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" "${SINGLES:-20000}" <<'PY' || fail "see above"
 import sys, time
 import dbus
 
-pid, sizes, families, texts = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+pid, sizes, families, texts, singles = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 empty = dbus.Dictionary({}, signature="sv")
 failures = []
@@ -122,8 +124,18 @@ check(f"after texts: RSS {rss / MB:.0f} MiB ≤ 256 MiB", rss <= 256 * MB, rss)
 bound = 1.3 * accounted + idle
 check(f"after texts: RSS ≤ 1.3 × GetStats + idle = {bound / MB:.0f} MiB", rss <= bound, rss)
 
-rss = settle()
+# Single calls (no batch, so no trim after a large request): distinct texts, each a Measure.
+t = time.perf_counter()
+for i in range(singles):
+    fit.Measure(f"single call {i} " + WORDS[i % 10] * (i % 7), "DejaVu Sans 11", wrapped)
+busy = status("VmRSS")
+print(f"memory: {singles} single Measure calls in {time.perf_counter() - t:.1f} s: RSS {busy / MB:.1f} MiB")
+
+# fitd trims its heap once it has been quiet for a period (IdleTrim, 5 s): wait two.
+time.sleep(10.5)
+rss = status("VmRSS")
 accounted, _ = cache_bytes()
+print(f"memory: quiet for 10 s: RSS {rss / MB:.1f} MiB")
 rest = rss - accounted
 check(f"after the load: RSS {rss / MB:.1f} MiB - GetStats {accounted / MB:.1f} MiB = {rest / MB:.1f} MiB"
       f" ≤ 1.5 × idle ({1.5 * idle / MB:.1f} MiB)", rest <= 1.5 * idle, rest)
