@@ -97,8 +97,6 @@ final class FontResolver: Sendable {
         }
     }
 
-    var cachedSetCount: Int { sets.statistics.entries }
-    var cachedFontCount: Int { fonts.statistics.entries }
     var statistics: [CacheStatistics] {
         let infos = state.withLock { state in
             CacheStatistics(
