@@ -21,8 +21,8 @@ public final class FitService: Sendable {
     /// (DBusReplyCache): what clients repeat most, each redraw.
     public let layoutReplies: GenerationReplyCache
     public let measureReplies: GenerationReplyCache
-    /// 4 MiB keeps some 8,000 Measure replies (call and reply about 500 bytes together).
-    public static let measureReplyBytes = 4 << 20
+    /// 4 MiB (the default share, ServiceLimits.CacheBudget) keeps some 8,000 Measure replies
+    /// (call and reply about 500 bytes together).
     let requestsServed = RequestCounter()
     private let started = ContinuousClock.now
     /// The user's text-scale factor, applied to every request that does not override it.
@@ -42,9 +42,10 @@ public final class FitService: Sendable {
         self.engine = engine
         self.limits = limits
         self.logger = logger
-        self.layouts = LayoutService(engine: engine)
-        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: LayoutService.defaultCacheBytes, generations: generations, served: requestsServed)
-        self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: Self.measureReplyBytes, generations: generations, served: requestsServed)
+        let budget = limits.cacheBudget
+        self.layouts = LayoutService(engine: engine, cacheBytes: budget.layouts)
+        self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: budget.layoutReplies, generations: generations, served: requestsServed)
+        self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: budget.measureReplies, generations: generations, served: requestsServed)
     }
 
     /// A batch this long (accepted or refused) leaves many small blocks freed at once — its
@@ -111,6 +112,9 @@ public final class FitService: Sendable {
         }
         requestsServed.add(1)
         let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
+        // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
+        let bytes = MeasureCodec.metricsBytes(measured.metrics)
+        guard bytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(bytes, entries: 1) }
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
@@ -157,6 +161,13 @@ public final class FitService: Sendable {
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
         requestsServed.add(UInt64(entries.count))
+        // Refuse a reply that cannot be sent before measuring any of it (MeasureCodec+Size).
+        var replyBytes = 0
+        for entry in entries {
+            replyBytes += MeasureCodec.minimumResultBytes(text: entry.text, options: try? entry.options.get())
+        }
+        guard replyBytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count) }
+        replyBytes = 0
         var results: [MeasureCodec.BatchResult] = []
         results.reserveCapacity(entries.count)
         var context = requestContext
@@ -172,9 +183,15 @@ public final class FitService: Sendable {
                 sliceStart = .now
                 context = requestContext  // a scale change while the batch waited applies from here
             }
-            results.append(Result { () throws(DBusError) in
+            let result = Result { () throws(DBusError) in
                 try measureOne(text: entry.text, font: entry.font, options: try entry.options.get(), in: context)
-            })
+            }
+            // Wrapped lines can make more than the estimate: stop the moment it is over.
+            replyBytes += MeasureCodec.resultBytes(result)
+            guard replyBytes <= MeasureCodec.replyByteLimit else {
+                throw MeasureCodec.replyTooLarge(replyBytes + (entries.count - index - 1) * 96, entries: entries.count)
+            }
+            results.append(result)
         }
         return try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { [results] (writer) throws(DBusError) in
             try MeasureCodec.writeBatchResults(results, to: &writer)

@@ -42,7 +42,10 @@ public final class GenerationReplyCache: DBusReplyCache {
 
     public func keep(_ reply: DBusCachedReply, for key: DBusRequestKey, epoch: UInt64) {
         guard epoch == generations.current else { return }
-        // The key's bytes, the reply's, and the two objects around them.
-        cache.insert(reply, for: key, generation: epoch, bytes: key.size + reply.size + 128)
+        // The key's bytes, the reply's, and what surrounds them: libdbus's struct DBusMessage
+        // (its header's cached fields, two DBusStrings, counters: about 200 bytes,
+        // dbus-message-private.h), its two buffers' malloc headers (dbus_message_copy
+        // preallocates each to its length), the Swift objects and the key's array header.
+        cache.insert(reply, for: key, generation: epoch, bytes: key.size + reply.size + 384)
     }
 }

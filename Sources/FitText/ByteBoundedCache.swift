@@ -50,9 +50,20 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
     public let byteLimit: Int
     private let storage: Mutex<Storage> = Mutex(Storage())
 
-    public init(name: String, byteLimit: Int) {
+    /// What each entry costs the cache's own tables, added to what its inserter states: its
+    /// slot (key, value, links) and its place in the index — a Swift dictionary is at most
+    /// 3/4 full and doubles when it grows, so about two buckets of key and slot number per
+    /// entry. Without it a cache of small entries undercounted by half (FontCacheTests).
+    public let entryOverhead: Int
+
+    public static var tableBytesPerEntry: Int {
+        MemoryLayout<Slot>.stride + 2 * (MemoryLayout<Key>.stride + MemoryLayout<Int>.stride)
+    }
+
+    public init(name: String, byteLimit: Int, entryOverhead: Int = ByteBoundedCache.tableBytesPerEntry) {
         self.name = name
         self.byteLimit = max(0, byteLimit)
+        self.entryOverhead = max(0, entryOverhead)
     }
 
     /// The value for `key`, counted as a hit or a miss.
@@ -76,7 +87,7 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
 
     /// Stores `value`; an entry larger than the whole budget is not stored.
     public func insert(_ value: Value, for key: Key, bytes: Int) {
-        let cost = max(1, bytes)
+        let cost = max(1, bytes) + entryOverhead
         guard cost <= byteLimit else { return }
         storage.withLock { s in
             // One hash lookup for "is it there?" and "put it there" (the in-place subscript).

@@ -24,65 +24,122 @@ final class FontResolver: Sendable {
         var index: Int
     }
 
-    /// C state, touched only under the mutex: a fontconfig configuration must not be used
-    /// from several threads while one of them may reload it.
+    /// What a prepared pattern says of a face: the same file may carry another family name
+    /// for another language (FcFontRenderPrepare picks it), or, by a configuration's rule,
+    /// another charset (its address: the entry holds a reference, so it is not reused).
+    private struct FaceInfoKey: Hashable {
+        var file: String
+        var index: Int
+        var family: String
+        var style: String
+        var weight: Double
+        var charset: UInt
+    }
+
+    private static let faceInfoLimit = 16_384
+
+    /// The fontconfig configuration, touched only under the mutex: it must not be used from
+    /// several threads while one of them may reload it. Loading happens under it too, so two
+    /// callers asking for the same font at once do not both load it.
     private struct State: ~Copyable {
         var config: OpaquePointer?
-        var sets: [SetKey: FontSet] = [:]
-        var fonts: [FontKey: Font] = [:]
-        var faces: [FaceKey: OpaquePointer] = [:]
         var nextFontID = 1
+        /// One FontFaceInfo per face as fontconfig prepares it, shared by every set that
+        /// lists it: a sort lists some 160 faces with the test fonts, and a set of its own
+        /// copies cost 48 of a new size's 50 KB. Keys come from installed fonts, not from
+        /// peers; still bounded (emptied past `faceInfoLimit`; sets keep theirs).
+        var faceInfos: [FaceInfoKey: FontFaceInfo] = [:]
+        var faceInfoBytes = 0
 
         deinit {
-            for face in faces.values { hb_face_destroy(face) }
             if let config { FcConfigDestroy(config) }
         }
     }
 
     private let state: Mutex<State>
+    /// Least recently used first to go, each within its share of the budget (``Budget``).
+    /// Eviction drops the cache's reference only: a set or font a measurement still holds
+    /// stays valid until that measurement lets go of it (Swift references; HarfBuzz's
+    /// hb_font_t holds its own reference to its hb_face_t).
+    private let sets: ByteBoundedCache<SetKey, FontSet>
+    private let fonts: ByteBoundedCache<FontKey, Font>
+    private let faces: ByteBoundedCache<FaceKey, HarfBuzzFace>
 
     /// How ascent and descent are rounded (see ``VerticalMetricsRounding``).
     let rounding: VerticalMetricsRounding
 
     /// Loads the fontconfig configuration (FONTCONFIG_FILE is honoured, as everywhere).
-    init(rounding: VerticalMetricsRounding) throws(FitTextError) {
+    /// `byteLimit` bounds the sets, fonts and faces kept together (split as ``Budget`` says).
+    init(rounding: VerticalMetricsRounding, byteLimit: Int = 16 << 20) throws(FitTextError) {
         guard let config = FcInitLoadConfigAndFonts() else {
             throw .noFontsAvailable("fontconfig could not load its configuration")
         }
         self.rounding = rounding
         state = Mutex(State(config: config))
+        let budget = Budget(total: byteLimit)
+        sets = ByteBoundedCache(name: "font-sets", byteLimit: budget.sets)
+        fonts = ByteBoundedCache(name: "fonts", byteLimit: budget.fonts)
+        faces = ByteBoundedCache(name: "font-faces", byteLimit: budget.faces)
     }
 
-    var cachedSetCount: Int { state.withLock { $0.sets.count } }
-    var cachedFontCount: Int { state.withLock { $0.fonts.count } }
+    /// How the resolver's budget is shared: sets (which own the fonts they loaded, see
+    /// ``FontSet/byteCount``) the most, since a distinct size or family makes a new one;
+    /// faces the least, since there is one per font file and files do not come from peers.
+    struct Budget {
+        var sets: Int
+        var fonts: Int
+        var faces: Int
+        init(total: Int) {
+            let total = max(0, total)
+            faces = total / 8
+            fonts = total / 4
+            sets = total - faces - fonts
+        }
+    }
+
+    var statistics: [CacheStatistics] {
+        let infos = state.withLock { state in
+            CacheStatistics(
+                name: "face-infos", entries: state.faceInfos.count, bytes: state.faceInfoBytes, byteLimit: 0, hits: 0,
+                misses: 0, evictions: 0)
+        }
+        return [sets.statistics, fonts.statistics, faces.statistics, infos]
+    }
 
     /// The sorted set for a description at a pixel size. `language` (an RFC 3066 tag such as
     /// "und-zsye" for emoji) goes into the pattern as FC_LANG, which ranks fonts that support
     /// it higher, as Pango does for each item's derived language.
     func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil) throws(FitTextError) -> FontSet {
         let key = SetKey(description: description, pixelSize: pixelSize, language: language)
+        if let set = sets.value(for: key) { return set }
         return try state.withLock { (state: inout State) throws(FitTextError) -> FontSet in
-            if let set = state.sets[key] { return set }
-            let faces = try FontResolver.sort(description: description, pixelSize: pixelSize, language: language, config: state.config)
+            if let set = sets.peek(key) { return set }
+            let faces = try FontResolver.sort(description: description, pixelSize: pixelSize, language: language, state: &state)
             let requested = Set(description.families.map { $0.lowercased() })
             let matched = requested.isEmpty || requested.contains(faces[0].family.lowercased())
                 || !requested.isDisjoint(with: FontResolver.genericFamilies)
             let set = FontSet(
                 description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
-                loader: { [unowned self] (face: FontFaceInfo) throws(FitTextError) -> Font in
-                    try self.font(for: face)
+                loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
+                    try self.font(for: face, pixelSize: size)
+                },
+                grew: { [unowned self] (set: FontSet) in
+                    // A set's cost rises as it loads fonts and fills coverage blocks; the entry
+                    // is updated only while it is still the cached one.
+                    if self.sets.peek(key) === set { self.sets.insert(set, for: key, bytes: set.byteCount) }
                 })
-            state.sets[key] = set
+            sets.insert(set, for: key, bytes: set.byteCount)
             return set
         }
     }
 
-    private func font(for face: FontFaceInfo) throws(FitTextError) -> Font {
-        let key = FontKey(file: face.file, index: face.index, pixelSize: face.pixelSize)
+    private func font(for face: FontFaceInfo, pixelSize: Double) throws(FitTextError) -> Font {
+        let key = FontKey(file: face.file, index: face.index, pixelSize: pixelSize)
+        if let font = fonts.value(for: key) { return font }
         return try state.withLock { (state: inout State) throws(FitTextError) -> Font in
-            if let font = state.fonts[key] { return font }
-            let font = try FontResolver.load(face, rounding: rounding, state: &state)
-            state.fonts[key] = font
+            if let font = fonts.peek(key) { return font }
+            let font = try load(face, pixelSize: pixelSize, state: &state)
+            fonts.insert(font, for: key, bytes: Font.byteCount)
             return font
         }
     }
@@ -96,7 +153,8 @@ final class FontResolver: Sendable {
 
     // MARK: fontconfig
 
-    private static func sort(description: FontDescription, pixelSize: Double, language: String?, config: OpaquePointer?) throws(FitTextError) -> [FontFaceInfo] {
+    private static func sort(description: FontDescription, pixelSize: Double, language: String?, state: inout State) throws(FitTextError) -> [FontFaceInfo] {
+        let config = state.config
         guard let pattern = FcPatternCreate() else { throw .noFontsAvailable("out of memory") }
         defer { FcPatternDestroy(pattern) }
         let families = description.families.isEmpty ? ["sans-serif"] : description.families
@@ -140,18 +198,25 @@ final class FontResolver: Sendable {
             var weight: Double = 0
             FcPatternGetDouble(prepared, FC_WEIGHT, 0, &weight)
             var charset: OpaquePointer?
-            if FcPatternGetCharSet(prepared, FC_CHARSET, 0, &charset) == FcResultMatch, let borrowed = charset {
-                charset = FcCharSetCopy(borrowed)
-            } else {
-                charset = nil
-            }
-            faces.append(FontFaceInfo(
+            if FcPatternGetCharSet(prepared, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
+            let key = FaceInfoKey(
                 file: file, index: Int(index), family: string(prepared, FC_FAMILY) ?? "",
                 style: string(prepared, FC_STYLE) ?? "", weight: FcWeightToOpenTypeDouble(weight),
-                // Every font of the set shapes at the requested size (Pango gives fallback fonts
-                // the same scale); fontconfig's prepared size is a bitmap strike's for colour
-                // emoji fonts, which is not the size to lay out at.
-                pixelSize: pixelSize, charset: charset))
+                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0))
+            if let known = state.faceInfos[key] {
+                faces.append(known)
+                continue
+            }
+            if state.faceInfos.count >= faceInfoLimit {
+                state.faceInfos.removeAll()
+                state.faceInfoBytes = 0
+            }
+            let info = FontFaceInfo(
+                file: key.file, index: key.index, family: key.family, style: key.style, weight: key.weight,
+                charset: charset.map { FcCharSetCopy($0) } ?? nil)
+            state.faceInfos[key] = info
+            state.faceInfoBytes += info.byteCount
+            faces.append(info)
         }
         guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         return faces
@@ -165,31 +230,39 @@ final class FontResolver: Sendable {
 
     // MARK: loading
 
-    private static func load(_ face: FontFaceInfo, rounding: VerticalMetricsRounding, state: inout State) throws(FitTextError) -> Font {
+    private func load(_ face: FontFaceInfo, pixelSize: Double, state: inout State) throws(FitTextError) -> Font {
         let faceKey = FaceKey(file: face.file, index: face.index)
-        let hbFace: OpaquePointer
-        if let cached = state.faces[faceKey] {
-            hbFace = cached
+        // Held to the end of this function: the cache may not keep it (a budget of 0).
+        let holder: HarfBuzzFace
+        if let cached = faces.value(for: faceKey) {
+            holder = cached
         } else {
             guard let blob = hb_blob_create_from_file_or_fail(face.file) else {
                 throw .fontLoadFailed(file: face.file, reason: "cannot read the file")
             }
             defer { hb_blob_destroy(blob) }
-            guard let created = hb_face_create(blob, UInt32(face.index & 0xFFFF)), hb_face_get_glyph_count(created) > 0 else {
+            guard let created = hb_face_create(blob, UInt32(face.index & 0xFFFF)) else {
+                throw .fontLoadFailed(file: face.file, reason: "out of memory")
+            }
+            let owned = HarfBuzzFace(created)
+            guard hb_face_get_glyph_count(created) > 0 else {
                 throw .fontLoadFailed(file: face.file, reason: "not a font HarfBuzz can read")
             }
-            state.faces[faceKey] = created
-            hbFace = created
+            faces.insert(owned, for: faceKey, bytes: HarfBuzzFace.byteCount)
+            holder = owned
         }
+        let hbFace = holder.face
+        // hb_font_create takes its own reference to the face (hb-font.cc): the font stays
+        // valid after the face cache lets go of it.
         guard let hbFont = hb_font_create(hbFace) else {
             throw .fontLoadFailed(file: face.file, reason: "out of memory")
         }
         // Pango's scale: the pixel size in Pango units, an integer (pangofc-fontmap.c
         // get_scaled_size; pangofc-font.c hb_font_set_scale). Advances then come out in Pango
         // units, rounded per glyph by HarfBuzz exactly as Pango's are.
-        let scale = Int32((face.pixelSize * Font.unitsPerPixel).rounded())
+        let scale = Int32((pixelSize * Font.unitsPerPixel).rounded())
         hb_font_set_scale(hbFont, scale, scale)
-        hb_font_set_ptem(hbFont, Float(face.pixelSize * 72.0 / 96.0))
+        hb_font_set_ptem(hbFont, Float(pixelSize * 72.0 / 96.0))
         let instance = face.index >> 16
         if instance > 0 { hb_font_set_var_named_instance(hbFont, UInt32(instance - 1)) }
         hb_font_make_immutable(hbFont)
@@ -206,7 +279,7 @@ final class FontResolver: Sendable {
             ascent = ascent.rounded(.up)
             descent = descent.rounded(.up)
         }
-        let font = Font(id: state.nextFontID, face: face, pixelSize: face.pixelSize, ascent: ascent, descent: descent, hbFont: hbFont)
+        let font = Font(id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont)
         state.nextFontID += 1
         return font
     }

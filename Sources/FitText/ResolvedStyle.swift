@@ -7,6 +7,10 @@ import Synchronization
 /// parsed its features, looked its fontset up by description and built closures, a tenth of
 /// a cold measurement.
 final class ResolvedStyle: Sendable {
+    /// This object, its description and parsed features, the tables for scripts, emoji and
+    /// hex boxes (estimated from the fields' layouts; the sets it holds are counted apart).
+    static let ownBytes = 640
+
     /// Unique while the engine lives (never reused, unlike an object's address): the style in
     /// paragraph cache keys (``CachedParagraph/Key``).
     let id: Int
@@ -26,11 +30,25 @@ final class ResolvedStyle: Sendable {
     private let setsByScript: Mutex<[Int32: FontSet]> = Mutex([:])
     private let emoji: Mutex<FontSet?> = Mutex(nil)
     private let hexBoxes: Mutex<[Int: Double]> = Mutex([:])
+    /// Told when the style took another set (a script's, emoji), so the styles cache can
+    /// count it: a style keeps its sets alive after the resolver's cache let go of them, and
+    /// a text of many scripts gives one style a set for each.
+    private let grew: @Sendable (ResolvedStyle) -> Void
+    private let heldBytes = Atomic<Int>(0)
+
+    /// This object, the base set, and every other set it took (at their size when taken).
+    var byteCount: Int { ResolvedStyle.ownBytes + baseSet.byteCount + heldBytes.load(ordering: .relaxed) }
+
+    private func held(_ set: FontSet) {
+        heldBytes.add(set.byteCount + 64, ordering: .relaxed)
+        grew(self)
+    }
 
     init(
         id: Int, description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t],
-        featureID: Int32, language: LanguageContext
+        featureID: Int32, language: LanguageContext, grew: @escaping @Sendable (ResolvedStyle) -> Void = { _ in }
     ) throws(FitTextError) {
+        self.grew = grew
         self.id = id
         self.description = description
         self.pixelSize = pixelSize
@@ -50,7 +68,13 @@ final class ResolvedStyle: Sendable {
     func fontSet(forScript script: Int32) throws(FitTextError) -> FontSet {
         if let set = setsByScript.withLock({ $0[script] }) { return set }
         let set = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.derivedLanguage(script: script))
-        setsByScript.withLock { $0[script] = set }
+        let added = setsByScript.withLock { sets -> Bool in
+            guard sets[script] == nil else { return false }
+            sets[script] = set
+            return true
+        }
+        // The base set again (most scripts' language is the context's) costs nothing more.
+        if added && set !== baseSet { held(set) }
         return set
     }
 
@@ -59,7 +83,12 @@ final class ResolvedStyle: Sendable {
     func emojiSet() throws(FitTextError) -> FontSet {
         if let set = emoji.withLock({ $0 }) { return set }
         let set = try resolver.fontSet(for: emojiDescription, pixelSize: pixelSize, language: "und-zsye")
-        emoji.withLock { $0 = set }
+        let added = emoji.withLock { stored -> Bool in
+            guard stored == nil else { return false }
+            stored = set
+            return true
+        }
+        if added { held(set) }
         return set
     }
 
@@ -98,20 +127,25 @@ final class ResolvedStyle: Sendable {
 /// another list: when the table is full (lists come from peers) it starts over with new ids,
 /// and entries under the old ones age out of the cache.
 final class FeatureTable: Sendable {
-    private struct State {
-        var ids: [[String]: Int32] = [:]
-        var next: Int32 = 1
+    private let ids: ByteBoundedCache<[String], Int32>
+    /// Ids are never handed out twice (until Int32 wraps): a list evicted and seen again gets
+    /// a new one, so shaped runs cached under the old id just miss.
+    private let next = Mutex<Int32>(1)
+
+    init(byteLimit: Int = 512 << 10) {
+        ids = ByteBoundedCache(name: "features", byteLimit: byteLimit)
     }
-    private let state = Mutex(State())
+
+    var statistics: CacheStatistics { ids.statistics }
 
     func id(of features: [String]) -> Int32 {
         if features.isEmpty { return 0 }
-        return state.withLock { s in
-            if let id = s.ids[features] { return id }
-            if s.ids.count >= 4096 { s.ids.removeAll() }
-            let id = s.next
-            s.next = s.next == .max ? 1 : s.next + 1
-            s.ids[features] = id
+        if let id = ids.value(for: features) { return id }
+        return next.withLock { next in
+            if let id = ids.peek(features) { return id }
+            let id = next
+            next = next == .max ? 1 : next + 1
+            ids.insert(id, for: features, bytes: 96 + features.reduce(0) { $0 + 32 + $1.utf8.count })
             return id
         }
     }

@@ -22,6 +22,34 @@ public final class TextEngine: TextMeasuring, Sendable {
         public var resultCacheBytes = 32 << 20
         /// Paragraphs analysed and shaped, measured again at other widths (``CachedParagraph``).
         public var paragraphCacheBytes = 8 << 20
+        /// Font sets, loaded fonts and HarfBuzz faces (FontResolver.Budget splits it): a
+        /// distinct size costs a set and its font, about 7 KB by mallinfo2 with the test fonts
+        /// (FontCacheTests.measuredCost).
+        public var fontCacheBytes = 16 << 20
+        /// Resolved styles (font, scale and features of a request), each holding its base set.
+        public var styleCacheBytes = 4 << 20
+        /// Parsed font descriptions and feature lists, by the text peers send.
+        public var descriptionCacheBytes = 1 << 20
+
+        /// The budgets of every cache together.
+        public var totalCacheBytes: Int {
+            shapeCacheBytes + resultCacheBytes + paragraphCacheBytes + fontCacheBytes + styleCacheBytes
+                + descriptionCacheBytes
+        }
+
+        /// Shares `total` bytes out among the caches in the proportions of the defaults
+        /// (results 32, shaped runs 32, paragraphs 8, fonts 16, styles 4, descriptions and
+        /// features 1 — of 93).
+        public mutating func divide(total: Int) {
+            let total = max(0, total)
+            func share(_ parts: Int) -> Int { Int((Int64(total) * Int64(parts)) / 93) }
+            resultCacheBytes = share(32)
+            shapeCacheBytes = share(32)
+            paragraphCacheBytes = share(8)
+            fontCacheBytes = share(16)
+            styleCacheBytes = share(4)
+            descriptionCacheBytes = share(1)
+        }
 
         public init() {}
     }
@@ -35,9 +63,10 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
     private let layoutResources: PixelLayout.Resources
-    private let descriptions = Mutex<[String: FontDescription]>([:])
-    private let styles = Mutex<[StyleKey: ResolvedStyle]>([:])
-    private let featureTable = FeatureTable()
+    /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
+    private let descriptions: ByteBoundedCache<String, FontDescription>
+    private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
+    private let featureTable: FeatureTable
     private let lastStyleID = Atomic<Int>(0)
 
     private struct StyleKey: Hashable {
@@ -51,7 +80,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         self.configuration = configuration
         self.language = LanguageTable.normalize(configuration.language ?? LanguageTable.fromEnvironment())
         self.languageContext = LanguageContext(language)
-        fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics))
+        fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes))
+        descriptions = ByteBoundedCache(name: "descriptions", byteLimit: configuration.descriptionCacheBytes / 2)
+        featureTable = FeatureTable(byteLimit: configuration.descriptionCacheBytes / 2)
+        styles = ByteBoundedCache(name: "styles", byteLimit: configuration.styleCacheBytes)
         shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
         paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes)
@@ -61,21 +93,17 @@ public final class TextEngine: TextMeasuring, Sendable {
     private var resolver: FontResolver { fonts.withLock { $0 } }
 
     public var cacheStatistics: [CacheStatistics] {
-        let resolver = self.resolver
-        let fontSets = CacheStatistics(
-            name: "font-sets", entries: resolver.cachedSetCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
-        let loadedFonts = CacheStatistics(
-            name: "fonts", entries: resolver.cachedFontCount, bytes: 0, byteLimit: 0, hits: 0, misses: 0, evictions: 0)
-        return [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, fontSets, loadedFonts]
+        [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
+            + [styles.statistics, descriptions.statistics, featureTable.statistics]
     }
 
     public func invalidateCaches() {
         // A new resolver re-reads the fontconfig configuration: new fonts, new rules.
-        if let fresh = try? FontResolver(rounding: configuration.verticalMetrics) {
+        if let fresh = try? FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes) {
             fonts.withLock { $0 = fresh }
         }
-        descriptions.withLock { $0.removeAll() }
-        styles.withLock { $0.removeAll() }
+        descriptions.removeAll()
+        styles.removeAll()
         shapeCache.removeAll()
         paragraphCache.removeAll()
         resultCache.removeAll()
@@ -120,16 +148,24 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     func description(for text: String) throws(FitTextError) -> FontDescription {
-        if let cached = descriptions.withLock({ $0[text] }) { return cached }
+        if let cached = descriptions.value(for: text) { return cached }
         var description = try FontDescription.parse(text)
         if description.families.isEmpty { description.families = [configuration.defaultFamily] }
         if description.size == nil { description.size = configuration.defaultSize }
         let parsed = description
-        descriptions.withLock { table in
-            if table.count >= 4096 { table.removeAll() }  // bounded: descriptions come from peers
-            table[text] = parsed
-        }
+        descriptions.insert(parsed, for: text, bytes: Self.descriptionBytes(text, parsed))
         return parsed
+    }
+
+    private static func styleBytes(_ key: StyleKey, _ style: ResolvedStyle) -> Int {
+        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + style.byteCount
+    }
+
+    /// The key's text, its entry, and the parsed families and features (strings with their
+    /// 32-byte headers when they do not fit inline).
+    static func descriptionBytes(_ text: String, _ description: FontDescription) -> Int {
+        128 + text.utf8.count + description.families.reduce(0) { $0 + 32 + $1.utf8.count }
+            + description.variant.features.reduce(0) { $0 + 32 + $1.utf8.count }
     }
 
     func pixelSize(of description: FontDescription, textScale: Double) throws(FitTextError) -> Double {
@@ -157,7 +193,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             breaksLigatures: request.letterSpacing != 0)
         let resolver = self.resolver
         // A style from before invalidateCaches() replaced the resolver is stale.
-        if let cached = styles.withLock({ $0[key] }), cached.resolver === resolver { return cached }
+        if let cached = styles.value(for: key), cached.resolver === resolver { return cached }
         let description = try self.description(for: request.font)
         let size = try pixelSize(of: description, textScale: request.textScale)
         // Letter spacing breaks ligatures apart (PANGO_RULES.md §8). Every feature that
@@ -167,11 +203,13 @@ public final class TextEngine: TextMeasuring, Sendable {
         let features = try Shaper.parseFeatures(featureKey)
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
-            featureID: featureTable.id(of: featureKey), language: languageContext)
-        styles.withLock { table in
-            if table.count >= 4096 { table.removeAll() }  // bounded: descriptions come from peers
-            table[key] = style
-        }
+            featureID: featureTable.id(of: featureKey), language: languageContext,
+            grew: { [styles] (style: ResolvedStyle) in
+                if styles.peek(key) === style { styles.insert(style, for: key, bytes: Self.styleBytes(key, style)) }
+            })
+        // The style holds its base set (and the set its fonts): counted here too, since the
+        // style keeps them alive after the resolver's cache let go of them.
+        styles.insert(style, for: key, bytes: Self.styleBytes(key, style))
         return style
     }
 

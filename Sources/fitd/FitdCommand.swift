@@ -43,10 +43,7 @@ struct FitdCommand: AsyncParsableCommand {
         let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
         let engine: TextEngine
         do {
-            var configuration = TextEngine.Configuration()
-            configuration.resultCacheBytes = limits.cacheBytes / 2
-            configuration.shapeCacheBytes = limits.cacheBytes / 2
-            engine = try TextEngine(configuration: configuration)
+            engine = try TextEngine(configuration: limits.cacheBudget.engine)
         } catch {
             logger.critical("cannot start the text engine: \(error)")
             throw ExitCode(1)
@@ -54,6 +51,8 @@ struct FitdCommand: AsyncParsableCommand {
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
+        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service) }
+        defer { idleTrim.cancel() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)
         let group = ServiceGroup(configuration: .init(

@@ -15,7 +15,7 @@ import Testing
         let defaults = ServiceLimits()
         #expect(defaults.maxTextBytes == TextLimits.maxTextBytes)
         #expect(defaults.maxBatchRequests == 10_000)
-        #expect(defaults.cacheBytes == 64 << 20)
+        #expect(defaults.cacheBytes == 96 << 20)
         #expect(try limits("") == defaults)
         #expect(try limits("[text]\nscale = 1.25\n") == defaults)
     }

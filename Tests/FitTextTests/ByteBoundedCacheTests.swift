@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ByteBoundedCacheTests {
     private func cache(limit: Int = 100) -> ByteBoundedCache<String, Int> {
-        ByteBoundedCache(name: "test", byteLimit: limit)
+        ByteBoundedCache(name: "test", byteLimit: limit, entryOverhead: 0)
     }
 
     @Test func evictsTheLeastRecentlyUsedEntryWhenOverTheByteLimit() {
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func concurrentUseKeepsTheBudgetAndTheCounts() async {
-        let c = ByteBoundedCache<Int, Int>(name: "shared", byteLimit: 1000)
+        let c = ByteBoundedCache<Int, Int>(name: "shared", byteLimit: 1000, entryOverhead: 0)
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
@@ -165,5 +165,20 @@ import Testing
         #expect(c.peek("b") == nil)
         #expect(c.statistics.hits == 1)
         #expect(c.statistics.misses == 0)
+    }
+}
+
+@Suite struct ByteBoundedCacheOverheadTests {
+    /// The tables' share is counted: a cache of many tiny entries reports more than their
+    /// stated bytes, and its limit bounds the total.
+    @Test func eachEntryCountsItsTableShare() {
+        let c = ByteBoundedCache<Int, Int>(name: "tiny", byteLimit: 10_000)
+        #expect(c.entryOverhead == ByteBoundedCache<Int, Int>.tableBytesPerEntry)
+        #expect(c.entryOverhead >= 40)
+        for i in 0..<1000 { c.insert(i, for: i, bytes: 1) }
+        let s = c.statistics
+        #expect(s.bytes == s.entries * (1 + c.entryOverhead))
+        #expect(s.bytes <= 10_000)
+        #expect(s.entries < 1000)
     }
 }

@@ -1,0 +1,13 @@
+#include "fit_malloc.h"
+
+#include <features.h>  /* __GLIBC__ */
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#include <malloc.h>
+
+size_t fit_malloc_bytes_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+#else
+size_t fit_malloc_bytes_in_use(void) { return 0; }
+#endif

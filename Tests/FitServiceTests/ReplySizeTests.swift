@@ -1,0 +1,78 @@
+@testable import FitBus
+import FitClient
+import FitProtocol
+import FitService
+import FitText
+import Foundation
+import Testing
+
+/// A reply is never built past D-Bus's 64 MiB array limit: a batch that would pass it is
+/// refused with TooLarge, before measuring when the request shows it, else the moment the
+/// results pass it (issue 9, "reply amplification").
+@Suite struct ReplySizeTests {
+    private func fresh() throws -> TextEngine {
+        _ = try SharedEngine.engine()  // pins the fonts first
+        var configuration = TextEngine.Configuration()
+        configuration.language = "en-us"
+        return try TextEngine(configuration: configuration)
+    }
+
+    private func misses(_ engine: TextEngine) -> UInt64 {
+        engine.cacheStatistics.first { $0.name == "results" }?.misses ?? 0
+    }
+
+    @Test func aBatchOfNewlinesWithLinesIsRefusedBeforeMeasuring() async throws {
+        let engine = try fresh()
+        let harness = try await ServiceHarness.start(engine: engine)
+        defer { harness.stop() }
+        let client = try await harness.client()
+        // 10 × 200,000 paragraphs, at least 52 bytes each: about 99 MiB of lines.
+        let text = String(repeating: "\n", count: 200_000)
+        let batch = (0..<10).map { _ in MeasureRequest(text: text, font: "DejaVu Sans 10", includeLines: true) }
+        let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(batch) }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("64 MiB") && message.contains("without lines"), "\(message)")
+        #expect(misses(engine) == 0, "nothing was measured")
+        // The daemon serves on; a batch of lines under the limit is answered.
+        let small = MeasureRequest(text: String(repeating: "\n", count: 1_000), font: "DejaVu Sans 10", includeLines: true)
+        #expect(try await client.measureBatch([small, small]).map { try $0.get().metrics.lines.count } == [1_001, 1_001])
+    }
+
+    @Test func resultsThatGrowPastTheLimitStopTheBatch() async throws {
+        let engine = try fresh()
+        let harness = try await ServiceHarness.start(engine: engine)
+        defer { harness.stop() }
+        let client = try await harness.client()
+        // U+2028 breaks lines but is not counted before measuring: 1,100 lines of about 61
+        // bytes per entry, 1,000 entries, about 64 MiB.
+        let text = String(repeating: "a\u{2028}", count: 1_100)
+        let batch = (0..<1_000).map { _ in MeasureRequest(text: text, font: "DejaVu Sans 10", includeLines: true) }
+        let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(batch) }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("1000 texts"), "\(message)")
+        #expect(try await client.measureBatch(Array(batch.prefix(100))).count == 100)
+    }
+
+    /// The estimates agree with the writer: the upper one is never below what is written, the
+    /// lower one never above.
+    @Test func estimatesBoundTheWrittenBytes() throws {
+        let engine = try SharedEngine.engine()
+        for (text, options) in [
+            ("Hello", [:]), ("one\ntwo\n\nfour", ["lines": DBusValue.boolean(true)]),
+            ("x\ny\nz\nw", ["lines": .boolean(true), "max_lines": .int32(2)]),
+            (String(repeating: "word ", count: 50), ["lines": .boolean(true)]),
+        ] as [(String, [String: DBusValue])] {
+            var request = MeasureRequest(text: text, font: "DejaVu Sans 10", includeLines: options["lines"] != nil)
+            if case .int32(let limit)? = options["max_lines"] { request.maxLines = Int(limit) }
+            let result: MeasureCodec.BatchResult = .success((try engine.measure(request), 7))
+            let body = try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { (writer) throws(DBusError) in
+                try MeasureCodec.writeBatchResults([result], to: &writer)
+            }
+            let written = body.bytes.count - 8  // the array's length and padding
+            #expect(MeasureCodec.resultBytes(result) >= written, "\(text)")
+            #expect(MeasureCodec.minimumResultBytes(text: text, options: OptionDictionary(options)) <= written, "\(text)")
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CFitShims
+import Foundation
+import Testing
+
+@testable import FitText
+
+/// The resolver's caches are bounded in bytes, evict the least recently used, and what they
+/// evict stays valid for whoever still holds it (issue 9, "Bounded memory").
+@Suite struct FontCacheTests {
+    private func engine(fontBytes: Int, styleBytes: Int = 4 << 20) throws -> TextEngine {
+        _ = try TestEngine.engine()  // pins the fonts first
+        var configuration = TextEngine.Configuration()
+        configuration.language = "en-us"
+        configuration.fontCacheBytes = fontBytes
+        configuration.styleCacheBytes = styleBytes
+        return try TextEngine(configuration: configuration)
+    }
+
+    private func statistics(_ engine: TextEngine, _ name: String) throws -> CacheStatistics {
+        try #require(engine.cacheStatistics.first { $0.name == name })
+    }
+
+    @Test func distinctSizesStayWithinTheFontBudget() throws {
+        let engine = try engine(fontBytes: 1 << 20, styleBytes: 256 << 10)
+        for i in 0..<400 {
+            _ = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans \(8 + Double(i) / 16)"))
+        }
+        for name in ["font-sets", "fonts", "font-faces", "styles"] {
+            let cache = try statistics(engine, name)
+            #expect(cache.bytes <= cache.byteLimit, "\(name): \(cache.bytes) of \(cache.byteLimit)")
+        }
+        let sets = try statistics(engine, "font-sets")
+        #expect(sets.evictions > 0)
+        #expect(sets.entries < 400)
+        #expect(try statistics(engine, "styles").evictions > 0)
+    }
+
+    @Test func fontCachesReportTheirBytes() throws {
+        let engine = try engine(fontBytes: 16 << 20)
+        _ = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 11"))
+        let sets = try statistics(engine, "font-sets")
+        let fonts = try statistics(engine, "fonts")
+        #expect(sets.entries >= 1)
+        // At least the coverage table and one loaded font.
+        #expect(sets.bytes >= sets.entries * (2048 + Font.byteCount))
+        #expect(fonts.bytes >= fonts.entries * Font.byteCount)
+        #expect(try statistics(engine, "font-faces").bytes >= HarfBuzzFace.byteCount)
+        #expect(try statistics(engine, "descriptions").entries == 1)
+    }
+
+    @Test func anEvictedSetStillMeasures() throws {
+        // A budget that keeps about one set: each new size evicts the one before, while the
+        // style (its own cache) still holds it and measures with it.
+        let engine = try engine(fontBytes: 256 << 10)
+        let first = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10"))
+        for size in 11...30 { _ = try engine.measure(MeasureRequest(text: "x", font: "DejaVu Sans \(size)")) }
+        #expect(try statistics(engine, "font-sets").evictions > 0)
+        engine.removeCachedMeasurements()
+        let again = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10"))
+        #expect(again == first)
+    }
+
+    @Test func aZeroBudgetKeepsNothingButStillMeasures() throws {
+        let engine = try engine(fontBytes: 0, styleBytes: 0)
+        let metrics = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10"))
+        #expect(metrics.width > 0)
+        #expect(try statistics(engine, "font-sets").entries == 0)
+        #expect(try statistics(engine, "fonts").entries == 0)
+        #expect(try statistics(engine, "font-faces").entries == 0)
+    }
+
+    @Test func distinctFamiliesAreBoundedToo() throws {
+        let engine = try engine(fontBytes: 512 << 10, styleBytes: 128 << 10)
+        for i in 0..<300 { _ = try engine.measure(MeasureRequest(text: "a", font: "NoSuchFamily\(i) 10")) }
+        for name in ["font-sets", "styles", "descriptions"] {
+            let cache = try statistics(engine, name)
+            #expect(cache.bytes <= cache.byteLimit, "\(name)")
+        }
+        #expect(try statistics(engine, "font-sets").evictions > 0)
+    }
+
+    /// A style keeps the set of each script it met; its entry in the styles cache grows with
+    /// them, so a text of many scripts at many sizes cannot hold sets beyond the budget.
+    @Test func aStyleCountsTheScriptSetsItHolds() throws {
+        let engine = try engine(fontBytes: 16 << 20)
+        _ = try engine.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 13"))
+        let before = try statistics(engine, "styles").bytes
+        _ = try engine.measure(MeasureRequest(text: "Hello Привет שלום مرحبا 你好 こんにちは 안녕 😀", font: "DejaVu Sans 13"))
+        let after = try statistics(engine, "styles")
+        #expect(after.entries == 1)
+        // At least one more set (a coverage table of 2 KiB and its faces).
+        #expect(after.bytes >= before + 2048 + Font.byteCount, "\(before) → \(after.bytes)")
+    }
+
+    @Test func featureListsAreBounded() throws {
+        let table = FeatureTable(byteLimit: 4096)
+        var ids = Set<Int32>()
+        for i in 0..<200 { ids.insert(table.id(of: ["ss\(i % 20)", "kern=\(i)"])) }
+        #expect(ids.count == 200)  // never reused
+        #expect(table.statistics.bytes <= 4096)
+        #expect(table.id(of: ["ss19", "kern=199"]) == table.id(of: ["ss19", "kern=199"]))
+    }
+
+    /// What a cached set and its fonts really cost, for the figures in FontSet and Font:
+    /// malloc's bytes in use (mallinfo2) around 1,000 distinct sizes. Other tests allocate in
+    /// the same process, so this one runs only when asked:
+    /// `FIT_MEASURE_MEMORY=1 swift test --filter FontCacheTests/measuredCost`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FIT_MEASURE_MEMORY"] == "1"))
+    func measuredCost() throws {
+        let engine = try engine(fontBytes: 1 << 30, styleBytes: 1 << 30)
+        _ = try engine.measure(MeasureRequest(text: "warm", font: "DejaVu Sans 7"))
+        func accounted() -> Int { engine.cacheStatistics.filter { $0.name != "results" && $0.name != "shaped-runs" && $0.name != "paragraphs" }.reduce(0) { $0 + $1.bytes } }
+        let count = 1000
+        for (label, font) in [("sizes", { (i: Int) in "DejaVu Sans \(20 + Double(i) / 64)" }), ("families", { (i: Int) in "Family\(i) 10" })] {
+            let before = fit_malloc_bytes_in_use()
+            let accountedBefore = accounted()
+            for i in 0..<count { _ = try engine.resolveFont(font(i)) }
+            let after = fit_malloc_bytes_in_use()
+            let real = (Int(after) - Int(before)) / count
+            let counted = (accounted() - accountedBefore) / count
+            let sets = try statistics(engine, "font-sets")
+            print("\(label): malloc \(real) bytes per entry, accounted \(counted); sets \(sets.entries), \(sets.bytes) bytes; fonts \(try statistics(engine, "fonts").entries)")
+            #expect(counted >= real * 8 / 10)
+        }
+        // Text: distinct sentences, wrapped, fill results, shaped runs and paragraphs.
+        func all() -> Int { engine.cacheStatistics.reduce(0) { $0 + $1.bytes } }
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+        let before = fit_malloc_bytes_in_use()
+        let accountedBefore = all()
+        for i in 0..<count {
+            let text = (0..<12).map { words[($0 * 7 + i) % 10] + String(i % 97 + $0) }.joined(separator: " ")
+            _ = try engine.measure(MeasureRequest(text: text, font: "DejaVu Sans 11", maxWidth: 150, includeLines: i % 2 == 0))
+        }
+        let real = (Int(fit_malloc_bytes_in_use()) - Int(before)) / count
+        let counted = (all() - accountedBefore) / count
+        print("texts: malloc \(real) bytes per entry, accounted \(counted)")
+        for name in ["results", "shaped-runs", "paragraphs"] { print("  \(name): \(try statistics(engine, name))") }
+        #expect(counted >= real * 8 / 10)
+    }
+}
