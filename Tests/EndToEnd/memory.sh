@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Tests/Stress/memory.sh at a size an end-to-end test can afford (under 60 s on the debug
+# Tests/Reliability/memory.sh at a size an end-to-end test can afford (under 60 s on the debug
 # build): the over-limit reply is refused as TooLarge with no multi-GB peak, and RSS tracks
 # what GetStats accounts for after a few thousand distinct sizes, families and texts. The
 # full 50,000 / 50,000 / 100,000 run is `bash Tests/Reliability/memory.sh` (make stress).
