@@ -87,7 +87,18 @@ public final class FitService: Sendable {
         }
     }
 
+    /// Empties every cache of the daemon — the engine's, the kept replies, the laid-out
+    /// documents — and their tables' memory: the daemon has been idle (ServiceLimits.idleReleaseSeconds).
+    public func releaseIdleMemory() {
+        engine.releaseCaches()
+        measureReplies.release()
+        layoutReplies.release()
+        layouts.cache.release()
+    }
+
     public var currentGeneration: UInt64 { generations.current }
+    /// Requests served so far (cheaper than ``statistics``, which reads every cache).
+    public var requestsServedCount: UInt64 { requestsServed.current }
     public var currentTextScale: Double { textScale.withLock { $0 } }
 
     /// Records a change that makes cached results stale and returns the new generation.

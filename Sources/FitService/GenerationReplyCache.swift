@@ -32,6 +32,9 @@ public final class GenerationReplyCache: DBusReplyCache {
     }
 
     public var statistics: CacheStatistics { cache.statistics }
+
+    /// Drops every kept reply and the tables' memory.
+    func release() { cache.release() }
     public var epoch: UInt64 { generations.current }
 
     public func reply(for key: DBusRequestKey, epoch: UInt64) -> DBusCachedReply? {

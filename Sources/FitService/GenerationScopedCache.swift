@@ -32,6 +32,9 @@ final class GenerationScopedCache<Key: Hashable & Sendable, Value: Sendable>: Se
         cache.insert(value, for: Scoped(generation: generation, key: key), bytes: bytes)
     }
 
+    /// Empties the cache and gives its tables' memory back (an idle daemon, FitService.releaseIdleMemory).
+    func release() { cache.removeAll(keepingCapacity: false) }
+
     private func emptyIfNewer(_ generation: UInt64) {
         var seen = newest.load(ordering: .relaxed)
         while seen < generation {

@@ -27,8 +27,10 @@ public struct CacheStatistics: Sendable, Equatable, Codable {
 /// to slot, and a doubly linked recency list threaded through an array of slots.
 public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Slot {
-        var key: Key
-        var value: Value
+        /// nil once evicted: a free slot keeps nothing alive (a key may hold a 1 MiB text, a
+        /// value a font's HarfBuzz objects) until it is reused.
+        var key: Key?
+        var value: Value?
         var bytes: Int
         var newer: Int  // towards most recent; -1 = none
         var older: Int  // towards least recent; -1 = none
@@ -115,7 +117,9 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
             while s.bytes > byteLimit, s.oldest >= 0 {
                 let victim = s.oldest
                 Self.unlink(victim, in: &s)
-                s.index[s.slots[victim].key] = nil
+                if let key = s.slots[victim].key { s.index[key] = nil }
+                s.slots[victim].key = nil
+                s.slots[victim].value = nil
                 s.bytes -= s.slots[victim].bytes
                 s.free.append(victim)
                 s.evictions += 1
@@ -123,13 +127,14 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         }
     }
 
-    /// Empties the cache but keeps its tables' capacity: a cache that filled once will fill
-    /// again, and growing the tables anew cost more than the entries' own inserts.
-    public func removeAll() {
+    /// Empties the cache. By default its tables keep their capacity: a cache that filled once
+    /// will fill again, and growing the tables anew cost more than the entries' own inserts.
+    /// An idle daemon gives the capacity back too (`keepingCapacity: false`).
+    public func removeAll(keepingCapacity: Bool = true) {
         storage.withLock { s in
-            s.index.removeAll(keepingCapacity: true)
-            s.slots.removeAll(keepingCapacity: true)
-            s.free.removeAll(keepingCapacity: true)
+            s.index.removeAll(keepingCapacity: keepingCapacity)
+            s.slots.removeAll(keepingCapacity: keepingCapacity)
+            s.free.removeAll(keepingCapacity: keepingCapacity)
             s.newest = -1
             s.oldest = -1
             s.bytes = 0

@@ -97,6 +97,18 @@ final class FontResolver: Sendable {
         }
     }
 
+    /// Drops every set, font and face it keeps (an idle daemon gives the memory back); the
+    /// fontconfig configuration stays, so the next request loads only what it uses.
+    func release() {
+        sets.removeAll(keepingCapacity: false)
+        fonts.removeAll(keepingCapacity: false)
+        faces.removeAll(keepingCapacity: false)
+        state.withLock { state in
+            state.faceInfos = [:]
+            state.faceInfoBytes = 0
+        }
+    }
+
     var statistics: [CacheStatistics] {
         let infos = state.withLock { state in
             CacheStatistics(

@@ -138,6 +138,8 @@ final class FeatureTable: Sendable {
 
     var statistics: CacheStatistics { ids.statistics }
 
+    func release() { ids.removeAll(keepingCapacity: false) }
+
     func id(of features: [String]) -> Int32 {
         if features.isEmpty { return 0 }
         if let id = ids.value(for: features) { return id }

@@ -109,6 +109,20 @@ public final class TextEngine: TextMeasuring, Sendable {
         resultCache.removeAll()
     }
 
+    /// Drops everything cached — results, shaping, styles, descriptions, fonts — and the
+    /// memory of the caches' tables, keeping only the fontconfig configuration: what a daemon
+    /// does once it has been idle a while (fitd's idle_release_seconds), so that its memory
+    /// goes back to what it took at start. Measurements in flight keep what they hold.
+    public func releaseCaches() {
+        resultCache.removeAll(keepingCapacity: false)
+        shapeCache.removeAll(keepingCapacity: false)
+        paragraphCache.removeAll(keepingCapacity: false)
+        styles.removeAll(keepingCapacity: false)
+        descriptions.removeAll(keepingCapacity: false)
+        featureTable.release()
+        resolver.release()
+    }
+
     /// Drops cached shaping (runs, words, paragraphs) and results but keeps fonts loaded: the
     /// state of an engine that has never seen these strings (what "uncached" means in
     /// benchmarks and in Pango, whose font caches also stay warm).

@@ -51,7 +51,7 @@ struct FitdCommand: AsyncParsableCommand {
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
-        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service) }
+        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service, idleReleaseSeconds: limits.idleReleaseSeconds) }
         defer { idleTrim.cancel() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)

@@ -1,22 +1,32 @@
 import FitService
 
-/// Gives freed heap back once the daemon goes quiet. FitService trims after large requests
+/// Gives memory back once the daemon goes quiet. FitService trims after large requests
 /// (FitService.onLargeRequest); many small ones — single Measure calls whose results evict
 /// older ones — leave freed blocks in every arena too, and glibc returns only a heap's top by
 /// itself (malloc_trim(3)). Checked every `period`: requests were served during the last
-/// period but none since, and nothing was trimmed since the last of them.
+/// period but none since, and nothing was trimmed since the last of them. After
+/// `idleReleaseSeconds` without a request the caches are emptied too, so that a daemon that
+/// served a burst of work goes back to the memory it took at start.
 enum IdleTrim {
     static let period: Duration = .seconds(5)
 
-    static func run(service: FitService) async {
-        var last = service.statistics.requestsServed
+    static func run(service: FitService, idleReleaseSeconds: Int) async {
+        var last = service.requestsServedCount
         var trimmedAt = last
+        var releasedAt = last
+        var quiet: Duration = .zero
         while !Task.isCancelled {
             do { try await Task.sleep(for: period) } catch { return }
-            let now = service.statistics.requestsServed
+            let now = service.requestsServedCount
+            quiet = now == last ? quiet + period : .zero
             if now == last, now != trimmedAt {
                 MallocTrim.trim()
                 trimmedAt = now
+            }
+            if idleReleaseSeconds > 0, quiet >= .seconds(idleReleaseSeconds), now != releasedAt {
+                service.releaseIdleMemory()
+                MallocTrim.trim()
+                releasedAt = now
             }
             last = now
         }

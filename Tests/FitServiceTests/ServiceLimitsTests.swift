@@ -16,6 +16,7 @@ import Testing
         #expect(defaults.maxTextBytes == TextLimits.maxTextBytes)
         #expect(defaults.maxBatchRequests == 10_000)
         #expect(defaults.cacheBytes == 96 << 20)
+        #expect(defaults.idleReleaseSeconds == 60)
         #expect(try limits("") == defaults)
         #expect(try limits("[text]\nscale = 1.25\n") == defaults)
     }
@@ -29,7 +30,9 @@ import Testing
             max_text_bytes = 4096
             max_batch = 3
             cache_bytes = 0
+            idle_release_seconds = 0
             """)
+        #expect(parsed.idleReleaseSeconds == 0)
         #expect(parsed.maxTextBytes == 4096)
         #expect(parsed.maxBatchRequests == 3)
         #expect(parsed.cacheBytes == 0)
@@ -37,7 +40,8 @@ import Testing
 
     @Test(arguments: [
         ("max_batch = 0", "max_batch"), ("max_batch = lots", "max_batch"), ("max_batch = 2000000", "max_batch"),
-        ("max_text_bytes = -1", "max_text_bytes"), ("max_text_bytes = 99999999999", "max_text_bytes"),
+        ("max_text_bytes = -1", "max_text_bytes"), ("idle_release_seconds = -5", "idle_release_seconds"),
+        ("idle_release_seconds = 100000", "idle_release_seconds"), ("max_text_bytes = 99999999999", "max_text_bytes"),
         ("cache_bytes = 1.5", "cache_bytes"), ("max_batch =", "max_batch"),
     ])
     func badValueNamesTheKeyAndRange(line: String, key: String) throws {
@@ -48,6 +52,6 @@ import Testing
 
     @Test func unknownKeyIsAnErrorListingTheKnownOnes() throws {
         let error = #expect(throws: ServiceConfigError.self) { try limits("[limits]\nmax_bach = 3\n") }
-        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, max_batch, max_text_bytes")
+        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, idle_release_seconds, max_batch, max_text_bytes")
     }
 }

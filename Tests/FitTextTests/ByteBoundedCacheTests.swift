@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import FitText
@@ -17,6 +18,24 @@ import Testing
         #expect(c.value(for: "c") == 3)
         #expect(c.statistics.bytes == 80)
         #expect(c.statistics.entries == 2)
+    }
+
+    /// Counts its instances, so a test sees when the cache lets go of one.
+    final class Tracked: Sendable {
+        static let alive = Mutex(0)
+        init() { Self.alive.withLock { $0 += 1 } }
+        deinit { Self.alive.withLock { $0 -= 1 } }
+    }
+
+    @Test func anEvictedValueIsReleasedAtOnceNotWhenItsSlotIsReused() {
+        let c = ByteBoundedCache<String, Tracked>(name: "tracked", byteLimit: 100, entryOverhead: 0)
+        let before = Tracked.alive.withLock { $0 }
+        c.insert(Tracked(), for: "a", bytes: 60)
+        c.insert(Tracked(), for: "b", bytes: 60)  // "a" is evicted; its slot stays free
+        #expect(Tracked.alive.withLock { $0 } == before + 1)
+        c.removeAll(keepingCapacity: false)
+        #expect(Tracked.alive.withLock { $0 } == before)
+        #expect(c.statistics.entries == 0 && c.statistics.bytes == 0)
     }
 
     @Test func aLookupMakesAnEntryRecent() {

@@ -48,6 +48,18 @@ import Testing
         #expect(try statistics(engine, "descriptions").entries == 1)
     }
 
+    @Test func releasingTheCachesEmptiesEveryOneAndMeasuresTheSameAfter() throws {
+        let engine = try engine(fontBytes: 16 << 20)
+        let first = try engine.measure(MeasureRequest(text: "Hello wörld 你好", font: "DejaVu Sans 10", maxWidth: 40))
+        #expect(engine.cacheStatistics.contains { $0.entries > 0 })
+        engine.releaseCaches()
+        for cache in engine.cacheStatistics {
+            #expect(cache.entries == 0 && cache.bytes == 0, "\(cache.name): \(cache.entries) entries, \(cache.bytes) bytes")
+        }
+        let again = try engine.measure(MeasureRequest(text: "Hello wörld 你好", font: "DejaVu Sans 10", maxWidth: 40))
+        #expect(again == first)
+    }
+
     @Test func anEvictedSetStillMeasures() throws {
         // A budget that keeps about one set: each new size evicts the one before, while the
         // style (its own cache) still holds it and measures with it.

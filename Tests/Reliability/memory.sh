@@ -12,6 +12,8 @@
 #      request).
 #   5. Once the load stops (and fitd has been quiet for 10 s), what the caches do not account for comes back within 1.5 × of
 #      the idle RSS.
+#   6. Once fitd has been quiet for idle_release_seconds (IDLE_RELEASE, 15 here; 60 by
+#      default) it empties its caches: RSS itself comes back within 1.5 × of the idle RSS.
 # SIZES, FAMILIES, TEXTS and SINGLES (default 50,000, 50,000, 100,000, 20,000) scale it down for a quick run; at the defaults it
 # takes longer than an end-to-end test may (60 s), so `make stress` runs it.
 source "$(dirname "$0")/../EndToEnd/lib.bash"
@@ -19,15 +21,20 @@ TEST=memory
 E2E_TIMEOUT=${E2E_TIMEOUT:-600}
 on_private_bus "$@"
 
+# Written before the first call activates the daemon (XDG_CONFIG_HOME is the test's own).
+mkdir -p "$XDG_CONFIG_HOME/fitd"
+printf '[limits]\nidle_release_seconds = %s\n' "${IDLE_RELEASE:-15}" >"$XDG_CONFIG_HOME/fitd/fitd.conf"
+
 bcall Measure 'ssa{sv}' warm-up "DejaVu Sans 12" 0 >/dev/null  # activation
 pid=$(daemon_pid)
 [ -n "$pid" ] || fail "no daemon after the first call"
 
-"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" "${SINGLES:-20000}" <<'PY' || fail "see above"
+"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" "${SINGLES:-20000}" "${IDLE_RELEASE:-15}" <<'PY' || fail "see above"
 import sys, time
 import dbus
 
 pid, sizes, families, texts, singles = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+idle_release = int(sys.argv[6])
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 empty = dbus.Dictionary({}, signature="sv")
 failures = []
@@ -139,6 +146,18 @@ print(f"memory: quiet for 10 s: RSS {rss / MB:.1f} MiB")
 rest = rss - accounted
 check(f"after the load: RSS {rss / MB:.1f} MiB - GetStats {accounted / MB:.1f} MiB = {rest / MB:.1f} MiB"
       f" ≤ 1.5 × idle ({1.5 * idle / MB:.1f} MiB)", rest <= 1.5 * idle, rest)
+
+# Quiet for idle_release_seconds: the caches are emptied and the heap trimmed (IdleTrim
+# checks every 5 s), so RSS itself goes back near where it started.
+deadline = time.monotonic() + idle_release + 12
+while time.monotonic() < deadline and status("VmRSS") > 1.5 * idle:
+    time.sleep(0.5)
+rss = status("VmRSS")
+accounted, _ = cache_bytes()
+print(f"memory: quiet for {idle_release} s and more: RSS {rss / MB:.1f} MiB, GetStats {accounted / MB:.1f} MiB")
+check(f"idle again: RSS {rss / MB:.1f} MiB ≤ 1.5 × the idle RSS at start ({1.5 * idle / MB:.1f} MiB)", rss <= 1.5 * idle, rss)
+# And it still answers, from an empty cache.
+check("idle again: it still measures", fit.Measure("Hello", "DejaVu Sans 11", empty)[0] > 0)
 sys.exit(1 if failures else 0)
 PY
 ok "memory bounded"
