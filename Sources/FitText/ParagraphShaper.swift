@@ -235,11 +235,12 @@ struct ParagraphShaper {
                 // The unknown word and every one after it, cut from the run.
                 var start = unknown.start
                 var wordKey: ShapeKey? = unknown.key
+                var cursor = 0
                 while start < clusters.upperBound {
                     let end = wordEnd(from: start)
                     let (from, to) = units(start, end)
                     // A HarfBuzz cluster across the cut (not seen in practice) keeps the word out.
-                    if let word = run.slice(from: Int32(from - u0), to: Int32(to - u0)) {
+                    if let word = run.slice(from: Int32(from - u0), to: Int32(to - u0), cursor: &cursor) {
                         let storedKey = wordKey ?? key(from, to)
                         shapeCache.insert(word, for: storedKey, bytes: storedKey.byteCount + word.byteCount)
                     }
