@@ -157,3 +157,33 @@ import Testing
         }
     }
 }
+
+/// Where a line ends does not depend on how far the breaker reads past it: stopping once
+/// the line (white space included) is past the goal gives the lines reading on would.
+@Suite struct LineEndSearchTests {
+    @Test func aLongRunOfSpacesBreaksEveryFewSpaces() {
+        // "a" (5) then 100,000 spaces (3): the first line holds "a" and two spaces, each
+        // later one four spaces (three of them counted, 9 ≤ 10; the fourth hangs).
+        let count = 100_001
+        let breaker = LineBreaker(
+            widths: [5] + Array(repeating: 3, count: count - 1), canBreakBefore: [],
+            isWhiteSpace: [false] + Array(repeating: true, count: count - 1), hyphenBefore: [], hyphenWidth: 1)
+        let lines = breaker.lines(maxWidth: 10, wrap: .char, limit: .max)
+        #expect(lines.first?.range == 0..<3)
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.range.count == 4 })
+        #expect(lines.count == 1 + (count - 3 + 3) / 4)
+        #expect(lines.last?.range.upperBound == count)
+    }
+
+    /// Negative widths (negative letter spacing) let a line shrink as it grows, so the search
+    /// reads on past a width over the goal, as before: a later break can still fit.
+    @Test func shrinkingWidthsStillFindTheLastBreakThatFits() {
+        // "a" 5 px, a space 8 px (13 px in all, over the goal of 10), then clusters of -4 px:
+        // the line is back under the goal at once, and the whole paragraph ends at 1 px.
+        let breaker = LineBreaker(
+            widths: [5, 8, -4, -4, -4], canBreakBefore: [], isWhiteSpace: [false, true, false, false, false],
+            hyphenBefore: [], hyphenWidth: 0)
+        #expect(!breaker.widthsGrow)
+        #expect(breaker.lines(maxWidth: 10, wrap: .char, limit: .max).map(\.range) == [0..<5])
+    }
+}

@@ -64,6 +64,20 @@ import Testing
         #expect(metrics.lines.dropLast().allSatisfy { $0.length == perLine })
     }
 
+    /// White space hangs past a line's end, so it never stops the search for a line's end:
+    /// a paragraph of spaces or tabs broken by characters was read to its end for every line.
+    @Test(arguments: ["\t", " "])
+    func whiteSpaceBrokenByCharactersGivesEqualLines(_ unit: String) throws {
+        let count = 131_072
+        let metrics = try engine().measure(MeasureRequest(
+            text: "a" + String(repeating: unit, count: count), font: font, maxWidth: 100, wrap: .char, includeLines: true))
+        let perLine = try #require(metrics.lines.dropFirst().first).length
+        #expect(perLine > 1)
+        let rest = count + 1 - metrics.lines[0].length
+        #expect(metrics.lineCount == 1 + (rest + perLine - 1) / perLine)
+        #expect(metrics.lines.dropFirst().dropLast().allSatisfy { $0.length == perLine })
+    }
+
     /// A run cut into words once shaped whole: every word of a long run is stored, so each
     /// measured alone is a hit (the cut once searched each word from the run's start).
     @Test func everyWordOfALongRunIsStored() throws {
