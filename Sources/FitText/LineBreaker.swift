@@ -46,6 +46,8 @@ final class LineBreaker: Sendable {
     /// takes more clusters, which lets ``lineEnd`` stop looking once it is past the goal.
     /// Negative letter spacing (or a font's negative advance) can make it false.
     let widthsGrow: Bool
+    /// How far past the last break that fits ``lineEnd`` reads when widths can shrink.
+    static let shrinkingLookahead = 256
 
     init(clusters: [Cluster], end: Int32, fonts: [Font], uniformHyphen: Double = 0, tabStops: TabStops) {
         self.clusters = clusters
@@ -165,6 +167,12 @@ final class LineBreaker: Sendable {
             // paragraph of them with char wrapping (FitBenchCost --search). Exact only when
             // widths never shrink.
             if widthsGrow && width > goal { break }
+            // With negative widths no such bound exists, and a search that reads far past
+            // the last break that fits, line after line, is n² again: it gives up
+            // `shrinkingLookahead` clusters after that break. Only a paragraph with a
+            // negative width (negative letter spacing beyond a cluster's advance) and a
+            // stretch that long between fitting breaks can break differently from Pango.
+            if !widthsGrow && i - (best ?? start) >= LineBreaker.shrinkingLookahead { break }
             i += 1
         }
         if let best { return best }

@@ -187,3 +187,25 @@ import Testing
         #expect(breaker.lines(maxWidth: 10, wrap: .char, limit: .max).map(\.range) == [0..<5])
     }
 }
+
+extension LineEndSearchTests {
+    /// With shrinking widths the search gives up `shrinkingLookahead` clusters past the last
+    /// break that fits (or the line's start): a break further on is not found, where Pango
+    /// would find it, and a line costs at most that much more than its own length.
+    @Test func shrinkingWidthsAreSearchedABoundedWayPastTheLastFit() {
+        // 5 px, then clusters of 1 px with no break before them, then a -1000 px cluster that
+        // brings the line far under the goal, and a break before the last cluster.
+        func breaker(ones: Int) -> LineBreaker {
+            LineBreaker(
+                widths: [5] + Array(repeating: 1, count: ones) + [-1_000, 1],
+                canBreakBefore: Array(repeating: false, count: ones + 2) + [true], isWhiteSpace: [], hyphenBefore: [],
+                hyphenWidth: 0)
+        }
+        // Within reach: the whole paragraph fits on the line (it ends at -728 px).
+        let near = breaker(ones: 10)
+        #expect(near.lineEnd(from: 0, goal: 300, wrap: .word) == near.count)
+        // Out of reach: no break that fits is found, and the word overflows to the next break.
+        let far = breaker(ones: LineBreaker.shrinkingLookahead + 10)
+        #expect(far.lineEnd(from: 0, goal: 300, wrap: .word) == far.count - 1)
+    }
+}
