@@ -49,6 +49,16 @@ let package = Package(
                 .product(name: "FitText", package: "fitd"),
             ]),
 
+        // Plain executable: the text engine's cost model, time per KiB as each request shape
+        // grows from 16 KiB to the text limit (issue 9, "Linear time"). README.md, "Cost model".
+        .executableTarget(
+            name: "FitBenchCost",
+            dependencies: [
+                .product(name: "FitText", package: "fitd"),
+                .product(name: "FitLayout", package: "fitd"),
+                .product(name: "FitLayoutText", package: "fitd"),
+            ]),
+
         // The D-Bus floor: a C libdbus service whose one method returns its argument.
         .systemLibrary(name: "CDBusBench", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .executableTarget(name: "fit-echo-service", dependencies: ["CDBusBench"]),

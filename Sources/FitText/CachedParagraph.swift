@@ -70,25 +70,23 @@ struct CachedParagraph: Sendable {
         160 + breaker.count * MemoryLayout<LineBreaker.Cluster>.stride + breaker.fonts.count * 8
     }
 
-    /// The paragraph cache's key: the text by its UTF-8 bytes (as ``MeasureRequest`` compares
-    /// it), the paragraph by its UTF-16 offset in it — the request's own string, so a lookup
-    /// allocates nothing.
+    /// The paragraph cache's key: what making the entry reads — the style, the letter spacing
+    /// and the paragraph's own text, by its UTF-8 bytes (as ``MeasureRequest`` compares text).
+    /// Not the request's text: two requests sharing a paragraph share its entry, and a lookup
+    /// hashes the paragraph, not the whole text once per paragraph (shared/STYLE.md rule 16).
     struct Key: Hashable, Sendable {
         /// ``ResolvedStyle/id``: the font, size and features the paragraph is shaped with.
         var style: Int
         var letterSpacing: Double
         var text: String
-        var start: Int32
 
         static func == (a: Key, b: Key) -> Bool {
-            a.style == b.style && a.start == b.start && a.letterSpacing == b.letterSpacing
-                && MeasureRequest.sameBytes(a.text, b.text)
+            a.style == b.style && a.letterSpacing == b.letterSpacing && MeasureRequest.sameBytes(a.text, b.text)
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(style)
             hasher.combine(letterSpacing)
-            hasher.combine(start)
             var text = text
             text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }

@@ -42,6 +42,12 @@ final class LineBreaker: Sendable {
     let uniformHyphen: Double
     let tabStops: TabStops
     let hasTabs: Bool
+    /// No advance or hyphen is negative (tabs always advance): a line's width only grows as it
+    /// takes more clusters, which lets ``lineEnd`` stop looking once it is past the goal.
+    /// Negative letter spacing (or a font's negative advance) can make it false.
+    let widthsGrow: Bool
+    /// How far past the last break that fits ``lineEnd`` reads when widths can shrink.
+    static let shrinkingLookahead = 256
 
     init(clusters: [Cluster], end: Int32, fonts: [Font], uniformHyphen: Double = 0, tabStops: TabStops) {
         self.clusters = clusters
@@ -49,7 +55,13 @@ final class LineBreaker: Sendable {
         self.fonts = fonts
         self.uniformHyphen = uniformHyphen
         self.tabStops = tabStops
-        hasTabs = clusters.contains { $0.flags.contains(.tab) }
+        var hasTabs = false
+        var widthsGrow = uniformHyphen >= 0 && fonts.allSatisfy { $0.hyphenAdvance >= 0 }
+        for cluster in clusters {
+            if cluster.flags.contains(.tab) { hasTabs = true } else if !(cluster.width >= 0) { widthsGrow = false }
+        }
+        self.hasTabs = hasTabs
+        self.widthsGrow = widthsGrow
     }
 
     /// A breaker from one array per property (terminal cells, tests): an empty array is all
@@ -148,6 +160,19 @@ final class LineBreaker: Sendable {
             if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, end: i, wrap: wrap) <= goal {
                 best = i
             }
+            // A break further on leaves on the line at least all it has now, white space
+            // included (only the final white space is not counted): when that is past the
+            // goal, so is every later break. White space never raises `solid`, so without
+            // this a run of spaces or tabs was read to its end for every line: n² for a
+            // paragraph of them with char wrapping (FitBenchCost --search). Exact only when
+            // widths never shrink.
+            if widthsGrow && width > goal { break }
+            // With negative widths no such bound exists, and a search that reads far past
+            // the last break that fits, line after line, is n² again: it gives up
+            // `shrinkingLookahead` clusters after that break. Only a paragraph with a
+            // negative width (negative letter spacing beyond a cluster's advance) and a
+            // stretch that long between fitting breaks can break differently from Pango.
+            if !widthsGrow && i - (best ?? start) >= LineBreaker.shrinkingLookahead { break }
             i += 1
         }
         if let best { return best }

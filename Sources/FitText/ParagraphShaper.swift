@@ -58,6 +58,11 @@ struct ParagraphShaper {
             let scalars = ClusterScalars(
                 text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
             let first = scalars[scalars.startIndex]
+            // A cluster cut at the stream-safe bound goes on in its cluster's font.
+            if analysis.continues(c) {
+                fontOf[c] = fontOf[c - 1]
+                continue
+            }
             if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
                 continue
             }
@@ -136,6 +141,8 @@ struct ParagraphShaper {
             while runEnd < clusters && fontOf[runEnd] == fontOf[runStart]
                 && analysis.scripts[runEnd] == analysis.scripts[runStart]
                 && analysis.levels[runEnd] == analysis.levels[runStart]
+                // A cluster cut at the stream-safe bound is a run of its own (StreamSafeClusters).
+                && !analysis.continues(runEnd) && !analysis.continues(runEnd - 1)
             {
                 runEnd += 1
             }
@@ -177,10 +184,11 @@ struct ParagraphShaper {
         let script = analysis.scripts[clusters.lowerBound]
         let rightToLeft = analysis.levels[clusters.lowerBound] & 1 == 1
         let language = style.language.hbLanguage(script: script)
+        let continuation = analysis.continues(clusters.lowerBound)
         func key(_ from: Int, _ to: Int) -> ShapeKey {
             ShapeKey(
                 fontID: Int32(truncatingIfNeeded: font.id), script: script, language: language, features: style.featureID,
-                rightToLeft: rightToLeft, text: UnsafeBufferPointer(rebasing: text[from..<to]))
+                rightToLeft: rightToLeft, continuation: continuation, text: UnsafeBufferPointer(rebasing: text[from..<to]))
         }
 
         // The cache holds runs and their words: a run is cut after each stretch of white
@@ -229,17 +237,18 @@ struct ParagraphShaper {
             for c in clusters.lowerBound..<unknown.start { widths[c] = 0 }
             let run = Shaper.shape(
                 UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
-                language: language, features: style.features)
+                language: language, features: style.features, continuation: continuation)
             shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
             if run.missing.isEmpty {
                 // The unknown word and every one after it, cut from the run.
                 var start = unknown.start
                 var wordKey: ShapeKey? = unknown.key
+                var cursor = 0
                 while start < clusters.upperBound {
                     let end = wordEnd(from: start)
                     let (from, to) = units(start, end)
                     // A HarfBuzz cluster across the cut (not seen in practice) keeps the word out.
-                    if let word = run.slice(from: Int32(from - u0), to: Int32(to - u0)) {
+                    if let word = run.slice(from: Int32(from - u0), to: Int32(to - u0), cursor: &cursor) {
                         let storedKey = wordKey ?? key(from, to)
                         shapeCache.insert(word, for: storedKey, bytes: storedKey.byteCount + word.byteCount)
                     }
@@ -253,7 +262,7 @@ struct ParagraphShaper {
 
         let run = Shaper.shape(
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
-            language: language, features: style.features)
+            language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
         try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
     }

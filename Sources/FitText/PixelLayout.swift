@@ -63,7 +63,7 @@ struct PixelLayout {
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let breaker = try shapedParagraph(
-                    text, at: paragraph.lowerBound, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
+                    text, wholeText: paragraph.count == all.count, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
@@ -96,17 +96,21 @@ struct PixelLayout {
         return result
     }
 
-    /// The paragraph at UTF-16 offset `start` of the request's text, analysed, shaped and
+    /// A paragraph of the request's text (`wholeText`: all of it), analysed, shaped and
     /// ready to break: from the paragraph cache, or made (in the scratch's arrays, which go
     /// back for the next paragraph) and stored.
     private func shapedParagraph(
-        _ text: UnsafeBufferPointer<UInt16>, at start: Int, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
+        _ text: UnsafeBufferPointer<UInt16>, wholeText: Bool, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
         scratch: LayoutScratch
     ) throws(FitTextError) -> LineBreaker {
         let lineBreaks = request.maxWidth != nil
-        // Hashed once for the lookup and, on a miss, the insert.
-        let key = Prehashed(CachedParagraph.Key(
-            style: style.id, letterSpacing: request.letterSpacing, text: request.text, start: Int32(truncatingIfNeeded: start)))
+        // Keyed by the paragraph's own text, not the request's (shared/STYLE.md rule 16): a
+        // key of the whole text and the paragraph's offset hashed the whole text once per
+        // paragraph, n² for n lines (22 s for 256 KiB of newlines: issue 9), and two texts
+        // sharing a paragraph could not share its entry. A text of one paragraph (most) is
+        // its own key, without a copy. Hashed once for the lookup and, on a miss, the insert.
+        let own = wholeText ? request.text : String(decoding: text, as: UTF16.self)
+        let key = Prehashed(CachedParagraph.Key(style: style.id, letterSpacing: request.letterSpacing, text: own))
         if let entry = paragraphCache.value(for: key) {
             let addLineBreaks = lineBreaks && !entry.lineBreaks
             let addHyphens = hyphenation && !entry.hyphenation

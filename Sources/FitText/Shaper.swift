@@ -30,15 +30,27 @@ struct ShapedRun: Sendable {
 
     /// The clusters starting in `from..<to` (UTF-16 offsets in the run), rebased to `from`;
     /// nil when a cluster crosses either end, or when glyphs are missing.
-    func slice(from: Int32, to: Int32) -> ShapedRun? {
+    ///
+    /// The search starts at cluster `cursor`, which is left where the slice ends: cutting a
+    /// run into its words in order reads each cluster once. (Searching from 0 for every word
+    /// made cutting an n-word run cost n², seconds for 256 KiB of prose: issue 9.)
+    func slice(from: Int32, to: Int32, cursor: inout Int) -> ShapedRun? {
         guard missing.isEmpty else { return nil }
-        var first = 0
+        var first = min(max(cursor, 0), clusters.count)
+        // A cursor past `from` (not how words are cut): start over.
+        if first > 0 && clusters[first - 1].start >= from { first = 0 }
         while first < clusters.count && clusters[first].start < from { first += 1 }
         var end = first
         while end < clusters.count && clusters[end].start < to { end += 1 }
+        cursor = end
         guard first < clusters.count, clusters[first].start == from, end == clusters.count || clusters[end].start == to
         else { return nil }
         return ShapedRun(clusters: clusters[first..<end].map { Cluster(start: $0.start - from, advance: $0.advance) })
+    }
+
+    func slice(from: Int32, to: Int32) -> ShapedRun? {
+        var cursor = 0
+        return slice(from: from, to: to, cursor: &cursor)
     }
 
     /// Approximate memory held, for the byte-bounded cache.
@@ -59,6 +71,9 @@ struct ShapeKey: Hashable, Sendable {
     /// Id of the feature list (``FeatureTable``).
     var features: Int32
     var rightToLeft: Bool
+    /// The run continues a cluster cut at the stream-safe bound (``StreamSafeClusters``): it
+    /// is shaped without a dotted circle before a leading mark.
+    var continuation: Bool
     /// Code units of the text; the unused tail of `inline` is zero.
     private(set) var count: Int32
     private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -67,12 +82,16 @@ struct ShapeKey: Hashable, Sendable {
 
     static let inlineCapacity = 16
 
-    init(fontID: Int32, script: Int32, language: UInt, features: Int32, rightToLeft: Bool, text: UnsafeBufferPointer<UInt16>) {
+    init(
+        fontID: Int32, script: Int32, language: UInt, features: Int32, rightToLeft: Bool, continuation: Bool = false,
+        text: UnsafeBufferPointer<UInt16>
+    ) {
         self.fontID = fontID
         self.script = script
         self.language = language
         self.features = features
         self.rightToLeft = rightToLeft
+        self.continuation = continuation
         count = Int32(text.count)
         if text.count <= ShapeKey.inlineCapacity {
             withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: UnsafeRawBufferPointer(text)) }
@@ -89,7 +108,7 @@ struct ShapeKey: Hashable, Sendable {
 
     static func == (a: ShapeKey, b: ShapeKey) -> Bool {
         a.fontID == b.fontID && a.script == b.script && a.language == b.language && a.features == b.features
-            && a.rightToLeft == b.rightToLeft && a.count == b.count
+            && a.rightToLeft == b.rightToLeft && a.continuation == b.continuation && a.count == b.count
             && a.inline.0 == b.inline.0 && a.inline.1 == b.inline.1 && a.inline.2 == b.inline.2 && a.inline.3 == b.inline.3
             && a.spilled == b.spilled
     }
@@ -97,7 +116,9 @@ struct ShapeKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(UInt64(UInt32(bitPattern: fontID)) << 32 | UInt64(UInt32(bitPattern: script)))
         hasher.combine(language)
-        hasher.combine(UInt64(UInt32(bitPattern: features)) << 32 | UInt64(UInt32(bitPattern: count)) << 1 | (rightToLeft ? 1 : 0))
+        hasher.combine(
+            UInt64(UInt32(bitPattern: features)) << 32 | UInt64(UInt32(bitPattern: count)) << 2 | (continuation ? 2 : 0)
+                | (rightToLeft ? 1 : 0))
         if spilled.isEmpty {
             hasher.combine(inline.0)
             if count > 4 { hasher.combine(inline.1) }
@@ -114,18 +135,22 @@ struct ShapeKey: Hashable, Sendable {
 enum Shaper {
     /// Shapes `text` with `font`. Runs are one font, one script, one direction (the
     /// itemizer's contract), so the buffer properties are set, not guessed.
+    /// `continuation`: the run goes on from a cluster cut at the stream-safe bound
+    /// (``StreamSafeClusters``), so a leading mark gets no dotted circle.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
-        features: [hb_feature_t]
+        features: [hb_feature_t], continuation: Bool = false
     ) -> ShapedRun {
         buffers.withBuffer { buffer in
-            shape(text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features)
+            shape(
+                text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
+                continuation: continuation)
         } ?? ShapedRun(clusters: [])
     }
 
     private static func shape(
         _ text: UnsafeBufferPointer<UInt16>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool, script: Int32,
-        language: UInt, features: [hb_feature_t]
+        language: UInt, features: [hb_feature_t], continuation: Bool
     ) -> ShapedRun {
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -134,7 +159,8 @@ enum Shaper {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
         // gets HarfBuzz's dotted circle, as it does in GTK.
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        let start = continuation ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : HB_BUFFER_FLAG_BOT.rawValue
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | HB_BUFFER_FLAG_EOT.rawValue))
         features.withUnsafeBufferPointer { list in
             hb_shape(font.hbFont, buffer, list.baseAddress, UInt32(list.count))
         }
@@ -154,23 +180,47 @@ enum Shaper {
         var sorted = true
         var current: Int32 = 0
         var sum: Int64 = 0
+        // The .notdef glyphs of the cluster being summed, and of those before (rare: only text
+        // no font covers), gathered in the same pass: a table by cluster made this a hash
+        // lookup per glyph, a fifth of measuring a long text of tabs (FitBenchCost).
+        var missing: [ShapedRun.MissingGlyphs] = []
+        var pending = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
+        func closeCluster() {
+            if pending.cluster >= 0 {
+                pending.cluster = clusters.count - 1
+                missing.append(pending)
+                pending = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
+            }
+        }
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
-            if infos[i].codepoint == 0 { anyMissing = true }
             let advance = Int64(positions[i].x_advance)
             if k > 0 && cluster == current {
                 sum += advance
             } else {
                 if k > 0 {
                     clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
+                    closeCluster()
                     if cluster <= current { sorted = false }
                 }
                 current = cluster
                 sum = advance
             }
+            if infos[i].codepoint == 0 {
+                anyMissing = true
+                pending.cluster = 0
+                // Pango replaces each .notdef glyph with a box showing the code point in hex:
+                // three columns of digits above U+FFFF (a surrogate pair), two below.
+                pending.notdefAdvance += Double(advance) / Font.unitsPerPixel
+                let unit = Int(cluster) < text.count ? text[Int(cluster)] : 0
+                if UTF16.isLeadSurrogate(unit) { pending.wideBoxes += 1 } else { pending.narrowBoxes += 1 }
+            }
         }
-        if count > 0 { clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel)) }
+        if count > 0 {
+            clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
+            closeCluster()
+        }
         if !sorted {
             var totals: [(cluster: Int32, advance: Int64)] = []
             for k in 0..<count {
@@ -181,12 +231,12 @@ enum Shaper {
         }
         var run = ShapedRun(clusters: clusters)
         if anyMissing {
-            run.missing = missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
+            run.missing = sorted ? missing : missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
         }
         return run
     }
 
-    /// The .notdef glyphs per cluster (rare: only text no font covers).
+    /// The .notdef glyphs per cluster, for output whose clusters are not monotone.
     private static func missingGlyphs(
         infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int,
         text: UnsafeBufferPointer<UInt16>, clusters: [ShapedRun.Cluster]

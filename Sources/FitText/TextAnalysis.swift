@@ -21,6 +21,11 @@ struct ParagraphAnalysis {
     /// not at a word boundary, not next to white space or a hyphen, not in scripts written
     /// without hyphens). Empty unless asked for (only char and word-char wrapping need it).
     var hyphenBefore: [Bool] = []
+    /// For each cluster: it continues the one before, cut at ``StreamSafeClusters/maxScalars``
+    /// code points. Empty when no cluster was cut (all text but pathological input).
+    var continuation: [Bool] = []
+
+    func continues(_ cluster: Int) -> Bool { !continuation.isEmpty && continuation[cluster] }
 
     var clusterCount: Int { graphemeStarts.count - 1 }
 }
@@ -130,6 +135,8 @@ struct TextAnalyzer: Sendable {
                 starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
             }
         }
+        // Clusters of more than 31 code points are cut (UAX #15's bound; see StreamSafeClusters).
+        let continuation = eachUnitACluster ? [] : StreamSafeClusters.cut(&starts, in: text)
         let clusters = starts.count - 1
 
         var canBreak = scratch.map { LayoutScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
@@ -161,6 +168,7 @@ struct TextAnalyzer: Sendable {
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
             scripts: scripts, baseLevel: UInt8(paragraphLevel))
+        analysis.continuation = continuation
         if hyphenation {
             analysis.hyphenBefore = try hyphenPositions(text, graphemeStarts: starts, rawScripts: rawScripts)
         }

@@ -157,3 +157,55 @@ import Testing
         }
     }
 }
+
+/// Where a line ends does not depend on how far the breaker reads past it: stopping once
+/// the line (white space included) is past the goal gives the lines reading on would.
+@Suite struct LineEndSearchTests {
+    @Test func aLongRunOfSpacesBreaksEveryFewSpaces() {
+        // "a" (5) then 100,000 spaces (3): the first line holds "a" and two spaces, each
+        // later one four spaces (three of them counted, 9 ≤ 10; the fourth hangs).
+        let count = 100_001
+        let breaker = LineBreaker(
+            widths: [5] + Array(repeating: 3, count: count - 1), canBreakBefore: [],
+            isWhiteSpace: [false] + Array(repeating: true, count: count - 1), hyphenBefore: [], hyphenWidth: 1)
+        let lines = breaker.lines(maxWidth: 10, wrap: .char, limit: .max)
+        #expect(lines.first?.range == 0..<3)
+        #expect(lines.dropFirst().dropLast().allSatisfy { $0.range.count == 4 })
+        #expect(lines.count == 1 + (count - 3 + 3) / 4)
+        #expect(lines.last?.range.upperBound == count)
+    }
+
+    /// Negative widths (negative letter spacing) let a line shrink as it grows, so the search
+    /// reads on past a width over the goal, as before: a later break can still fit.
+    @Test func shrinkingWidthsStillFindTheLastBreakThatFits() {
+        // "a" 5 px, a space 8 px (13 px in all, over the goal of 10), then clusters of -4 px:
+        // the line is back under the goal at once, and the whole paragraph ends at 1 px.
+        let breaker = LineBreaker(
+            widths: [5, 8, -4, -4, -4], canBreakBefore: [], isWhiteSpace: [false, true, false, false, false],
+            hyphenBefore: [], hyphenWidth: 0)
+        #expect(!breaker.widthsGrow)
+        #expect(breaker.lines(maxWidth: 10, wrap: .char, limit: .max).map(\.range) == [0..<5])
+    }
+}
+
+extension LineEndSearchTests {
+    /// With shrinking widths the search gives up `shrinkingLookahead` clusters past the last
+    /// break that fits (or the line's start): a break further on is not found, where Pango
+    /// would find it, and a line costs at most that much more than its own length.
+    @Test func shrinkingWidthsAreSearchedABoundedWayPastTheLastFit() {
+        // 5 px, then clusters of 1 px with no break before them, then a -1000 px cluster that
+        // brings the line far under the goal, and a break before the last cluster.
+        func breaker(ones: Int) -> LineBreaker {
+            LineBreaker(
+                widths: [5] + Array(repeating: 1, count: ones) + [-1_000, 1],
+                canBreakBefore: Array(repeating: false, count: ones + 2) + [true], isWhiteSpace: [], hyphenBefore: [],
+                hyphenWidth: 0)
+        }
+        // Within reach: the whole paragraph fits on the line (it ends at -728 px).
+        let near = breaker(ones: 10)
+        #expect(near.lineEnd(from: 0, goal: 300, wrap: .word) == near.count)
+        // Out of reach: no break that fits is found, and the word overflows to the next break.
+        let far = breaker(ones: LineBreaker.shrinkingLookahead + 10)
+        #expect(far.lineEnd(from: 0, goal: 300, wrap: .word) == far.count - 1)
+    }
+}

@@ -91,11 +91,42 @@ import Testing
 
     @Test func aParagraphKeyComparesTextsByTheirBytes() {
         // "é" precomposed and decomposed are equal Strings but shape apart (MeasureRequest ==).
-        let precomposed = CachedParagraph.Key(style: 1, letterSpacing: 0, text: "caf\u{E9}", start: 0)
-        let decomposed = CachedParagraph.Key(style: 1, letterSpacing: 0, text: "cafe\u{301}", start: 0)
+        let precomposed = CachedParagraph.Key(style: 1, letterSpacing: 0, text: "caf\u{E9}")
+        let decomposed = CachedParagraph.Key(style: 1, letterSpacing: 0, text: "cafe\u{301}")
         #expect(precomposed != decomposed)
-        #expect(precomposed == CachedParagraph.Key(style: 1, letterSpacing: 0, text: "caf\u{E9}", start: 0))
-        #expect(precomposed != CachedParagraph.Key(style: 2, letterSpacing: 0, text: "caf\u{E9}", start: 0))
-        #expect(precomposed != CachedParagraph.Key(style: 1, letterSpacing: 0, text: "caf\u{E9}", start: 5))
+        #expect(precomposed == CachedParagraph.Key(style: 1, letterSpacing: 0, text: "caf\u{E9}"))
+        #expect(precomposed != CachedParagraph.Key(style: 2, letterSpacing: 0, text: "caf\u{E9}"))
+        #expect(precomposed != CachedParagraph.Key(style: 1, letterSpacing: 0.5, text: "caf\u{E9}"))
+    }
+
+    /// The key is the paragraph's own text (shared/STYLE.md rule 16), not the request's: a
+    /// paragraph that two texts share is analysed and shaped once, wherever it stands.
+    @Test func twoTextsSharingAParagraphShareItsEntry() throws {
+        let engine = try freshEngine()
+        let font = "DejaVu Sans 11"
+        _ = try engine.measure(MeasureRequest(text: "Shared paragraph\nfirst text's own", font: font))
+        #expect(try statistics(engine, "paragraphs").entries == 2)
+        let before = try statistics(engine, "paragraphs")
+        // The shared paragraph second, and alone: both from the entry made above.
+        _ = try engine.measure(MeasureRequest(text: "second text's own\nShared paragraph", font: font))
+        _ = try engine.measure(MeasureRequest(text: "Shared paragraph", font: font))
+        let after = try statistics(engine, "paragraphs")
+        #expect(after.hits == before.hits + 2)
+        #expect(after.entries == 3)
+        let request = MeasureRequest(text: "second text's own\nShared paragraph", font: font, includeLines: true)
+        #expect(try engine.measure(request) == freshEngine().measure(request))
+    }
+
+    /// Repeated paragraphs of one text are one entry: 10,000 lines of "a" make one entry and
+    /// one miss, however long the text (the key once held the whole text and the paragraph's
+    /// offset: 10,000 entries, each hashing the whole text).
+    @Test func repeatedParagraphsOfOneTextAreOneEntry() throws {
+        let engine = try freshEngine()
+        let metrics = try engine.measure(MeasureRequest(text: String(repeating: "a\n", count: 10_000), font: "DejaVu Sans 11"))
+        #expect(metrics.lineCount == 10_001)
+        let paragraphs = try statistics(engine, "paragraphs")
+        #expect(paragraphs.entries == 2)  // "a" and the empty last line
+        #expect(paragraphs.misses == 2)
+        #expect(paragraphs.hits == 9_999)
     }
 }
