@@ -54,7 +54,9 @@ struct ShapedRun: Sendable {
     }
 
     /// Approximate memory held, for the byte-bounded cache.
-    var byteCount: Int { 64 + clusters.count * MemoryLayout<Cluster>.stride + missing.count * 32 }
+    /// By capacity, not count: an array grown by appending holds up to twice what it counts,
+    /// and a run of a 1 MiB paragraph undercounted by 16 MB (issue 9: RSS must match GetStats).
+    var byteCount: Int { 64 + clusters.capacity * MemoryLayout<Cluster>.stride + missing.capacity * 32 }
 }
 
 /// Everything that changes how a run shapes; the key of the shaped-run cache. Compact: the
@@ -129,7 +131,7 @@ struct ShapeKey: Hashable, Sendable {
         }
     }
 
-    var byteCount: Int { 64 + spilled.count * 2 }
+    var byteCount: Int { 64 + spilled.capacity * 2 }
 }
 
 enum Shaper {
@@ -305,6 +307,8 @@ final class BufferPool: Sendable {
     // Owned buffers, by address (OpaquePointer is not Sendable); the mutex makes the hand-over
     // between threads safe.
     private let idle: Mutex<[UInt]> = Mutex([])
+    /// Glyphs of the largest buffer kept for reuse (a paragraph of a few pages).
+    static let largestKept: UInt32 = 4096
 
     deinit {
         idle.withLock { list in
@@ -317,9 +321,13 @@ final class BufferPool: Sendable {
         guard let buffer = idle.withLock({ $0.popLast() }).flatMap({ OpaquePointer(bitPattern: $0) }) ?? hb_buffer_create()
         else { return nil }
         let result = body(buffer)
+        // A buffer keeps the arrays it grew to (hb_buffer_clear_contents frees nothing): one
+        // that shaped a 1 MiB paragraph held some 40 MB for good, counted by no cache. Only
+        // buffers of an ordinary run go back to the pool.
+        let large = hb_buffer_get_length(buffer) > BufferPool.largestKept
         // clear_contents also resets the properties and flags set above.
         hb_buffer_clear_contents(buffer)
-        let kept = idle.withLock { list -> Bool in
+        let kept = !large && idle.withLock { list -> Bool in
             guard list.count < 16 else { return false }
             list.append(UInt(bitPattern: buffer))
             return true

@@ -53,6 +53,11 @@ class Fit:
     def set(self, name, value, timeout=25):
         return self.call("Set", "ssv", (IFACE, name, value), interface=PROPS, timeout=timeout)
 
+    def cache_bytes(self):
+        """What GetStats accounts for: the bytes of every cache together."""
+        caches, _, _ = self.call("GetStats", "", ())
+        return sum(int(cache[2]) for cache in caches)
+
     def hello(self, timeout=25):
         """A cheap call that must answer correctly: True or a description of what went wrong."""
         try:
