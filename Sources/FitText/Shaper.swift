@@ -186,14 +186,8 @@ enum Shaper {
         // no font covers), gathered in the same pass: a table by cluster made this a hash
         // lookup per glyph, a fifth of measuring a long text of tabs (FitBenchCost).
         var missing: [ShapedRun.MissingGlyphs] = []
-        var pending = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
-        func closeCluster() {
-            if pending.cluster >= 0 {
-                pending.cluster = clusters.count - 1
-                missing.append(pending)
-                pending = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
-            }
-        }
+        let none = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
+        var pending = none
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
@@ -203,7 +197,11 @@ enum Shaper {
             } else {
                 if k > 0 {
                     clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
-                    closeCluster()
+                    if pending.cluster >= 0 {
+                        pending.cluster = clusters.count - 1
+                        missing.append(pending)
+                        pending = none
+                    }
                     if cluster <= current { sorted = false }
                 }
                 current = cluster
@@ -221,7 +219,10 @@ enum Shaper {
         }
         if count > 0 {
             clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
-            closeCluster()
+            if pending.cluster >= 0 {
+                pending.cluster = clusters.count - 1
+                missing.append(pending)
+            }
         }
         if !sorted {
             var totals: [(cluster: Int32, advance: Int64)] = []
