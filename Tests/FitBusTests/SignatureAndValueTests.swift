@@ -85,6 +85,19 @@ import Testing
         #expect(throws: DBusError.self) { try variants.validate() }
     }
 
+    /// Found by Tests/Fuzzing (fuzz-layout-wire): a variant's signature was not checked
+    /// against the 255-byte limit, so libdbus aborted the process in append.
+    @Test func refusesAVariantWhoseContentHasASignatureOver255Bytes() throws {
+        // "(" + n × "i" + ")": 255 bytes at n = 253.
+        let fits = DBusValue.variant(.structure(Array(repeating: .int32(1), count: 253)))
+        let message = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        try message.append([fits])
+        #expect(try message.arguments() == [fits])
+        let tooLong = DBusValue.variant(.structure(Array(repeating: .int32(1), count: 254)))
+        let refused = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        #expect(throws: DBusError.self) { try refused.append([.array(elementSignature: "v", [tooLong])]) }
+    }
+
     @Test func refusesInvalidNames() {
         #expect(throws: DBusError.self) {
             try DBusMessage.methodCall(destination: "bad..name", path: "/a", interface: "a.b", member: "C")
