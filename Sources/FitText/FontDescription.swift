@@ -131,7 +131,8 @@ public enum FontSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(value) traps past Int.max; parse accepts any finite size, such as "Sans 1e31".
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// A size word, or nil when `word` is not numeric (then it is part of the family or style).

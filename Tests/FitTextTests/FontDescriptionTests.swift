@@ -149,6 +149,14 @@ import Testing
         #expect(try FontDescription.parse(parsed.description) == parsed)
     }
 
+    /// Found by Tests/Fuzzing (fuzz-font-description): " 1e31" parsed, and its description
+    /// trapped converting 1e31 to Int.
+    @Test(arguments: ["Sans 1e31", " 1e31", "Sans 1e300px", "Sans 9223372036854775808"])
+    func hugeSizesHaveADescriptionThatParsesBack(_ text: String) throws {
+        let parsed = try FontDescription.parse(text)
+        #expect(try FontDescription.parse(parsed.description) == parsed)
+    }
+
     @Test func sizeZeroIsAnError() {
         #expect(throws: FitTextError.invalidFontSize(0, reason: "a size must be greater than 0")) {
             try FontDescription.parse("Sans 0")
