@@ -98,6 +98,18 @@ import Testing
         #expect(throws: DBusError.self) { try refused.append([.array(elementSignature: "v", [tooLong])]) }
     }
 
+    /// Found by Tests/Fuzzing (fuzz-dbus-reader): values each valid whose signatures add up
+    /// to more than 255 bytes went to libdbus, which then took minutes per append.
+    @Test func refusesABodyWhoseSignatureIsOver255Bytes() throws {
+        let message = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        let fits = Array(repeating: DBusValue.byte(1), count: 255)
+        try message.append(fits)
+        #expect(try message.arguments() == fits)
+        let refused = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        let error = #expect(throws: DBusError.self) { try refused.append(Array(repeating: .byte(1), count: 256)) }
+        #expect(error?.name == .invalidArgs)
+    }
+
     @Test func refusesInvalidNames() {
         #expect(throws: DBusError.self) {
             try DBusMessage.methodCall(destination: "bad..name", path: "/a", interface: "a.b", member: "C")
