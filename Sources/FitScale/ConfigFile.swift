@@ -49,7 +49,9 @@ public struct ConfigFile: Hashable, Sendable {
     public init(parsing text: String, path: String, strict: Bool = true) throws(FitScaleError) {
         var current = ""
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so it is a separator of its own; a stray "\r"
+        // is trimmed like a blank, so that what serialized() writes parses back the same.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = String(rawLine).trimmingBlanks().trimmingSuffix("\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
@@ -69,7 +71,7 @@ public struct ConfigFile: Hashable, Sendable {
                 continue
             }
             let key = String(line[..<equals]).trimmingBlanks()
-            let value = String(line[line.index(after: equals)...]).trimmingBlanks()
+            let value = String(line[line.index(after: equals)...]).trimmingBlanksAndReturns()
             let validKey = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "-_.$[]".contains($0) }
             guard validKey else {
                 if strict { throw .configSyntax(path: path, line: lineNumber, reason: "invalid key \"\(key.prefix(40))\"") }
@@ -185,5 +187,12 @@ public struct ConfigFile: Hashable, Sendable {
 extension String {
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmingBlanks() : self
+    }
+
+    func trimmingBlanksAndReturns() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" || first == "\r" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice.removeLast() }
+        return String(slice)
     }
 }

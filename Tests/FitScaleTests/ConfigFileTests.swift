@@ -12,6 +12,17 @@ import Testing
         #expect(file.value(section: "none", key: "scale") == nil)
     }
 
+    /// Found by Tests/Fuzzing (fuzz-config): "\r\n" is one Swift Character, so splitting at
+    /// "\n" left a CRLF file one line (refused), and a value "\r" came back as "".
+    @Test func crlfLinesParseAndStrayReturnsDoNotSurviveAsValues() throws {
+        let file = try ConfigFile(parsing: "[limits]\r\nmax_batch = 5\r\ncache_bytes=0\r\n", path: "t")
+        #expect(file.value(section: "limits", key: "max_batch") == "5")
+        #expect(file.value(section: "limits", key: "cache_bytes") == "0")
+        let returns = try ConfigFile(parsing: "B=\r\r", path: "t")
+        #expect(returns.value(section: "", key: "B") == "")
+        #expect(try ConfigFile(parsing: returns.serialized(), path: "t") == returns)
+    }
+
     @Test func garbageIsATypedErrorWithTheLine() {
         #expect(throws: FitScaleError.configSyntax(path: "t", line: 2, reason: "not `key = value`, a `[section]` or a comment")) {
             try ConfigFile(parsing: "[text]\nthis is garbage\n", path: "t")
