@@ -189,10 +189,12 @@ extension String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmingBlanks() : self
     }
 
+    /// By scalar, not Character: serialized() writes "key = value", and a value that starts
+    /// with a combining mark would otherwise keep the space it combines with.
     func trimmingBlanksAndReturns() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" || first == "\r" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" || last == "\r" { slice.removeLast() }
-        return String(slice)
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" || first == "\r" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        return String(scalars)
     }
 }
