@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test stress test-sanitizers demo bench clean install uninstall
+.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall
 
 all: build
 
@@ -47,8 +47,14 @@ demo: bootstrap
 bench: bootstrap
 	@scripts/bench
 
+# libFuzzer targets for every parser of outside input (Tests/Fuzzing/README.md), each run for
+# FUZZ_SECONDS (default 60); exits non-zero on a finding, reproducer under Tests/Fuzzing/Findings.
+FUZZ_SECONDS ?= 60
+fuzz: bootstrap
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
+
 clean:
-	rm -rf .build .build-asan .build-tsan Benchmarks/.build
+	rm -rf .build .build-asan .build-tsan Benchmarks/.build Tests/Fuzzing/.build
 
 # make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then the binaries, the
 # systemd user unit, the D-Bus activation file (Exec= the installed fitd), the interface XML

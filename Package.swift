@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
+        // For Tests/Fuzz (ServiceLimits from fitd.conf); programs use FitClient.
+        .library(name: "FitService", targets: ["FitService"]),
         .executable(name: "fitd", targets: ["fitd"]),
         .executable(name: "fitctl", targets: ["fitctl"]),
     ],

@@ -153,6 +153,11 @@ extension DBusValue {
                 try field.validate(depth: depth + 1, arrays: arrays, structs: structs + 1)
             }
         case .variant(let inner):
+            // A variant's signature is one of its own, so it has the 255-byte limit too:
+            // libdbus aborts on a longer one (dbus_message_iter_open_container checks it).
+            guard inner.signature.utf8.count <= DBusSignature.maximumLength else {
+                throw .invalidArgs("a variant's content has a signature longer than \(DBusSignature.maximumLength) bytes")
+            }
             try inner.validate(depth: depth + 1, arrays: arrays, structs: structs)
         default:
             break

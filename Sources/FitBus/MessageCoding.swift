@@ -11,6 +11,13 @@ extension DBusMessage {
     /// failure left is running out of memory.
     public func append(_ values: [DBusValue]) throws(DBusError) {
         for value in values { try value.validate() }
+        // The body's signature has the 255-byte limit as a whole (specification, "Valid
+        // Signatures"); libdbus does not check it here, and then spends minutes on the message.
+        var length = dbus_message_get_signature(raw).map { strlen($0) } ?? 0
+        for value in values { length += value.signature.utf8.count }
+        guard length <= DBusSignature.maximumLength else {
+            throw .invalidArgs("the arguments' signature is longer than \(DBusSignature.maximumLength) bytes")
+        }
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values { try Self.write(value, to: &iter) }

@@ -37,8 +37,10 @@ public struct FixedAdvanceMeasurer: LayoutTextMeasurer {
         let charWidth = advance * size
         let rowHeight = lineHeight * size
         // The tolerance keeps 52.5 / 7.5 at 7 characters, not 6.99999.
+        // A width of more characters than Int holds (1e300) is no limit: Int() would trap.
         let maxChars: Int? = proposedWidth.flatMap { width in
-            width.isFinite && charWidth > 0 ? Int((width / charWidth + 1e-9).rounded(.down)) : nil
+            let chars = (width / charWidth + 1e-9).rounded(.down)
+            return width.isFinite && charWidth > 0 && chars < 1e18 ? Int(chars) : nil
         }
         var lines: [(start: Int, length: Int, paragraphLength: Int)] = []
         var truncated = false

@@ -49,7 +49,9 @@ public struct ConfigFile: Hashable, Sendable {
     public init(parsing text: String, path: String, strict: Bool = true) throws(FitScaleError) {
         var current = ""
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so it is a separator of its own; a stray "\r"
+        // is trimmed like a blank, so that what serialized() writes parses back the same.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             let line = String(rawLine).trimmingBlanks().trimmingSuffix("\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
@@ -69,7 +71,7 @@ public struct ConfigFile: Hashable, Sendable {
                 continue
             }
             let key = String(line[..<equals]).trimmingBlanks()
-            let value = String(line[line.index(after: equals)...]).trimmingBlanks()
+            let value = String(line[line.index(after: equals)...]).trimmingBlanksAndReturns()
             let validKey = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "-_.$[]".contains($0) }
             guard validKey else {
                 if strict { throw .configSyntax(path: path, line: lineNumber, reason: "invalid key \"\(key.prefix(40))\"") }
@@ -259,5 +261,14 @@ public struct ConfigFile: Hashable, Sendable {
 extension String {
     func trimmingSuffix(_ suffix: String) -> String {
         hasSuffix(suffix) ? String(dropLast(suffix.count)).trimmingBlanks() : self
+    }
+
+    /// By scalar, not Character: serialized() writes "key = value", and a value that starts
+    /// with a combining mark would otherwise keep the space it combines with.
+    func trimmingBlanksAndReturns() -> String {
+        var scalars = Substring(self).unicodeScalars
+        while let first = scalars.first, first == " " || first == "\t" || first == "\r" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        return String(scalars)
     }
 }

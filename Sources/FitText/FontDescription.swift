@@ -67,6 +67,20 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the family list needs a trailing comma to parse back as written: its last word
+    /// would be read as a style word, or as the size when no style or size follows. Pango's
+    /// pango_font_description_to_string does the same (pango/fonts.c).
+    private func familyNeedsComma(_ list: String) -> Bool {
+        guard let start = list.lastIndex(where: { $0 == " " || $0 == "\t" }).map(list.index(after:)) ?? list.indices.first
+        else { return false }
+        let word = String(list[start...])
+        var scratch = FontDescription()
+        if scratch.apply(styleWord: word) { return true }
+        guard style == .normal, variant == .normal, weight == .normal, stretch == .normal, size == nil else { return false }
+        // A size word, or one that parse refuses as a size (such as "0").
+        return (try? FontSize.parse(word: word, in: list)) != .some(nil)
+    }
+
     /// The size in pixels at 96 dpi (CSS px): pt × 96/72, times the user's text scale.
     public func pixelSize(defaultSize: FontSize, textScale: Double) -> Double {
         (size ?? defaultSize).pixels * textScale
@@ -83,10 +97,10 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
             out += word
             empty = false
         }
-        if families.count == 1 {
-            add(families[0])
-        } else if !families.isEmpty {
-            add(families.joined(separator: ","))
+        if !families.isEmpty {
+            var list = families.count == 1 ? families[0] : families.joined(separator: ",")
+            if familyNeedsComma(list) { list += "," }
+            add(list)
         }
         if style != .normal { add(style.name) }
         if variant != .normal { add(variant.name) }
@@ -117,7 +131,8 @@ public enum FontSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(value) traps past Int.max; parse accepts any finite size, such as "Sans 1e31".
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// A size word, or nil when `word` is not numeric (then it is part of the family or style).

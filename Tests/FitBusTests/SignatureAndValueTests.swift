@@ -85,6 +85,31 @@ import Testing
         #expect(throws: DBusError.self) { try variants.validate() }
     }
 
+    /// Found by Tests/Fuzzing (fuzz-layout-wire): a variant's signature was not checked
+    /// against the 255-byte limit, so libdbus aborted the process in append.
+    @Test func refusesAVariantWhoseContentHasASignatureOver255Bytes() throws {
+        // "(" + n × "i" + ")": 255 bytes at n = 253.
+        let fits = DBusValue.variant(.structure(Array(repeating: .int32(1), count: 253)))
+        let message = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        try message.append([fits])
+        #expect(try message.arguments() == [fits])
+        let tooLong = DBusValue.variant(.structure(Array(repeating: .int32(1), count: 254)))
+        let refused = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        #expect(throws: DBusError.self) { try refused.append([.array(elementSignature: "v", [tooLong])]) }
+    }
+
+    /// Found by Tests/Fuzzing (fuzz-dbus-reader): values each valid whose signatures add up
+    /// to more than 255 bytes went to libdbus, which then took minutes per append.
+    @Test func refusesABodyWhoseSignatureIsOver255Bytes() throws {
+        let message = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        let fits = Array(repeating: DBusValue.byte(1), count: 255)
+        try message.append(fits)
+        #expect(try message.arguments() == fits)
+        let refused = try DBusMessage.methodCall(destination: nil, path: "/a", interface: "a.b", member: "C")
+        let error = #expect(throws: DBusError.self) { try refused.append(Array(repeating: .byte(1), count: 256)) }
+        #expect(error?.name == .invalidArgs)
+    }
+
     @Test func refusesInvalidNames() {
         #expect(throws: DBusError.self) {
             try DBusMessage.methodCall(destination: "bad..name", path: "/a", interface: "a.b", member: "C")

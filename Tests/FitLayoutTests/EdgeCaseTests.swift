@@ -11,6 +11,15 @@ import Testing
         }
     }
 
+    /// Found by Tests/Fuzzing (fuzz-layout-wire): a finite proposal of more characters than
+    /// Int holds trapped in FixedAdvanceMeasurer instead of measuring unwrapped.
+    @Test func hugeFiniteProposalMeasuresTextUnwrapped() throws {
+        for width in [1e300, Double.greatestFiniteMagnitude, 9.3e19] {
+            let result = try layout([text("t", nil, "two words")], width: width)
+            #expect(result.frame("t") == rect(0, 0, 90, 20))
+        }
+    }
+
     func card() -> [LayoutNode] {
         [
             node("card", nil, .firstFit, .init(axes: .horizontal)),

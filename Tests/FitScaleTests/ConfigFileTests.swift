@@ -12,6 +12,22 @@ import Testing
         #expect(file.value(section: "none", key: "scale") == nil)
     }
 
+    /// Found by Tests/Fuzzing (fuzz-config): "\r\n" is one Swift Character, so splitting at
+    /// "\n" left a CRLF file one line (refused), a value "\r" came back as "", and one that
+    /// starts with a combining mark came back with the space before it.
+    @Test func crlfLinesParseAndValuesSurviveSerializing() throws {
+        let file = try ConfigFile(parsing: "[limits]\r\nmax_batch = 5\r\ncache_bytes=0\r\n", path: "t")
+        #expect(file.value(section: "limits", key: "max_batch") == "5")
+        #expect(file.value(section: "limits", key: "cache_bytes") == "0")
+        let returns = try ConfigFile(parsing: "B=\r\r", path: "t")
+        #expect(returns.value(section: "", key: "B") == "")
+        #expect(try ConfigFile(parsing: returns.serialized(), path: "t") == returns)
+        // A value starting with a combining mark (U+0613) after serialized()'s " = ".
+        let mark = try ConfigFile(parsing: "k=\t\u{0613}x", path: "t")
+        #expect(mark.value(section: "", key: "k") == "\u{0613}x")
+        #expect(try ConfigFile(parsing: mark.serialized(), path: "t") == mark)
+    }
+
     @Test func garbageIsATypedErrorWithTheLine() {
         #expect(throws: FitScaleError.configSyntax(path: "t", line: 2, reason: "not `key = value`, a `[section]` or a comment")) {
             try ConfigFile(parsing: "[text]\nthis is garbage\n", path: "t")

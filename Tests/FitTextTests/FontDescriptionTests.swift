@@ -136,6 +136,27 @@ import Testing
         #expect(again.description == parsed.description)
     }
 
+    /// Found by Tests/Fuzzing (fuzz-font-description): ",1" parsed to the family "1", whose
+    /// description "1" parsed back as a size. Pango writes a trailing comma in such cases
+    /// (pango_font_description_to_string), and so does FontDescription now.
+    @Test(arguments: [
+        (",1", "1,"), ("Sans Bold,", "Sans Bold,"), ("Sans Bold, Bold 12", "Sans Bold, Bold 12"),
+        ("Foo,Bar Italic, 9", "Foo,Bar Italic, 9"), ("Font 0,", "Font 0,"), ("Font 12, Light", "Font 12 Light"),
+    ])
+    func familyEndingInAStyleWordOrASizeGetsATrailingComma(_ text: String, _ canonical: String) throws {
+        let parsed = try FontDescription.parse(text)
+        #expect(parsed.description == canonical)
+        #expect(try FontDescription.parse(parsed.description) == parsed)
+    }
+
+    /// Found by Tests/Fuzzing (fuzz-font-description): " 1e31" parsed, and its description
+    /// trapped converting 1e31 to Int.
+    @Test(arguments: ["Sans 1e31", " 1e31", "Sans 1e300px", "Sans 9223372036854775808"])
+    func hugeSizesHaveADescriptionThatParsesBack(_ text: String) throws {
+        let parsed = try FontDescription.parse(text)
+        #expect(try FontDescription.parse(parsed.description) == parsed)
+    }
+
     @Test func sizeZeroIsAnError() {
         #expect(throws: FitTextError.invalidFontSize(0, reason: "a size must be greater than 0")) {
             try FontDescription.parse("Sans 0")

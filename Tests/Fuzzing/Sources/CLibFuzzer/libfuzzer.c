@@ -1,0 +1,1 @@
+// Headers only: LLVMFuzzerRunDriver comes from libclang_rt.fuzzer (-sanitize=fuzzer).
