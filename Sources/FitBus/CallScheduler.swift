@@ -44,6 +44,11 @@ final class CallScheduler: Sendable {
     private let run: @Sendable (IncomingCall) async -> Void
 
     init(policy: CallScheduling, run: @escaping @Sendable (IncomingCall) async -> Void) {
+        // A lane with no room would never start a call: at least one of each.
+        var policy = policy
+        policy.workerThreads = max(1, policy.workerThreads)
+        policy.lightCallsPerClient = max(1, policy.lightCallsPerClient)
+        policy.callsPerClient = max(1, policy.callsPerClient)
         self.policy = policy
         self.run = run
         self.workers = WorkerExecutor(threads: policy.workerThreads, nice: policy.workerNice)

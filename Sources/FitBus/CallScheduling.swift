@@ -44,6 +44,10 @@ public struct CallScheduling: Sendable, Equatable {
 
     public init() {}
 
+    /// The specification's largest message (DBUS_MAXIMUM_MESSAGE_LENGTH, 128 MiB): no body is
+    /// larger, so sums of body sizes stay far from overflowing.
+    public static let largestMessage = 128 << 20
+
     /// Processors online (sysconf(_SC_NPROCESSORS_ONLN)), at least 1.
     public static var onlineProcessors: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }

@@ -53,7 +53,7 @@ extension LoopContext {
                 ticket = kept
             }
             // Before the message passes to the call: what it weighs (CallScheduling).
-            let bytes = message.bodySize(atMost: .max) ?? .max
+            let bytes = message.bodySize(atMost: CallScheduling.largestMessage) ?? CallScheduling.largestMessage
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,

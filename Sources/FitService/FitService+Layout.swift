@@ -18,6 +18,8 @@ extension FitService {
                 replyCache: layoutReplies
             ) { [self] arguments, _ throws(DBusError) in
                 requestsServed.add(1)
+                inFlight.add(1, ordering: .relaxed)
+                defer { inFlight.subtract(1, ordering: .relaxed) }
                 // The user's size category and UI font are the defaults a document's text
                 // styles resolve with (options can override both).
                 let snapshot = scaleBinding.snapshot

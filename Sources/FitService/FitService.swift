@@ -99,6 +99,10 @@ public final class FitService: Sendable {
     public var currentGeneration: UInt64 { generations.current }
     /// Requests served so far (cheaper than ``statistics``, which reads every cache).
     public var requestsServedCount: UInt64 { requestsServed.current }
+    /// Batches and layouts under way: a long one serves no new request for a while but is no
+    /// reason to think the daemon idle (IdleTrim).
+    public var requestsInFlight: Int { inFlight.load(ordering: .relaxed) }
+    let inFlight = Atomic<Int>(0)
     public var currentTextScale: Double { textScale.withLock { $0 } }
 
     /// Records a change that makes cached results stale and returns the new generation.
@@ -172,9 +176,13 @@ public final class FitService: Sendable {
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
         requestsServed.add(UInt64(entries.count))
+        inFlight.add(1, ordering: .relaxed)
+        defer { inFlight.subtract(1, ordering: .relaxed) }
         // Refuse a reply that cannot be sent before measuring any of it (MeasureCodec+Size).
         var replyBytes = 0
         for entry in entries {
+            // An entry over the text limit gets its own error, not a measurement: it adds no lines.
+            guard entry.text.utf8.count <= limits.maxTextBytes else { continue }
             replyBytes += MeasureCodec.minimumResultBytes(text: entry.text, options: try? entry.options.get())
         }
         guard replyBytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count) }

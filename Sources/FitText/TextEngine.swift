@@ -218,7 +218,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
             featureID: featureTable.id(of: featureKey), language: languageContext,
-            grew: { [styles] (style: ResolvedStyle) in
+            // Weak: the cache holds the style, which holds this closure; a strong capture made a
+            // cycle that kept a dropped engine's styles, sets and HarfBuzz objects alive.
+            grew: { [weak styles] (style: ResolvedStyle) in
+                guard let styles else { return }
                 if styles.peek(key) === style { styles.insert(style, for: key, bytes: Self.styleBytes(key, style)) }
             })
         // The style holds its base set (and the set its fonts): counted here too, since the

@@ -18,8 +18,10 @@ enum IdleTrim {
         while !Task.isCancelled {
             do { try await Task.sleep(for: period) } catch { return }
             let now = service.requestsServedCount
-            quiet = now == last ? quiet + period : .zero
-            if now == last, now != trimmedAt {
+            // A long batch or layout serves nothing new while it runs, but is not idleness.
+            let working = service.requestsInFlight > 0
+            quiet = now == last && !working ? quiet + period : .zero
+            if now == last, !working, now != trimmedAt {
                 MallocTrim.trim()
                 trimmedAt = now
             }
