@@ -29,7 +29,7 @@ bcall Measure 'ssa{sv}' warm-up "DejaVu Sans 12" 0 >/dev/null  # activation
 pid=$(daemon_pid)
 [ -n "$pid" ] || fail "no daemon after the first call"
 
-"$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" "${SINGLES:-20000}" "${IDLE_RELEASE:-15}" <<'PY' || fail "see above"
+PYTHONPATH="$ROOT/Tests/Reliability" "$PY" - "$pid" "${SIZES:-50000}" "${FAMILIES:-50000}" "${TEXTS:-100000}" "${SINGLES:-20000}" "${IDLE_RELEASE:-15}" <<'PY' || fail "see above"
 import sys, time
 import dbus
 
@@ -37,17 +37,14 @@ pid, sizes, families, texts, singles = sys.argv[1], int(sys.argv[2]), int(sys.ar
 idle_release = int(sys.argv[6])
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 empty = dbus.Dictionary({}, signature="sv")
-failures = []
-MB = 1 << 20
+from reliability import Checks, proc_status
 
-def check(what, condition, detail=""):
-    print(f"memory: {'ok' if condition else 'FAIL'}: {what}" + ("" if condition else f" {detail}"),
-          file=sys.stdout if condition else sys.stderr)
-    if not condition:
-        failures.append(what)
+MB = 1 << 20
+check = Checks("memory")
 
 def status(field):
-    return int(next(l for l in open(f"/proc/{pid}/status") if l.startswith(field + ":")).split()[1]) * 1024
+    """A /proc/PID/status field in bytes (the suite's proc_status gives kB)."""
+    return proc_status(pid, field) * 1024
 
 def cache_bytes():
     caches, _, _ = fit.GetStats()
@@ -158,6 +155,6 @@ print(f"memory: quiet for {idle_release} s and more: RSS {rss / MB:.1f} MiB, Get
 check(f"idle again: RSS {rss / MB:.1f} MiB ≤ 1.5 × the idle RSS at start ({1.5 * idle / MB:.1f} MiB)", rss <= 1.5 * idle, rss)
 # And it still answers, from an empty cache.
 check("idle again: it still measures", fit.Measure("Hello", "DejaVu Sans 11", empty)[0] > 0)
-sys.exit(1 if failures else 0)
+check.exit()
 PY
 ok "memory bounded"
