@@ -15,7 +15,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale",
+        "unit", "lines", "id", "text_scale", "language",
     ]
 
     func run() async {
@@ -123,6 +123,10 @@ struct BatchMeasurer {
             includeLines = flag
         }
         request.includeLines = includeLines
+        if let language = object["language"] {
+            guard let language = language as? String else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
+            request.language = try MeasureRequest.canonicalLanguage(language)
+        }
         return (request, includeLines)
     }
 
