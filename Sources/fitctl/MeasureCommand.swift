@@ -19,6 +19,7 @@ struct MeasureCommand: AsyncParsableCommand {
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
             "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
+            With --batch, --language is the language of the lines that name none.
             """)
 
     @OptionGroup var common: CommonOptions
@@ -83,7 +84,7 @@ struct MeasureCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await ClientFactory.make(common)
         if batch {
-            await BatchMeasurer(client: client).run()
+            await BatchMeasurer(client: client, defaultLanguage: try parsedLanguage()).run()
             return
         }
         var request = MeasureRequest(
