@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Languages and scripts, for choosing fallback fonts per script the way Pango 1.50.12 does
-/// (PANGO_RULES.md §language): an item's language is the context language when that language
+/// (PANGO_RULES.md §10): an item's language is the context language when that language
 /// includes the item's script, else the first of the preferred languages (PANGO_LANGUAGE or
 /// LANGUAGE) that does, else the script's sample language, else "xx" (which no font claims,
 /// so it leaves the sort alone) (pango/itemize.c compute_derived_language;
@@ -67,8 +67,8 @@ enum LanguageTable {
     /// setlocale(LC_CTYPE, NULL) (pango-language.c _pango_get_lc_ctype), which in a GTK
     /// program, after setlocale(LC_ALL, ""), is glibc's choice: the first non-empty of LC_ALL,
     /// LC_CTYPE, LANG, or "C" — and "C" again when that locale is not installed (setlocale
-    /// fails). So LANG=C, C.UTF-8, POSIX-less-installed locales give "c", which Pango's table
-    /// does not know, so it includes every script.
+    /// fails). So C, C.UTF-8, POSIX and locales not installed give "c", which Pango's table
+    /// does not know: it includes every script.
     static func defaultLanguage(
         environment: Environment = processEnvironment, localeExists: (String) -> Bool = LanguageTable.localeExists
     ) -> String {

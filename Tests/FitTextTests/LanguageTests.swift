@@ -4,7 +4,7 @@ import Testing
 
 @testable import FitText
 
-/// The context language as Pango 1.50.12 has it (PANGO_RULES.md §14): the default from the
+/// The context language as Pango 1.50.12 has it (PANGO_RULES.md §10): the default from the
 /// locale, "c" under C, the full language→script table, LANGUAGE's preferred languages, and
 /// the per-request option. Widths are Pango's (Tests/oracle/pango_measure.py --language L,
 /// pinned fonts).
