@@ -185,7 +185,8 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private static func styleBytes(_ key: StyleKey, _ style: ResolvedStyle) -> Int {
-        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + style.byteCount
+        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + (key.language?.utf8.count ?? 0)
+            + style.byteCount
     }
 
     /// The key's text, its entry, and the parsed families and features (strings with their
@@ -242,6 +243,11 @@ public final class TextEngine: TextMeasuring, Sendable {
         styles.insert(style, for: key, bytes: Self.styleBytes(key, style))
         return style
     }
+
+    /// The default context language (Pango's canonical form) and the preferred languages,
+    /// as the engine read them.
+    public var contextLanguage: String { language }
+    public var contextPreferredLanguages: [String] { preferredLanguages }
 
     /// The context of a request's language (nil: the engine's), made once per language.
     func languageContext(_ requested: String?) -> LanguageContext {

@@ -97,3 +97,13 @@ PY
 if "$FITCTL" measure x --language "en US" >/dev/null 2>"$work/err"; then fail "fitctl accepted --language 'en US'"; fi
 grep -q language "$work/err" || fail "fitctl's error does not name the language: $(cat "$work/err")"
 ok "a bad language is InvalidArgument naming language (bus and fitctl)"
+
+# Layout takes the language too: a text's ideal width is Pango's in that language (and the
+# layout cache keeps the two apart).
+echo '{"version": 1, "nodes": [{"id": "t", "kind": "text", "text": "Settings 12:45 ש0"}]}' >"$work/doc.json"
+for language in c bn-IN c; do
+  expected=$(pango "$language" "Settings 12:45 ש0" "Sans 10" | cut -d' ' -f1)
+  got=$("$FITCTL" fit "$work/doc.json" --ui-font "Sans 10" --language "$language" --json | json_get 'repr(float(d["size"]["width"]))')
+  assert_eq "$got" "$expected" "layout width of Settings 12:45 ש0 in Sans 10, language $language"
+done
+ok "Layout with language c and bn-IN: Pango's widths (108.82 and 109.68)"
