@@ -7,6 +7,7 @@ import FitText
 public enum MeasureCodec {
     public static let optionKeys: Set<String> = [
         "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
+        "language",
     ]
 
     /// The signature of one Metrics structure.
@@ -46,6 +47,9 @@ public enum MeasureCodec {
         }
         request.includeLines = try options.bool("lines") ?? false
         if let scale = try options.double("text_scale") { request.textScale = scale }
+        if let language = try options.string("language") {
+            do throws(FitTextError) { request.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
+        }
         return request
     }
 
@@ -65,6 +69,7 @@ public enum MeasureCodec {
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
+        if let language = request.language { entries["language"] = .string(language) }
         return OptionDictionary(entries)
     }
 

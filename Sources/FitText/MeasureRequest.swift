@@ -59,6 +59,9 @@ public struct MeasureRequest: Hashable, Sendable {
     public var includeLines: Bool
     /// The user's text-scale factor, multiplied into every font size.
     public var textScale: Double
+    /// The context language (BCP 47, "bn-IN", or "c"), which picks fallback fonts per script
+    /// as Pango's context language does; nil for the engine's default (the daemon's locale).
+    public var language: String? = nil
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -110,6 +113,13 @@ public struct MeasureRequest: Hashable, Sendable {
         guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
+        if let language { try LanguageTable.checkOption(language) }
+    }
+
+    /// A `language` option in Pango's canonical form ("bn_IN" → "bn-in"), or
+    /// invalidArgument naming `language`.
+    public static func canonicalLanguage(_ text: String) throws(FitTextError) -> String {
+        try LanguageTable.parseOption(text)
     }
 }
 
@@ -233,7 +243,8 @@ extension MeasureRequest {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
-            && a.features == b.features && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
+            && a.features == b.features && a.language == b.language && sameBytes(a.font, b.font)
+            && sameBytes(a.text, b.text)
     }
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
@@ -264,6 +275,7 @@ extension MeasureRequest {
         flags |= UInt32(includeLines ? 1 : 0) << 9
         hasher.combine(flags)
         if !features.isEmpty { hasher.combine(features) }
+        if let language { hasher.combine(language) }
     }
 
     private static func hashBytes(_ string: String, into hasher: inout Hasher) {

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Compare a text engine with the Pango 1.50 oracle on the fitd corpus.
 
-    Tests/oracle/compare.py --engine "swift run fitctl measure --batch --json"
+    Tests/oracle/compare.py --engine "swift run fitctl measure --batch --language en-us --json"
     Tests/oracle/compare.py --results engine-output.jsonl [--report report.md]
     Tests/oracle/compare.py --engine "CMD" --oracle-results cached-pango.jsonl
 

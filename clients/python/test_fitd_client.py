@@ -53,6 +53,15 @@ class FitClientTests(unittest.TestCase):
         with self.assertRaises(FitError) as caught:
             self.fit.measure("x", "DejaVu Sans 0")
         self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidFont")
+        with self.assertRaises(FitError) as caught:
+            self.fit.measure("x", "DejaVu Sans 12", language="en US")
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+        self.assertIn("language", caught.exception.message)
+
+    def test_language(self):
+        # Pinned fonts: Latin in bn-IN is "en", so DejaVu Sans (PANGO_RULES.md §10).
+        m = self.fit.measure("Settings 12:45", "Sans 10", language="bn-IN")
+        self.assertEqual((round(m.width, 2), m.fonts), (97.34, ["DejaVu Sans"]))
 
     def test_measure_batch(self):
         results = self.fit.measure_batch([
