@@ -405,6 +405,9 @@ def main():
     # comes from LC_ALL/LANG, so it runs once per locale.  Identical requests run once.
     known = probe_engine(args.engine, env)
     stripped = [f for f in NEW_FIELDS if f not in known]
+    if "language" in stripped and "--local" not in args.engine:
+        sys.stderr.write("desktop_compare: the engine has no \"language\" and is not --local: a daemon it asks "
+                         "keeps its own locale, so per-locale figures mean little\n")
     per_env = {}  # env locale (None = one run) → {request json: [rid, …]}
     for rid, loc, mode, c, q in reqs:
         eq = {k: v for k, v in q.items() if k not in stripped and k != "id"}
@@ -506,6 +509,24 @@ def main():
                    key=lambda k: pct(stats.get(("font", k, modes[0]), [0, 0])))
     table("font", "Per font (family asked for, all locales)", fonts)
     table("group", "Per case group (all locales)", sorted({k for (d, k, _m) in stats if d == "group"}))
+
+    # Issue 10's minimal cases, one row each (the class is the comment in desktop_corpus.MINIMAL).
+    min_cases = [c for c in cases if group_of(c["id"]) == "min"]
+    if min_cases:
+        L.append("## Issue 10's minimal cases (ok in how many locales)\n")
+        L.append("| id | font | options | text | %s | failing in |" % " | ".join(modes))
+        L.append("|---|---|---|---|%s---|" % ("---|" * len(modes)))
+        for c in min_cases:
+            cells, bad_in = [], []
+            for m in modes:
+                oks = [verdicts.get("%s/%s/%s" % (loc, m, c["id"]), (None,))[0] for loc in locales]
+                cells.append("%d/%d" % (sum(1 for o in oks if o), sum(1 for o in oks if o is not None)))
+                bad_in += ["%s %s" % (loc, m) for loc, o in zip(locales, oks) if o is False]
+            opts = {k: v for k, v in c.items() if k not in ("id", "text", "font")}
+            L.append("| %s | %s | %s | %s | %s | %s |" % (
+                c["id"], c.get("font"), json.dumps(opts) if opts else "", shown(c.get("text", "")),
+                " | ".join(cells), ", ".join(bad_in[:8]) + (" …" if len(bad_in) > 8 else "")))
+        L.append("")
 
     by_cause = {}
     for f_ in failures:
