@@ -20,8 +20,10 @@ Request fields
                     "zh_CN.UTF-8", "c"); default: --language.  "c" is exactly the language
                     Pango derives from LANG=C / C.UTF-8 (pango_language_from_string
                     lower-cases and stops at '.').
-    metrics         "gtk4" (default: cairo hint metrics OFF, as GTK 4) | "gtk3" (hint
-                    metrics ON, as GTK 3 and plain PangoCairo: ascent/descent in whole px)
+    metrics         "gtk4" (default: cairo hint metrics OFF, glyph positions unrounded, as
+                    GTK 4) | "gtk3" (hint metrics ON and Pango's default
+                    round_glyph_positions TRUE, as GTK 3 and plain PangoCairo: ascent,
+                    descent and advances in whole px); default --metrics
     markup          true -> text is Pango markup, set as gtk_label_set_markup does
                     (pango_parse_markup, no accel marker); a parse error gives
                     {"error": Pango's message}
@@ -117,15 +119,19 @@ class BadRequest(Exception):
     pass
 
 
-METRICS = {"gtk4": False, "gtk3": True}
+# metrics → (hint metrics, round glyph positions). GTK 4 turns both off (gtkwidget.c
+# update_pango_context); GTK 3 never calls pango_context_set_round_glyph_positions, so it
+# keeps Pango's default TRUE, and its X11/Wayland font options hint metrics (cairo's
+# default for FreeType fonts) — the same as a plain pango_cairo_create_context.
+METRICS = {"gtk4": (False, False), "gtk3": (True, True)}
 
 
-def make_context(hint_metrics=False, language="en-us", fontmap=None):
+def make_context(hint_metrics=False, language="en-us", fontmap=None, round_positions=False):
     if fontmap is None:
         fontmap = PangoCairo.FontMap.new()
     ctx = fontmap.create_context()
     PangoCairo.context_set_resolution(ctx, 96.0)
-    ctx.set_round_glyph_positions(False)
+    ctx.set_round_glyph_positions(round_positions)
     if cairo is not None:
         fo = cairo.FontOptions()
         fo.set_hint_metrics(cairo.HINT_METRICS_ON if hint_metrics else cairo.HINT_METRICS_OFF)
@@ -153,9 +159,11 @@ def _num(req, key):
 class Contexts:
     """One PangoContext per (hint metrics, language), all on one font map (so fonts load once)."""
 
-    def __init__(self, hint_metrics, language):
+    def __init__(self, hint_metrics, language, metrics=None):
         self.fontmap = PangoCairo.FontMap.new()
-        self.hint_metrics = hint_metrics
+        # Without a "metrics" field: --metrics if given, else --hint-metrics alone (the
+        # pinned corpus' historical switch, glyph positions unrounded).
+        self.default = METRICS[metrics] if metrics else (hint_metrics, False)
         self.language = language
         self.made = {}
 
@@ -165,15 +173,15 @@ class Contexts:
             language = req["language"]
             if not isinstance(language, str) or not language.strip():
                 raise BadRequest("language must be a non-empty string")
-        hint = self.hint_metrics
+        hint, rounded = self.default
         if isinstance(req, dict) and req.get("metrics") is not None:
             if req["metrics"] not in METRICS:
                 raise BadRequest("metrics must be gtk4|gtk3")
-            hint = METRICS[req["metrics"]]
-        key = (hint, language)
+            hint, rounded = METRICS[req["metrics"]]
+        key = (hint, rounded, language)
         ctx = self.made.get(key)
         if ctx is None:
-            ctx = self.made[key] = make_context(hint, language, self.fontmap)
+            ctx = self.made[key] = make_context(hint, language, self.fontmap, rounded)
         return ctx
 
 
@@ -321,6 +329,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hint-metrics", choices=["off", "on"], default="off",
                     help="cairo hint metrics (GTK 4 default: off)")
+    ap.add_argument("--metrics", choices=["gtk4", "gtk3"],
+                    help="metrics of requests without a \"metrics\" field (gtk3: hint metrics on and "
+                         "rounded glyph positions, as GTK 3); default: --hint-metrics alone")
     ap.add_argument("--language", default="en-us",
                     help="context language when a request has none (default en-us)")
     ap.add_argument("--preferred-languages", metavar="LIST",
@@ -328,7 +339,7 @@ def main():
     args = ap.parse_args()
     if args.preferred_languages is not None:
         os.environ["LANGUAGE"] = args.preferred_languages
-    contexts = Contexts(args.hint_metrics == "on", args.language)
+    contexts = Contexts(args.hint_metrics == "on", args.language, args.metrics)
     out = sys.stdout
     for raw in sys.stdin:
         raw = raw.strip("\r\n")
