@@ -18,6 +18,9 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// engine-backed measurer uses sans-serif 11 pt, GNOME's default size). The engine itself
     /// never reads it; it is here so that it is part of the cache key.
     public var uiFont: String?
+    /// Whose text metrics the measurer follows: nil or "gtk4" for GTK 4's, "gtk3" for GTK 3's
+    /// (FitText's MetricsMode). Like ``uiFont``, here so that it is part of the cache key.
+    public var metrics: String?
 
     public init(
         sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil

@@ -17,6 +17,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public let uiFont: UIFont
     /// The user's text scale, applied to the default font and to font descriptions.
     public let textScale: Double
+    /// GTK 4's or GTK 3's metrics (``MetricsMode``).
+    public var metrics: MetricsMode = .gtk4
     /// The UI font's Pango description, written once: most texts are in the default font, and
     /// writing it per measurement cost as much as looking the result up.
     private let defaultFont: String
@@ -44,6 +46,13 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             font = parsed
         }
         self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
+        if let metrics = options.metrics {
+            do throws(FitTextError) {
+                self.metrics = try MetricsMode(parsing: metrics)
+            } catch {
+                throw .measurementFailed(node: nil, reason: error.description)
+            }
+        }
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
@@ -51,6 +60,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         // calls of a client that left the bus): the rest would be measured for no one.
         if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
         var request = MeasureRequest(text: text.string, unit: unit)
+        request.metrics = metrics
         // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
         // limit is as good as infinite for any text that fits in memory.
         if let width = proposedWidth, width.isFinite {

@@ -151,10 +151,12 @@ final class LineBreaker: Sendable {
             width += last
             if !isWhiteSpace(i - 1) { solid = width }
             if solid > goal { break }  // no later break can fit
-            // The rest of the paragraph fits only with its trailing white space: it is not a
-            // wrapped line, so nothing is zeroed (Pango's process_item measures the item whole).
+            // The rest of the paragraph: it fits when it does without its final white space
+            // (process_item: the end of the text is a break, and find_break_extra_width takes
+            // the last white space off), but it is not a wrapped line, so nothing is zeroed
+            // in its width. Seen with whole-pixel widths (GTK 3), where equality happens.
             if i == count {
-                if width <= goal { return count }
+                if (isWhiteSpace(count - 1) ? width - last : width) <= goal { return count }
                 break
             }
             if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, end: i, wrap: wrap) <= goal {
@@ -187,7 +189,12 @@ final class LineBreaker: Sendable {
         switch wrap {
         case .word:
             return nextOpportunity(after: start)
-        case .char, .wordChar:
+        case .wordChar:
+            // pango-layout.c process_item: WORD_CHAR with nothing that fits "tries again with
+            // wrap-char" — every char break, each measured as a line (its final white space
+            // not counted), so a break between two spaces counts (PANGO_RULES.md, "Breaking and GTK 3 metrics").
+            return lineEnd(from: start, goal: goal, wrap: .char)
+        case .char:
             var width = advance(start, at: 0)
             var end = start + 1
             while end < clusters.count {

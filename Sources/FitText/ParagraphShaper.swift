@@ -327,6 +327,8 @@ struct ParagraphShaper {
     static func spaceWidth(of font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return font.pixelSize / 4 }
-        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        // Shaped like any glyph (pango-layout.c ensure_tab_width shapes a space): whole
+        // pixels under GTK 3's rounded positions.
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
     }
 }

@@ -74,6 +74,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         var textScale: Double
         var features: [String]
         var breaksLigatures: Bool
+        var metrics: MetricsMode
     }
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
@@ -204,7 +205,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     func style(for request: MeasureRequest) throws(FitTextError) -> ResolvedStyle {
         let key = StyleKey(
             font: request.font, textScale: request.textScale, features: request.features,
-            breaksLigatures: request.letterSpacing != 0)
+            breaksLigatures: request.letterSpacing != 0, metrics: request.metrics)
         let resolver = self.resolver
         // A style from before invalidateCaches() replaced the resolver is stale.
         if let cached = styles.value(for: key), cached.resolver === resolver { return cached }
@@ -217,7 +218,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let features = try Shaper.parseFeatures(featureKey)
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
-            featureID: featureTable.id(of: featureKey), language: languageContext,
+            featureID: featureTable.id(of: featureKey), language: languageContext, hinted: request.metrics == .gtk3,
             // Weak: the cache holds the style, which holds this closure; a strong capture made a
             // cycle that kept a dropped engine's styles, sets and HarfBuzz objects alive.
             grew: { [weak styles] (style: ResolvedStyle) in

@@ -17,7 +17,7 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
-            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "id"})
+            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "metrics", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
             """)
 
@@ -47,6 +47,9 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(name: .customLong("letter-spacing"), help: "Extra space between characters, px.")
     var letterSpacing = 0.0
 
+    @Option(help: "gtk4 (default: unrounded) or gtk3 (whole-pixel ascent, descent and glyph advances, as GTK 3 draws).")
+    var metrics = "gtk4"
+
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
@@ -61,6 +64,11 @@ struct MeasureCommand: AsyncParsableCommand {
         if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
         _ = try parsedWrap()
         _ = try parsedEllipsize()
+        _ = try parsedMetrics()
+    }
+
+    private func parsedMetrics() throws -> MetricsMode {
+        do { return try MetricsMode(parsing: metrics) } catch { throw ValidationError(error.description) }
     }
 
     private func parsedWrap() throws -> WrapMode {
@@ -77,10 +85,11 @@ struct MeasureCommand: AsyncParsableCommand {
             await BatchMeasurer(client: client).run()
             return
         }
-        let request = MeasureRequest(
+        var request = MeasureRequest(
             text: text ?? "", font: font, maxWidth: maxWidth, wrap: try parsedWrap(), maxLines: maxLines,
             ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
+        request.metrics = try parsedMetrics()
         let metrics: TextMetrics
         do {
             metrics = try await client.measure(request).metrics

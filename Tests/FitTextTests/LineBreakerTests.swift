@@ -122,6 +122,16 @@ import Testing
         #expect(t.texts(t.lines(maxWidth: 45, wrap: .word)) == ["ab ", "abcdefgh ", "cd"])
     }
 
+    @Test func wordCharRetriesWithCharBreaksBetweenTwoSpaces() {
+        // Issue 10 class 11 (Pango: "abcdefg  hi", Hack 10, 60 px → "abcdefg "/" hi"): no word
+        // break fits, so process_item retries with char breaks, and the break between the two
+        // spaces fits once its final space is not counted.
+        let t = SyntheticText("abcdefg  hi")
+        let lines = t.lines(maxWidth: 72, wrap: .wordChar)
+        #expect(t.texts(lines) == ["abcdefg ", " hi"])
+        #expect(t.breaker.width(of: lines[0]) == 70)
+    }
+
     @Test func wordWrapNeverHyphenates() {
         let t = SyntheticText("abcdefgh")
         let lines = t.lines(maxWidth: 45, wrap: .word)

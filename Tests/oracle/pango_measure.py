@@ -253,8 +253,14 @@ def main():
     ap.add_argument("--hint-metrics", choices=["off", "on"], default="off",
                     help="cairo hint metrics (GTK 4 default: off)")
     ap.add_argument("--language", default="en-us", help="context language (default en-us)")
+    ap.add_argument("--metrics", choices=["gtk4", "gtk3"], default="gtk4",
+                    help="gtk3: what a GTK 3 widget's context has -- hint metrics on and Pango's "
+                         "default round_glyph_positions TRUE (GTK 3 never turns it off)")
     args = ap.parse_args()
-    ctx = make_context(args.hint_metrics == "on", args.language)
+    gtk3 = args.metrics == "gtk3"
+    ctx = make_context(args.hint_metrics == "on" or gtk3, args.language)
+    if gtk3:
+        ctx.set_round_glyph_positions(True)
     out = sys.stdout
     for raw in sys.stdin:
         raw = raw.strip("\r\n")
