@@ -135,6 +135,7 @@ struct TextAnalyzer: Sendable {
                 starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
             }
         }
+        if !eachUnitACluster { TextAnalyzer.splitConjuncts(&starts, in: text) }
         // Clusters of more than 31 code points are cut (UAX #15's bound; see StreamSafeClusters).
         let continuation = eachUnitACluster ? [] : StreamSafeClusters.cut(&starts, in: text)
         let clusters = starts.count - 1
@@ -214,6 +215,8 @@ struct TextAnalyzer: Sendable {
                 if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
             }
         }
+        // Thai, Lao, Khmer, Myanmar: Pango's breaks, not ICU's dictionaries'.
+        ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
     }
 
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
@@ -265,6 +268,53 @@ struct TextAnalyzer: Sendable {
         }
         return hyphen
     }
+
+    /// Pango 1.50's grapheme clusters where ICU's differ: ICU 72 keeps a consonant after a
+    /// virama in one cluster with it (Indic conjuncts, UAX #29 GB9c); Pango's own rules
+    /// (break.c, "Grapheme Cluster Boundary Rules", GB999) predate that rule, so a letter after
+    /// a virama starts a cluster, and char wrapping may break there (`सेटिंग्स`: से|टिं|ग्|स).
+    /// Inside an ICU cluster of those scripts a letter only follows GB9c or a Prepend character
+    /// (U+0D4E, the one Prepend there), after which it stays.
+    static func splitConjuncts(_ starts: inout [Int32], in text: UnsafeBufferPointer<UInt16>) {
+        guard text.contains(where: { $0 >= 0x900 && $0 <= 0xD7F }) else { return }
+        var split: [Int32] = []
+        for c in 0..<max(starts.count - 1, 0) {
+            var unit = Int(starts[c]) + 1
+            var previous = scalar(at: Int(starts[c]), in: text)
+            if previous > 0xFFFF { unit += 1 }
+            while unit < Int(starts[c + 1]) {
+                let current = scalar(at: unit, in: text)
+                if current >= 0x900 && current <= 0xD7F && previous != 0xD4E && fit_char_type(current) == 5 /* U_OTHER_LETTER */ {
+                    if split.isEmpty { split.reserveCapacity(starts.count + 4) }
+                    split.append(Int32(unit))
+                }
+                previous = current
+                unit += current > 0xFFFF ? 2 : 1
+            }
+        }
+        // break-indic.c (break_indic, the default case): after a ZWJ or ZWNJ that does not
+        // start the item, neither the next character nor, when that is a virama, the one
+        // after it starts a cluster (`ಗ್‌ಗ` stays whole).
+        var joined: [Int32] = []
+        for unit in 1..<text.count where text[unit] == 0x200C || text[unit] == 0x200D {
+            guard text[unit - 1] >= 0x900 && text[unit - 1] <= 0xD7F || text[unit - 1] == 0x200C || text[unit - 1] == 0x200D,
+                unit + 1 < text.count
+            else { continue }
+            joined.append(Int32(unit + 1))
+            if unit + 2 < text.count, TextAnalyzer.viramas.contains(text[unit + 1]) { joined.append(Int32(unit + 2)) }
+        }
+        guard !split.isEmpty || !joined.isEmpty else { return }
+        starts.append(contentsOf: split)
+        starts.sort()
+        if !joined.isEmpty {
+            let last = starts.count - 1
+            starts = starts.enumerated().filter { $0.offset == 0 || $0.offset == last || !joined.contains($0.element) }.map(\.element)
+        }
+    }
+
+    /// The viramas break-indic.c lists (Bengali, Gujarati, Devanagari, Kannada, Malayalam,
+    /// Oriya, Gurmukhi, Tamil, Telugu).
+    static let viramas: Set<UInt16> = [0x9CD, 0xACD, 0x94D, 0xCCD, 0xD4D, 0xB4D, 0xA4D, 0xBCD, 0xC4D]
 
     /// Whether UAX #9 can give any of `text` a level above 0. Without right-to-left letters
     /// (R, AL), Arabic digits (AN) and explicit embeddings, isolates or marks, the paragraph

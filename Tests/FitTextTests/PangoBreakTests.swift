@@ -1,0 +1,49 @@
+import Testing
+
+@testable import FitText
+
+/// Where Pango 1.50's breaks differ from ICU's (issue 10, classes 10–12), on the pinned fonts;
+/// figures from Tests/oracle/pango_measure.py (PANGO_RULES.md, "Breaking and GTK 3 metrics").
+@Suite struct PangoBreakTests {
+    private func lines(_ text: String, font: String = "DejaVu Sans 10", maxWidth: Double, wrap: WrapMode = .word) throws -> [String] {
+        try TestEngine.measure(text, font: font, maxWidth: maxWidth, wrap: wrap, lines: true).lines.map(\.text)
+    }
+
+    @Test func thaiBreaksComeFromLibthaisDictionary() throws {
+        // ICU's dictionary breaks ไม่|มี too; libthai keeps ไม่มี (break-thai.c).
+        #expect(try lines("ภาษาไทยไม่มีช่องว่างระหว่างคำ", maxWidth: 24) == ["ภาษา", "ไทย", "ไม่มี", "ช่องว่าง", "ระหว่าง", "คำ"])
+        #expect(try lines("ภาษาไทยไม่มีช่องว่างระหว่างคำ", maxWidth: 80) == ["ภาษาไทยไม่มี", "ช่องว่างระหว่าง", "คำ"])
+    }
+
+    @Test func laoIsNotBrokenInsideAWord() throws {
+        // Pango reads complex-context letters as alphabetic and has a dictionary for Thai only.
+        #expect(try lines("ພາສາລາວບໍ່ມີຍະຫວ່າງ", maxWidth: 30) == ["ພາສາລາວບໍ່ມີຍະຫວ່າງ"])
+    }
+
+    @Test func libthaiBreaksAreCodePointOffsets() {
+        // ภาษา|ไทย: libthai reports the offset of the second word's first character.
+        let scalars = "ภาษาไทย".unicodeScalars.map(\.value)
+        #expect(ComplexContextBreaks.thaiBreaks(scalars[...]).contains(4))
+    }
+
+    @Test func charWrapBreaksAConjunctAfterItsVirama() throws {
+        // Issue 10 class 12: Pango's grapheme rules have no GB9c, so ग्|स is a char break.
+        let m = try TestEngine.measure("सेटिंग्स", font: "Noto Sans 10", maxWidth: 5, wrap: .char, lines: true)
+        #expect(m.lineCount == 4)
+        #expect(m.lines.map(\.text) == ["से", "टिं", "ग्", "स"])
+    }
+
+    @Test func aZeroWidthNonJoinerKeepsTheNextConsonantInItsCluster() throws {
+        // break-indic.c: after ZWNJ, neither the next character nor one after a virama starts
+        // a cluster: ಗ್‌ಗ stays on one line (Pango: 5 lines).
+        let m = try TestEngine.measure("ಸೆಟ್ಟಿಂಗ್‌ಗಳು", font: "Noto Sans 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(m.lineCount == 5)
+        #expect(m.lines.map(\.text).contains("ಗ್\u{200C}ಗ"))
+    }
+
+    @Test func letterSpacingIsOncePerConjunct() throws {
+        // "क्षत्रिय" with -0.5 px spacing: Pango spaces glyph clusters (43.86 px).
+        let m = try TestEngine.measure("क्षत्रिय", font: "DejaVu Sans 16", letterSpacing: -0.5)
+        #expect(abs(m.width - 43.86) < 0.01)
+    }
+}
