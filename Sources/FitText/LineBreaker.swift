@@ -18,7 +18,18 @@ final class LineBreaker: Sendable {
         /// Index in `fonts` of the font that drew it (pixels; 0 otherwise).
         var font: Int32
         var flags: Flags
+        /// Bidi level and resolved script (pixels: a run of one font, script and level is what
+        /// a break inside a word shapes again); 0 where nobody asks. They fit in the padding
+        /// after `flags`: the stride stays 24 bytes.
+        var level: UInt8 = 0
+        var script: Int32 = 0
     }
+
+    /// The exact width of the line `start..<end` that a break inside a word ends with a
+    /// hyphen, or nil for the sum of its clusters and the hyphen (pango-layout.c process_item
+    /// shapes the broken run again with its hyphen, shape.c without the text after it as
+    /// context: an Arabic letter before the hyphen takes its final form). Pixels only.
+    typealias Reshape = (_ start: Int, _ end: Int) -> Double?
 
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt8
@@ -112,7 +123,7 @@ final class LineBreaker: Sendable {
 
     /// Lines covering the paragraph; at most `limit`, the last of which then takes all the
     /// rest of the paragraph unwrapped (the caller ellipsizes it).
-    func lines(maxWidth: Double?, wrap: WrapMode, limit: Int) -> [Line] {
+    func lines(maxWidth: Double?, wrap: WrapMode, limit: Int, reshape: Reshape? = nil) -> [Line] {
         let count = clusters.count
         guard count > 0 else { return [Line(range: 0..<0, wrapped: false, hyphenated: false)] }
         guard let maxWidth else { return [Line(range: 0..<count, wrapped: false, hyphenated: false)] }
@@ -127,7 +138,7 @@ final class LineBreaker: Sendable {
                 lines.append(Line(range: start..<count, wrapped: false, hyphenated: false))
                 break
             }
-            let end = lineEnd(from: start, goal: goal, wrap: wrap)
+            let end = lineEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
             let wrapped = end < count
             lines.append(Line(range: start..<end, wrapped: wrapped, hyphenated: wrapped && breakInsertsHyphen(before: end, wrap: wrap)))
             start = end
@@ -139,8 +150,12 @@ final class LineBreaker: Sendable {
 
     /// Where the line that starts at `start` ends: the last break opportunity at which the line
     /// — without its final white space, with a hyphen if the break inserts one — fits.
-    func lineEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
+    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
         let count = clusters.count
+        // With re-shaping, breaks up to Pango's safe distance past the goal are looked at
+        // (process_item: 3 × the approximate character width, here 1.5 em of the largest
+        // font): a word's last letter before a hyphen may shape narrower than in the word.
+        let slack = reshape == nil ? 0 : safeDistance
         var width = 0.0
         var solid = 0.0  // width without the trailing white space
         var best: Int? = nil
@@ -150,7 +165,7 @@ final class LineBreaker: Sendable {
             last = advance(i - 1, at: width)
             width += last
             if !isWhiteSpace(i - 1) { solid = width }
-            if solid > goal { break }  // no later break can fit
+            if solid > goal + slack { break }  // no later break can fit
             // The rest of the paragraph: it fits when it does without its final white space
             // (process_item: the end of the text is a break, and find_break_extra_width takes
             // the last white space off), but it is not a wrapped line, so nothing is zeroed
@@ -159,7 +174,7 @@ final class LineBreaker: Sendable {
                 if (isWhiteSpace(count - 1) ? width - last : width) <= goal { return count }
                 break
             }
-            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, end: i, wrap: wrap) <= goal {
+            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, start: start, end: i, wrap: wrap, goal: goal, reshape: reshape) <= goal {
                 best = i
             }
             // A break further on leaves on the line at least all it has now, white space
@@ -168,7 +183,7 @@ final class LineBreaker: Sendable {
             // this a run of spaces or tabs was read to its end for every line: n² for a
             // paragraph of them with char wrapping (FitBenchCost --search). Exact only when
             // widths never shrink.
-            if widthsGrow && width > goal { break }
+            if widthsGrow && width > goal + slack { break }
             // With negative widths no such bound exists, and a search that reads far past
             // the last break that fits, line after line, is n² again: it gives up
             // `shrinkingLookahead` clusters after that break. Only a paragraph with a
@@ -178,14 +193,22 @@ final class LineBreaker: Sendable {
             i += 1
         }
         if let best { return best }
-        return overflowEnd(from: start, goal: goal, wrap: wrap)
+        return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
+    }
+
+    /// 1.5 em of the largest font: past Pango's safe distance (three approximate character
+    /// widths of the item's font), so no break Pango measures is left out.
+    private var safeDistance: Double {
+        var size = 0.0
+        for font in fonts { size = max(size, font.pixelSize) }
+        return 1.5 * size
     }
 
     /// No break opportunity fits. WORD lets the word overflow up to the next opportunity;
     /// CHAR and WORD-CHAR break inside it, after the last cluster that fits with its hyphen
     /// (Pango re-breaks a word that does not fit on an empty line by characters), keeping
     /// at least one cluster so the layout advances.
-    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
+    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
         switch wrap {
         case .word:
             return nextOpportunity(after: start)
@@ -193,14 +216,17 @@ final class LineBreaker: Sendable {
             // pango-layout.c process_item: WORD_CHAR with nothing that fits "tries again with
             // wrap-char" — every char break, each measured as a line (its final white space
             // not counted), so a break between two spaces counts (PANGO_RULES.md, "Breaking and GTK 3 metrics").
-            return lineEnd(from: start, goal: goal, wrap: .char)
+            return lineEnd(from: start, goal: goal, wrap: .char, reshape: reshape)
         case .char:
             var width = advance(start, at: 0)
             var end = start + 1
             while end < clusters.count {
                 let next = width + advance(end, at: width)
-                let hyphen = breakInsertsHyphen(before: end + 1, wrap: .char) ? hyphenWidth(end) : 0
-                if next + hyphen > goal && !isWhiteSpace(end) { break }
+                var withHyphen = next
+                if breakInsertsHyphen(before: end + 1, wrap: .char) {
+                    withHyphen = reshape?(start, end + 1) ?? next + hyphenWidth(end)
+                }
+                if withHyphen > goal && !isWhiteSpace(end) { break }
                 width = next
                 end += 1
             }
@@ -214,10 +240,17 @@ final class LineBreaker: Sendable {
         return j
     }
 
-    private func lineWidth(width: Double, last: Double, end: Int, wrap: WrapMode) -> Double {
+    private func lineWidth(
+        width: Double, last: Double, start: Int, end: Int, wrap: WrapMode, goal: Double, reshape: Reshape?
+    ) -> Double {
         var result = width
         if isWhiteSpace(end - 1) { result -= last }
-        if breakInsertsHyphen(before: end, wrap: wrap) { result += hyphenWidth(end - 1) }
+        if breakInsertsHyphen(before: end, wrap: wrap) {
+            result += hyphenWidth(end - 1)
+            // Pango accepts a break well inside the goal on its summed widths and shapes
+            // again only near the goal (process_item's "trivial accept").
+            if let reshape, result >= goal - safeDistance, let exact = reshape(start, end) { result = exact }
+        }
         return result
     }
 
@@ -235,7 +268,10 @@ final class LineBreaker: Sendable {
 
     /// The logical width of a laid-out line (PANGO_RULES.md §4, §6): everything on it, less
     /// the final white space of a wrapped line, plus the hyphen.
-    func width(of line: Line) -> Double {
+    func width(of line: Line, reshape: Reshape? = nil) -> Double {
+        if line.hyphenated, let reshape, !line.range.isEmpty, let exact = reshape(line.range.lowerBound, line.range.upperBound) {
+            return exact
+        }
         var total = 0.0
         var lastAdvance = 0.0
         for i in line.range {

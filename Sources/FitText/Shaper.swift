@@ -275,7 +275,7 @@ enum Shaper {
 
     /// Buffers are reused: creating and destroying one per run was a tenth of HarfBuzz's
     /// share of a cold measurement.
-    private static let buffers = BufferPool()
+    static let buffers = BufferPool()
 
     private static let scriptCache = ScriptTagCache()
 

@@ -9,6 +9,15 @@ import Testing
         try TestEngine.measure(text, font: font, maxWidth: maxWidth, wrap: wrap, lines: true).lines.map(\.text)
     }
 
+    @Test func aBreakInsideAWordShapesTheLineAgainWithItsHyphen() throws {
+        // Issue 10 class 9: ش before the hyphen takes its final form, so الإش‐ (32.4 px) does
+        // not fit 30 px; the summed widths of the whole word said it did (الإش/عارا/ت).
+        let m = try TestEngine.measure("الإشعارات", maxWidth: 30, wrap: .char, lines: true)
+        #expect(m.lines.map(\.text) == ["الإ", "شعا", "رات"])
+        let pango = [16.119140625, 26.478515625, 22.6943359375]
+        for (line, width) in zip(m.lines, pango) { #expect(abs(line.width - width) < 0.01) }
+    }
+
     @Test func thaiBreaksComeFromLibthaisDictionary() throws {
         // ICU's dictionary breaks ไม่|มี too; libthai keeps ไม่มี (break-thai.c).
         #expect(try lines("ภาษาไทยไม่มีช่องว่างระหว่างคำ", maxWidth: 24) == ["ภาษา", "ไทย", "ไม่มี", "ช่องว่าง", "ระหว่าง", "คำ"])
