@@ -57,6 +57,12 @@ final class LineBreaker: Sendable {
     /// takes more clusters, which lets ``lineEnd`` stop looking once it is past the goal.
     /// Negative letter spacing (or a font's negative advance) can make it false.
     let widthsGrow: Bool
+    /// Some cluster is of a script whose letters change form at a break inside a word
+    /// (joining, conjuncts: anything but ``simpleScripts``): only then do pixel layouts
+    /// shape broken lines again (``Reshape``). In the simple scripts that only loses or gains
+    /// the kerning at the break, a fraction of a pixel, and shaping again per candidate break
+    /// made a cold measurement at width 0 (SwiftUI's minimum probe) five times slower.
+    let hasComplexScripts: Bool
     /// How far past the last break that fits ``lineEnd`` reads when widths can shrink.
     static let shrinkingLookahead = 256
 
@@ -68,9 +74,12 @@ final class LineBreaker: Sendable {
         self.tabStops = tabStops
         var hasTabs = false
         var widthsGrow = uniformHyphen >= 0 && fonts.allSatisfy { $0.hyphenAdvance >= 0 }
+        var complex = false
         for cluster in clusters {
             if cluster.flags.contains(.tab) { hasTabs = true } else if !(cluster.width >= 0) { widthsGrow = false }
+            if !complex && !LineBreaker.isSimple(cluster.script) { complex = true }
         }
+        self.hasComplexScripts = complex
         self.hasTabs = hasTabs
         self.widthsGrow = widthsGrow
     }
@@ -92,6 +101,15 @@ final class LineBreaker: Sendable {
     }
 
     var count: Int { clusters.count }
+
+    /// Scripts (ICU codes) without contextual forms: Common, Inherited, Armenian, Cyrillic,
+    /// Ethiopic, Georgian, Greek, Han, Hangul, Hebrew, Hiragana, Katakana, Latin.
+    static func isSimple(_ script: Int32) -> Bool {
+        switch script {
+        case 0, 1, 3, 8, 11, 12, 14, 17, 18, 19, 20, 22, 25: return true
+        default: return false
+        }
+    }
 
     func isWhiteSpace(_ i: Int) -> Bool { clusters[i].flags.contains(.whiteSpace) }
 
