@@ -15,7 +15,7 @@ struct HyphenReshaper {
 
     /// nil (the summed width is used) where the line holds what this does not model: letter
     /// spacing, tabs, a soft hyphen before the break, a glyph no font has.
-    func width(start: Int, end: Int) -> Double? {
+    func width(start: Int, end: Int, hyphen: Bool) -> Double? {
         guard letterSpacing == 0, start < end, end <= breaker.count else { return nil }
         let clusters = breaker.clusters
         let last = clusters[end - 1]
@@ -36,7 +36,7 @@ struct HyphenReshaper {
         guard from < to, to <= text.count, text[to - 1] != 0xAD else { return nil }
         guard
             let part = Shaper.widthBeforeHyphen(
-                text, from: from, to: to, font: breaker.fonts[Int(last.font)], rightToLeft: last.level & 1 == 1,
+                text, from: from, to: to, hyphen: hyphen, font: breaker.fonts[Int(last.font)], rightToLeft: last.level & 1 == 1,
                 script: last.script, language: style.language.hbLanguage(script: last.script), features: style.features)
         else { return nil }
         return width + part
@@ -44,16 +44,16 @@ struct HyphenReshaper {
 }
 
 extension Shaper {
-    /// The advance of `text[from..<to]` shaped as Pango shapes an item that needs a hyphen
-    /// (shape.c pango_hb_shape): the paragraph before it as context, then U+2010 (or "-" when
+    /// The advance of `text[from..<to]` shaped as Pango shapes a broken item (shape.c
+    /// pango_hb_shape): the paragraph around it as context; with `hyphen`, U+2010 (or "-" when
     /// the font lacks it) in place of the context after it. nil when a glyph is missing.
     static func widthBeforeHyphen(
-        _ text: UnsafeBufferPointer<UInt16>, from: Int, to: Int, font: Font, rightToLeft: Bool, script: Int32,
+        _ text: UnsafeBufferPointer<UInt16>, from: Int, to: Int, hyphen addsHyphen: Bool, font: Font, rightToLeft: Bool, script: Int32,
         language: UInt, features: [hb_feature_t]
     ) -> Double? {
         var glyph: hb_codepoint_t = 0
         let hyphen: UInt32 =
-            hb_font_get_nominal_glyph(font.hbFont, 0x2010, &glyph) != 0
+            !addsHyphen ? 0 : hb_font_get_nominal_glyph(font.hbFont, 0x2010, &glyph) != 0
             ? 0x2010 : hb_font_get_nominal_glyph(font.hbFont, 0x2D, &glyph) != 0 ? 0x2D : 0
         let result = buffers.withBuffer { buffer -> Double? in
             hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(from), Int32(to - from))

@@ -25,11 +25,21 @@ final class LineBreaker: Sendable {
         var script: Int32 = 0
     }
 
-    /// The exact width of the line `start..<end` that a break inside a word ends with a
-    /// hyphen, or nil for the sum of its clusters and the hyphen (pango-layout.c process_item
-    /// shapes the broken run again with its hyphen, shape.c without the text after it as
-    /// context: an Arabic letter before the hyphen takes its final form). Pixels only.
-    typealias Reshape = (_ start: Int, _ end: Int) -> Double?
+    /// The exact width of the line `start..<end` whose end cuts a run inside a word — with a
+    /// hyphen (`hyphen`) or not — or nil for the sum of its clusters (and the hyphen):
+    /// pango-layout.c process_item shapes the broken run again, shape.c with the text after
+    /// it as context, or, with a hyphen, without (an Arabic letter before the hyphen takes
+    /// its final form). Pixels only.
+    typealias Reshape = (_ start: Int, _ end: Int, _ hyphen: Bool) -> Double?
+
+    /// Whether a break before `i` cuts a run of one font, script and level after a cluster
+    /// that is not white space: where Pango's line ends in a run shaped again.
+    func cutsRun(before i: Int) -> Bool {
+        guard i > 0, i < clusters.count, !isWhiteSpace(i - 1) else { return false }
+        let a = clusters[i - 1]
+        let b = clusters[i]
+        return a.font == b.font && a.script == b.script && a.level == b.level
+    }
 
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt8
@@ -236,19 +246,31 @@ final class LineBreaker: Sendable {
             // not counted), so a break between two spaces counts (PANGO_RULES.md, "Breaking and GTK 3 metrics").
             return lineEnd(from: start, goal: goal, wrap: .char, reshape: reshape)
         case .char:
-            var width = advance(start, at: 0)
-            var end = start + 1
-            while end < clusters.count {
-                let next = width + advance(end, at: width)
-                var withHyphen = next
-                if breakInsertsHyphen(before: end + 1, wrap: .char) {
-                    withHyphen = reshape?(start, end + 1) ?? next + hyphenWidth(end)
+            // process_item when no char break fits: the first one, replaced by a later one
+            // only when that is strictly narrower (a hyphen saved before a space, a ligature
+            // kept whole: "لإ" is narrower than "ل‐"), looked for up to the safe distance past
+            // the goal. A trailing space is not taken on (its break is no narrower): it
+            // starts the next line, where it fits at width 0.
+            let limit = goal + (reshape == nil ? 0 : safeDistance)
+            var width = 0.0
+            var best = start + 1
+            var bestWidth = Double.infinity
+            var i = start + 1
+            while i <= clusters.count {
+                let last = advance(i - 1, at: width)
+                width += last
+                let candidate = i == clusters.count
+                    ? (isWhiteSpace(i - 1) ? width - last : width)
+                    : lineWidth(width: width, last: last, start: start, end: i, wrap: .char, goal: goal, reshape: reshape)
+                if i > start + 1 && min(candidate, width) > limit { break }
+                if candidate < bestWidth {
+                    best = i
+                    bestWidth = candidate
                 }
-                if withHyphen > goal && !isWhiteSpace(end) { break }
-                width = next
-                end += 1
+                if i - start >= LineBreaker.shrinkingLookahead { break }
+                i += 1
             }
-            return end
+            return best
         }
     }
 
@@ -263,11 +285,12 @@ final class LineBreaker: Sendable {
     ) -> Double {
         var result = width
         if isWhiteSpace(end - 1) { result -= last }
-        if breakInsertsHyphen(before: end, wrap: wrap) {
-            result += hyphenWidth(end - 1)
-            // Pango accepts a break well inside the goal on its summed widths and shapes
-            // again only near the goal (process_item's "trivial accept").
-            if let reshape, result >= goal - safeDistance, let exact = reshape(start, end) { result = exact }
+        let hyphen = breakInsertsHyphen(before: end, wrap: wrap)
+        if hyphen { result += hyphenWidth(end - 1) }
+        // Pango accepts a break well inside the goal on its summed widths and shapes again
+        // only near the goal (process_item's "trivial accept").
+        if let reshape, hyphen || cutsRun(before: end), result >= goal - safeDistance, let exact = reshape(start, end, hyphen) {
+            result = exact
         }
         return result
     }
@@ -287,7 +310,9 @@ final class LineBreaker: Sendable {
     /// The logical width of a laid-out line (PANGO_RULES.md §4, §6): everything on it, less
     /// the final white space of a wrapped line, plus the hyphen.
     func width(of line: Line, reshape: Reshape? = nil) -> Double {
-        if line.hyphenated, let reshape, !line.range.isEmpty, let exact = reshape(line.range.lowerBound, line.range.upperBound) {
+        if let reshape, !line.range.isEmpty, line.hyphenated || (line.wrapped && cutsRun(before: line.range.upperBound)),
+            let exact = reshape(line.range.lowerBound, line.range.upperBound, line.hyphenated)
+        {
             return exact
         }
         var total = 0.0

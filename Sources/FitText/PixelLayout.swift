@@ -70,7 +70,7 @@ struct PixelLayout {
                 // A break inside a word shapes the line's last run again (HyphenReshaper).
                 let reshaper = HyphenReshaper(text: text, breaker: breaker, style: style, letterSpacing: letterSpacing)
                 let reshape: LineBreaker.Reshape? =
-                    hyphenation && breaker.hasComplexScripts ? { reshaper.width(start: $0, end: $1) } : nil
+                    request.maxWidth != nil && breaker.hasComplexScripts ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit, reshape: reshape)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)

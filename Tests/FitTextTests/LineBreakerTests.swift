@@ -132,6 +132,13 @@ import Testing
         #expect(t.breaker.width(of: lines[0]) == 70)
     }
 
+    @Test func charWrapWithNothingThatFitsLeavesTheSpaceToTheNextLine() {
+        // process_item at width 0: "b " is no narrower than "b", so the space starts the next
+        // line, where it fits (Pango: "Settings and" → …, "s", " ", "a", …).
+        let t = SyntheticText("ab cd")
+        #expect(t.texts(t.lines(maxWidth: 0, wrap: .char)) == ["a‐", "b", " ", "c‐", "d"])
+    }
+
     @Test func wordWrapNeverHyphenates() {
         let t = SyntheticText("abcdefgh")
         let lines = t.lines(maxWidth: 45, wrap: .word)

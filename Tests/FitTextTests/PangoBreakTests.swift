@@ -50,6 +50,19 @@ import Testing
         #expect(m.lines.map(\.text).contains("ಗ್\u{200C}ಗ"))
     }
 
+    @Test func pangoKeepsMyanmarSpacingMarksInTheirClusterAndSplitsSaraAm() throws {
+        // break.c joins every spacing mark (UAX #29 leaves U+102C, U+1038 out) and reads
+        // U+0E33 as a letter: များ is one cluster, คำ two.
+        #expect(try lines("စနစ်ဆက်တင်များ", font: "Noto Sans 10", maxWidth: 0, wrap: .char).last == "များ")
+        #expect(try lines("คำ", font: "Noto Sans 10", maxWidth: 0, wrap: .char).count == 2)
+    }
+
+    @Test func charWrapAtWidthZeroTakesALaterBreakOnlyWhenNarrower() throws {
+        // "لإ" (one lam-alef glyph) is narrower than "ل‐": Pango takes it (process_item).
+        let m = try TestEngine.measure("الإشعارات", maxWidth: 0, wrap: .char, lines: true)
+        #expect(m.lines.map(\.text).prefix(3) == ["ا", "لإ", "ش"])
+    }
+
     @Test func letterSpacingIsOncePerConjunct() throws {
         // "क्षत्रिय" with -0.5 px spacing: Pango spaces glyph clusters (43.86 px).
         let m = try TestEngine.measure("क्षत्रिय", font: "DejaVu Sans 16", letterSpacing: -0.5)
