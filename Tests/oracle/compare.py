@@ -94,7 +94,12 @@ def main():
     ap.add_argument("--metrics", choices=["gtk4", "gtk3"], default="gtk4",
                     help="gtk3: every request measured with GTK 3's metrics (Pango: hint metrics on, "
                          "rounded glyph positions; the engine: \"metrics\": \"gtk3\")")
+    ap.add_argument("--fontconfig", help="fontconfig file for both sides instead of the pinned fonts "
+                                         "(/etc/fonts/fonts.conf: the system's fonts)")
     args = ap.parse_args()
+    if args.fontconfig:
+        global FONTS_CONF
+        FONTS_CONF = args.fontconfig
 
     with open(args.corpus, encoding="utf-8") as f:
         corpus_text = f.read()
