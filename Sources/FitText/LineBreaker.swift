@@ -178,8 +178,9 @@ final class LineBreaker: Sendable {
 
     /// Where the line that starts at `start` ends: the last break opportunity at which the line
     /// — without its final white space, with a hyphen if the break inserts one — fits.
-    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
+    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape unbounded: Reshape? = nil) -> Int {
         let count = clusters.count
+        let reshape = LineBreaker.budgeted(unbounded)
         // With re-shaping, breaks up to Pango's safe distance past the goal are looked at
         // (process_item: 3 × the approximate character width, here 1.5 em of the largest
         // font): a word's last letter before a hyphen may shape narrower than in the word.
@@ -222,6 +223,21 @@ final class LineBreaker: Sendable {
         }
         if let best { return best }
         return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
+    }
+
+    /// At most `reshapeBudget` lines shaped again per line searched, the rest summed: each
+    /// shapes the line's run, and zero-width clusters (a run of ZWSP) keep every candidate
+    /// within the safe distance, which made a line's search n² HarfBuzz work.
+    static let reshapeBudget = 32
+
+    static func budgeted(_ reshape: Reshape?) -> Reshape? {
+        guard let reshape else { return nil }
+        var left = reshapeBudget
+        return { start, end, hyphen in
+            guard left > 0 else { return nil }
+            left -= 1
+            return reshape(start, end, hyphen)
+        }
     }
 
     /// 1.5 em of the largest font: past Pango's safe distance (three approximate character

@@ -103,8 +103,11 @@ struct TextAnalyzer: Sendable {
     ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
     ///   - hyphenation: whether hyphen positions are needed (char and word-char wrapping).
     ///   - scratch: arrays to fill instead of allocating (see ``LayoutScratch``).
+    ///   - pangoClusters: grapheme clusters as Pango makes them (``splitConjuncts``); terminal
+    ///     cells keep ICU's, whose widths wcwidth-style terminals follow.
     func analyze(
-        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil
+        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil,
+        pangoClusters: Bool = true
     ) throws(FitTextError) -> ParagraphAnalysis {
         let length = Int32(text.count)
         guard length > 0, let base = text.baseAddress else {
@@ -135,7 +138,7 @@ struct TextAnalyzer: Sendable {
                 starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
             }
         }
-        if !eachUnitACluster { TextAnalyzer.splitConjuncts(&starts, in: text) }
+        if !eachUnitACluster && pangoClusters { TextAnalyzer.splitConjuncts(&starts, in: text) }
         // Clusters of more than 31 code points are cut (UAX #15's bound; see StreamSafeClusters).
         let continuation = eachUnitACluster ? [] : StreamSafeClusters.cut(&starts, in: text)
         let clusters = starts.count - 1
