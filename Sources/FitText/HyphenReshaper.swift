@@ -12,6 +12,7 @@ struct HyphenReshaper {
     let breaker: LineBreaker
     let style: ResolvedStyle
     let letterSpacing: Double
+    let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
 
     /// nil (the summed width is used) where the line holds what this does not model: letter
     /// spacing, tabs, a soft hyphen before the break, a glyph no font has.
@@ -31,6 +32,16 @@ struct HyphenReshaper {
             if clusters[c].flags.contains(.tab) { return nil }
             if c < runStart { width += clusters[c].width }
         }
+        if LineBreaker.isSimple(last.script) {
+            // Letters that keep their form (Latin, Cyrillic, CJK…): only the last cluster
+            // changes — its kerning with the next letter goes, with a hyphen comes — so it
+            // alone is shaped again, and kept in the shaped-run cache (a width-0 probe asks
+            // this of every letter). "Voulez-vous" at 20 px: "ez-" is 20.01 without the
+            // kerning of "-v", and does not fit.
+            for c in runStart..<end - 1 { width += clusters[c].width }
+            guard let part = hyphen ? lastClusterWithHyphen(end - 1) : lastClusterAlone(end - 1) else { return nil }
+            return width + part
+        }
         let from = breaker.start(of: runStart)
         let to = breaker.start(of: end)
         guard from < to, to <= text.count, text[to - 1] != 0xAD else { return nil }
@@ -40,6 +51,55 @@ struct HyphenReshaper {
                 script: last.script, language: style.language.hbLanguage(script: last.script), features: style.features)
         else { return nil }
         return width + part
+    }
+
+    /// A cluster shaped alone, as a run of its own (the shaped-run cache's ordinary entry for
+    /// its text: Shaper.shape gives a run no context either).
+    private func lastClusterAlone(_ c: Int) -> Double? {
+        let cluster = breaker.clusters[c]
+        let from = breaker.start(of: c)
+        let to = breaker.start(of: c + 1)
+        guard from < to, to <= text.count else { return nil }
+        let units = UnsafeBufferPointer(rebasing: text[from..<to])
+        let font = breaker.fonts[Int(cluster.font)]
+        let language = style.language.hbLanguage(script: cluster.script)
+        let rightToLeft = cluster.level & 1 == 1
+        let key = ShapeKey(
+            fontID: Int32(truncatingIfNeeded: font.id), script: cluster.script, language: language, features: style.featureID,
+            rightToLeft: rightToLeft, text: units)
+        let run: ShapedRun
+        if let known = shapeCache.value(for: key) {
+            run = known
+        } else {
+            run = Shaper.shape(units, font: font, rightToLeft: rightToLeft, script: cluster.script, language: language, features: style.features)
+            shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
+        }
+        return run.missing.isEmpty ? run.width : nil
+    }
+
+    /// The last cluster of a line shaped alone with its hyphen, from the shaped-run cache
+    /// (keyed by its text, its font… and the complement of the feature list's id, which no
+    /// ordinary run has: ids are never negative).
+    private func lastClusterWithHyphen(_ c: Int) -> Double? {
+        let cluster = breaker.clusters[c]
+        let from = breaker.start(of: c)
+        let to = breaker.start(of: c + 1)
+        guard from < to, to <= text.count, text[to - 1] != 0xAD else { return nil }
+        let units = UnsafeBufferPointer(rebasing: text[from..<to])
+        let font = breaker.fonts[Int(cluster.font)]
+        let language = style.language.hbLanguage(script: cluster.script)
+        let key = ShapeKey(
+            fontID: Int32(truncatingIfNeeded: font.id), script: cluster.script, language: language, features: ~style.featureID,
+            rightToLeft: cluster.level & 1 == 1, text: units)
+        if let known = shapeCache.value(for: key) { return known.width }
+        guard
+            let width = Shaper.widthBeforeHyphen(
+                units, from: 0, to: units.count, hyphen: true, font: font, rightToLeft: cluster.level & 1 == 1,
+                script: cluster.script, language: language, features: style.features)
+        else { return nil }
+        let run = ShapedRun(clusters: [ShapedRun.Cluster(start: 0, advance: width)])
+        shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
+        return width
     }
 }
 

@@ -225,6 +225,17 @@ final class LineBreaker: Sendable {
         return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
     }
 
+    /// Whether shaping the line again may move it across the goal. In scripts that keep
+    /// their letters' forms it moves only the kerning at the break, under a quarter em: a
+    /// line farther from the goal keeps its summed width while breaking (the line's own width
+    /// is still shaped again) — at width 0 no candidate is near, and shaping every one of them
+    /// more than doubled a cold measurement.
+    private func mayChangeFit(_ width: Double, goal: Double, last: Int) -> Bool {
+        let cluster = clusters[last]
+        guard LineBreaker.isSimple(cluster.script), !fonts.isEmpty else { return true }
+        return abs(width - goal) < 0.25 * fonts[Int(cluster.font)].pixelSize
+    }
+
     /// At most `reshapeBudget` lines shaped again per line searched, the rest summed: each
     /// shapes the line's run, and zero-width clusters (a run of ZWSP) keep every candidate
     /// within the safe distance, which made a line's search n² HarfBuzz work.
@@ -267,7 +278,7 @@ final class LineBreaker: Sendable {
             // kept whole: "لإ" is narrower than "ل‐"), looked for up to the safe distance past
             // the goal. A trailing space is not taken on (its break is no narrower): it
             // starts the next line, where it fits at width 0.
-            let limit = goal + (reshape == nil ? 0 : safeDistance)
+            let limit = goal + safeDistance
             var width = 0.0
             var best = start + 1
             var bestWidth = Double.infinity
@@ -305,7 +316,9 @@ final class LineBreaker: Sendable {
         if hyphen { result += hyphenWidth(end - 1) }
         // Pango accepts a break well inside the goal on its summed widths and shapes again
         // only near the goal (process_item's "trivial accept").
-        if let reshape, hyphen || cutsRun(before: end), result >= goal - safeDistance, let exact = reshape(start, end, hyphen) {
+        if let reshape, hyphen || cutsRun(before: end), result >= goal - safeDistance, mayChangeFit(result, goal: goal, last: end - 1),
+            let exact = reshape(start, end, hyphen)
+        {
             result = exact
         }
         return result

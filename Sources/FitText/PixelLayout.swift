@@ -68,9 +68,13 @@ struct PixelLayout {
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 // A break inside a word shapes the line's last run again (HyphenReshaper).
-                let reshaper = HyphenReshaper(text: text, breaker: breaker, style: style, letterSpacing: letterSpacing)
+                let reshaper = HyphenReshaper(
+                    text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+                // Complex scripts are shaped again at any break inside a run, the others only at a
+                // hyphen (char and word-char wrapping).
                 let reshape: LineBreaker.Reshape? =
-                    request.maxWidth != nil && breaker.hasComplexScripts ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
+                    request.maxWidth != nil && (hyphenation || breaker.hasComplexScripts)
+                    ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit, reshape: reshape)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)

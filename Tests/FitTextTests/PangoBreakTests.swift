@@ -18,6 +18,15 @@ import Testing
         for (line, width) in zip(m.lines, pango) { #expect(abs(line.width - width) < 0.01) }
     }
 
+    @Test func aLineEndingInsideARunLosesTheKerningWithTheNextLetter() throws {
+        // "ez-" sums to 19.65 px in the word, but shaped as the line's end (no "-v" kerning)
+        // it is 20.01 and does not fit 20 px: Pango breaks "ez" / "-" (26 lines, not 25).
+        let m = try TestEngine.measure("Voulez-vous vraiment supprimer ce fichier ?", maxWidth: 20, wrap: .wordChar, lines: true)
+        #expect(m.lineCount == 26)
+        #expect(Array(m.lines.map(\.text).prefix(5)) == ["V", "o", "ul", "ez", "-"])
+        #expect(abs(m.lines[0].width - 13.933) < 0.01)  // "V‐": V without its kerning with "o"
+    }
+
     @Test func thaiBreaksComeFromLibthaisDictionary() throws {
         // ICU's dictionary breaks ไม่|มี too; libthai keeps ไม่มี (break-thai.c).
         #expect(try lines("ภาษาไทยไม่มีช่องว่างระหว่างคำ", maxWidth: 24) == ["ภาษา", "ไทย", "ไม่มี", "ช่องว่าง", "ระหว่าง", "คำ"])
