@@ -297,6 +297,9 @@ final class LineBreaker: Sendable {
                 if i - start >= LineBreaker.shrinkingLookahead { break }
                 i += 1
             }
+            // A tab is an item of its own, always taken whole (process_item: "tab run,
+            // all-fit"): tabs right after the break stay on the line ("b\t" at width 0).
+            while best < clusters.count && clusters[best].flags.contains(.tab) { best += 1 }
             return best
         }
     }

@@ -139,6 +139,17 @@ import Testing
         #expect(t.texts(t.lines(maxWidth: 0, wrap: .char)) == ["a‐", "b", " ", "c‐", "d"])
     }
 
+    @Test func aTabAfterABreakThatFitsNothingStaysOnTheLine() {
+        // "ab\tcd" at width 0, char wrap: a tab is an item Pango always takes whole, so
+        // "b\t" is one line (Pango, "tab\tseparated", Roboto 10: …, "b\t", "s", …).
+        let breaker = LineBreaker(
+            widths: [10, 10, 10, 10, 10], canBreakBefore: [false, true, true, true, true],
+            isWhiteSpace: [false, false, true, false, false], hyphenBefore: [], hyphenWidth: 4,
+            isTab: [false, false, true, false, false])
+        let lines = breaker.lines(maxWidth: 0, wrap: .char, limit: .max)
+        #expect(lines.map(\.range) == [0..<1, 1..<3, 3..<4, 4..<5])
+    }
+
     @Test func wordWrapNeverHyphenates() {
         let t = SyntheticText("abcdefgh")
         let lines = t.lines(maxWidth: 45, wrap: .word)
