@@ -24,6 +24,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         if let font = options.uiFont { hasher.combine(font) }
         // Likewise only when set; tagged so that no UI font can hash like a language.
         if let language = options.language { hasher.combine("language"); hasher.combine(language) }
+        if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
         digest = hasher.value
     }
 

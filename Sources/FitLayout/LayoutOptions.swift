@@ -21,6 +21,9 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil
+    /// Whose text metrics the measurer follows: nil or "gtk4" for GTK 4's, "gtk3" for GTK 3's
+    /// (FitText's MetricsMode). Like ``uiFont``, here so that it is part of the cache key.
+    public var metrics: String?
 
     public init(
         sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil

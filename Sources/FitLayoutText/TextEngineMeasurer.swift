@@ -19,6 +19,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public let textScale: Double
     /// The context language of every text (nil: the engine's default).
     public var language: String? = nil
+    /// GTK 4's or GTK 3's metrics (``MetricsMode``).
+    public var metrics: MetricsMode = .gtk4
     /// The UI font's Pango description, written once: most texts are in the default font, and
     /// writing it per measurement cost as much as looking the result up.
     private let defaultFont: String
@@ -47,6 +49,13 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         }
         self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
         language = options.language
+        if let metrics = options.metrics {
+            do throws(FitTextError) {
+                self.metrics = try MetricsMode(parsing: metrics)
+            } catch {
+                throw .measurementFailed(node: nil, reason: error.description)
+            }
+        }
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
@@ -55,6 +64,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
+        request.metrics = metrics
         // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
         // limit is as good as infinite for any text that fits in memory.
         if let width = proposedWidth, width.isFinite {

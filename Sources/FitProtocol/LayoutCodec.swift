@@ -22,7 +22,7 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language"]
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics"]
 
     // MARK: document
 
@@ -181,6 +181,7 @@ public enum LayoutCodec {
         if let font = options.uiFont { entries["ui_font"] = .string(font) }
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
         if let language = options.language { entries["language"] = .string(language) }
+        if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
         return OptionDictionary(entries)
     }
 
@@ -212,6 +213,14 @@ public enum LayoutCodec {
         }
         if let language = try dictionary.string("language") {
             do throws(FitTextError) { options.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
+        }
+        if let metrics = try dictionary.string("metrics") {
+            do throws(FitTextError) {
+                // Canonical: "gtk4" is the default, so it keys the cache like no option.
+                options.metrics = try MetricsMode(parsing: metrics) == .gtk4 ? nil : metrics
+            } catch {
+                throw DBusError(error)
+            }
         }
         return options
     }

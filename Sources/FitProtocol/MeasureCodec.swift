@@ -8,6 +8,7 @@ public enum MeasureCodec {
     public static let optionKeys: Set<String> = [
         "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
         "language",
+        "metrics",
     ]
 
     /// The signature of one Metrics structure.
@@ -27,7 +28,9 @@ public enum MeasureCodec {
         request.maxWidth = try options.double("max_width")
         let wrap = try options.string("wrap")
         let ellipsize = try options.string("ellipsize")
+        let metrics = try options.string("metrics")
         do throws(FitTextError) {
+            if let metrics { request.metrics = try MetricsMode(parsing: metrics) }
             if let wrap { request.wrap = try WrapMode(parsing: wrap) }
             if let ellipsize { request.ellipsize = try EllipsizeMode(parsing: ellipsize) }
         } catch {
@@ -68,6 +71,7 @@ public enum MeasureCodec {
         if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
+        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.rawValue) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
         if let language = request.language { entries["language"] = .string(language) }
         return OptionDictionary(entries)

@@ -36,7 +36,8 @@ struct CachedParagraph: Sendable {
                 if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
                 if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
                 out[c] = LineBreaker.Cluster(
-                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags)
+                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
+                    level: analysis.levels[c], script: analysis.scripts[c])
             }
         }
         breaker = LineBreaker(

@@ -11,12 +11,14 @@ final class FontResolver: Sendable {
         var description: FontDescription
         var pixelSize: Double
         var language: String?
+        var hinted: Bool
     }
 
     private struct FontKey: Hashable {
         var file: String
         var index: Int
         var pixelSize: Double
+        var hinted: Bool
     }
 
     private struct FaceKey: Hashable {
@@ -121,8 +123,10 @@ final class FontResolver: Sendable {
     /// The sorted set for a description at a pixel size. `language` (an RFC 3066 tag such as
     /// "und-zsye" for emoji) goes into the pattern as FC_LANG, which ranks fonts that support
     /// it higher, as Pango does for each item's derived language.
-    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil) throws(FitTextError) -> FontSet {
-        let key = SetKey(description: description, pixelSize: pixelSize, language: language)
+    /// `hinted`: cairo hint metrics on, with rounded glyph positions (a request's `metrics`
+    /// "gtk3"): its fonts are loaded apart (``Font/hinted``).
+    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil, hinted: Bool = false) throws(FitTextError) -> FontSet {
+        let key = SetKey(description: description, pixelSize: pixelSize, language: language, hinted: hinted)
         if let set = sets.value(for: key) { return set }
         return try state.withLock { (state: inout State) throws(FitTextError) -> FontSet in
             if let set = sets.peek(key) { return set }
@@ -133,7 +137,7 @@ final class FontResolver: Sendable {
             let set = FontSet(
                 description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
                 loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
-                    try self.font(for: face, pixelSize: size)
+                    try self.font(for: face, pixelSize: size, hinted: hinted)
                 },
                 grew: { [unowned self] (set: FontSet) in
                     // A set's cost rises as it loads fonts and fills coverage blocks; the entry
@@ -145,12 +149,12 @@ final class FontResolver: Sendable {
         }
     }
 
-    private func font(for face: FontFaceInfo, pixelSize: Double) throws(FitTextError) -> Font {
-        let key = FontKey(file: face.file, index: face.index, pixelSize: pixelSize)
+    private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool) throws(FitTextError) -> Font {
+        let key = FontKey(file: face.file, index: face.index, pixelSize: pixelSize, hinted: hinted)
         if let font = fonts.value(for: key) { return font }
         return try state.withLock { (state: inout State) throws(FitTextError) -> Font in
             if let font = fonts.peek(key) { return font }
-            let font = try load(face, pixelSize: pixelSize, state: &state)
+            let font = try load(face, pixelSize: pixelSize, hinted: hinted, state: &state)
             fonts.insert(font, for: key, bytes: Font.byteCount)
             return font
         }
@@ -242,7 +246,7 @@ final class FontResolver: Sendable {
 
     // MARK: loading
 
-    private func load(_ face: FontFaceInfo, pixelSize: Double, state: inout State) throws(FitTextError) -> Font {
+    private func load(_ face: FontFaceInfo, pixelSize: Double, hinted: Bool, state: inout State) throws(FitTextError) -> Font {
         let faceKey = FaceKey(file: face.file, index: face.index)
         // Held to the end of this function: the cache may not keep it (a budget of 0).
         let holder: HarfBuzzFace
@@ -286,12 +290,16 @@ final class FontResolver: Sendable {
         hb_font_get_h_extents(hbFont, &extents)
         var ascent = Double(extents.ascender) / Font.unitsPerPixel
         var descent = Double(-extents.descender) / Font.unitsPerPixel
-        if rounding == .wholePixels {
-            // Hinted metrics (cairo hint metrics on, GTK 3): whole pixels, rounded outwards.
+        if rounding == .wholePixels || hinted {
+            // Hinted metrics (cairo hint metrics on, GTK 3): whole pixels, rounded outwards
+            // (pangocairo-font.c _pango_cairo_font_private_glyph_extents_cache_init: y FLOOR,
+            // height CEIL(ascender) − FLOOR(descender)).
             ascent = ascent.rounded(.up)
             descent = descent.rounded(.up)
         }
-        let font = Font(id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont)
+        let font = Font(
+            id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
+            hinted: hinted)
         state.nextFontID += 1
         return font
     }

@@ -135,6 +135,9 @@ struct ParagraphShaper {
 
         // 2. Runs of one font, script and direction; shape each.
         var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        // Clusters inside a HarfBuzz cluster that began before them (a conjunct's graphemes
+        // in Pango's sense, TextAnalyzer.splitConjuncts): asked for only with letter spacing.
+        var inner: [Bool] = letterSpacing != 0 ? Array(repeatElement(false, count: clusters)) : []
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
@@ -146,7 +149,7 @@ struct ParagraphShaper {
             {
                 runEnd += 1
             }
-            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths)
+            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths, inner: &inner)
             runStart = runEnd
         }
 
@@ -155,8 +158,17 @@ struct ParagraphShaper {
         // one spacing per line). Control characters other than tabs have no glyph in any
         // font and became hex boxes above, as in Pango; tabs are sized per line by the
         // line breaker, and here from the paragraph start (what ellipsizing uses).
+        // Pango spaces glyph clusters (pango_glyph_item_letter_space), and the logical widths
+        // share a glyph cluster evenly: one spacing for a conjunct, shared by its graphemes.
         if letterSpacing != 0 {
-            for c in 0..<clusters { widths[c] += letterSpacing }
+            var c = 0
+            while c < clusters {
+                var end = c + 1
+                while end < clusters && inner[end] { end += 1 }
+                let share = end - c == 1 ? letterSpacing : letterSpacing / Double(end - c)
+                for m in c..<end { widths[m] += share }
+                c = end
+            }
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
         return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
@@ -177,7 +189,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, into widths: inout [Double], inner: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -201,7 +213,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = shapeCache.value(for: runKey) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -227,7 +239,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths, inner: &inner)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -256,7 +268,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
             return
         }
 
@@ -264,13 +276,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, into widths: inout [Double], inner: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -308,6 +320,7 @@ struct ParagraphShaper {
             } else {
                 let share = advance / Double(members)
                 for m in g..<h { widths[m] += share }
+                if !inner.isEmpty { for m in g + 1..<h { inner[m] = true } }
             }
             g = h
         }
@@ -327,6 +340,8 @@ struct ParagraphShaper {
     static func spaceWidth(of font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return font.pixelSize / 4 }
-        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        // Shaped like any glyph (pango-layout.c ensure_tab_width shapes a space): whole
+        // pixels under GTK 3's rounded positions.
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
     }
 }

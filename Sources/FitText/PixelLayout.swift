@@ -67,14 +67,22 @@ struct PixelLayout {
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
-                var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit)
+                // A break inside a word shapes the line's last run again (HyphenReshaper).
+                let reshaper = HyphenReshaper(
+                    text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+                // Complex scripts are shaped again at any break inside a run, the others only at a
+                // hyphen (char and word-char wrapping).
+                let reshape: LineBreaker.Reshape? =
+                    request.maxWidth != nil && (hyphenation || breaker.hasComplexScripts)
+                    ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
+                var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit, reshape: reshape)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
                     result.truncated = true
                 }
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
-                        line, breaker: breaker, text: text, primary: primary,
+                        line, breaker: breaker, text: text, primary: primary, reshape: reshape,
                         ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
@@ -132,12 +140,12 @@ struct PixelLayout {
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
-        primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
+        primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, letterSpacing: Double, families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
         var head = line.range
         var tail = line.range.upperBound..<line.range.upperBound
-        var width = breaker.width(of: line)
+        var width = breaker.width(of: line, reshape: reshape)
         var ellipsisFont: Font? = nil
         var ellipsized = false
         var ellipsisText = ""
@@ -231,7 +239,7 @@ struct PixelLayout {
     static func advance(of scalar: UInt32, in font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) != 0 else { return 0 }
-        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
     }
 
     /// The text as UTF-16 code units, transcoded straight from the string's UTF-8 (faster

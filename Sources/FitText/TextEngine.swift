@@ -84,6 +84,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         var breaksLigatures: Bool
         /// The request's language as sent (nil: the engine's).
         var language: String?
+        var metrics: MetricsMode
     }
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
@@ -218,7 +219,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     func style(for request: MeasureRequest) throws(FitTextError) -> ResolvedStyle {
         let key = StyleKey(
             font: request.font, textScale: request.textScale, features: request.features,
-            breaksLigatures: request.letterSpacing != 0, language: request.language)
+            breaksLigatures: request.letterSpacing != 0, language: request.language, metrics: request.metrics)
         let resolver = self.resolver
         // A style from before invalidateCaches() replaced the resolver is stale.
         if let cached = styles.value(for: key), cached.resolver === resolver { return cached }
@@ -232,6 +233,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
             featureID: featureTable.id(of: featureKey), language: languageContext(request.language),
+            hinted: request.metrics == .gtk3,
             // Weak: the cache holds the style, which holds this closure; a strong capture made a
             // cycle that kept a dropped engine's styles, sets and HarfBuzz objects alive.
             grew: { [weak styles] (style: ResolvedStyle) in

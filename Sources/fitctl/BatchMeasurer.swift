@@ -17,7 +17,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale", "language",
+        "unit", "lines", "id", "text_scale", "language", "metrics",
     ]
 
     func run() async {
@@ -113,6 +113,10 @@ struct BatchMeasurer {
             }
         }
         request.letterSpacing = try number(object, "letter_spacing") ?? 0
+        if let mode = object["metrics"] {
+            guard let mode = mode as? String else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
+            request.metrics = try MetricsMode(parsing: mode)
+        }
         request.textScale = try number(object, "text_scale") ?? 1
         if let unit = object["unit"] {
             guard let unit = unit as? String, let parsed = MeasureUnit(rawValue: unit) else {

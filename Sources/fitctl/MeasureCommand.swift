@@ -17,7 +17,8 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
-            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "id"})
+            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
+            "metrics", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
             With --batch, --language is the language of the lines that name none.
             """)
@@ -50,6 +51,8 @@ struct MeasureCommand: AsyncParsableCommand {
 
     @Option(help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.")
     var language: String?
+    @Option(help: "gtk4 (default: unrounded) or gtk3 (whole-pixel ascent, descent and glyph advances, as GTK 3 draws).")
+    var metrics = "gtk4"
 
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
@@ -66,11 +69,16 @@ struct MeasureCommand: AsyncParsableCommand {
         _ = try parsedWrap()
         _ = try parsedEllipsize()
         _ = try parsedLanguage()
+        _ = try parsedMetrics()
     }
 
     private func parsedLanguage() throws -> String? {
         guard let language else { return nil }
         do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
+    }
+
+    private func parsedMetrics() throws -> MetricsMode {
+        do { return try MetricsMode(parsing: metrics) } catch { throw ValidationError(error.description) }
     }
 
     private func parsedWrap() throws -> WrapMode {
@@ -92,6 +100,7 @@ struct MeasureCommand: AsyncParsableCommand {
             ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
         request.language = try parsedLanguage()
+        request.metrics = try parsedMetrics()
         let metrics: TextMetrics
         do {
             metrics = try await client.measure(request).metrics

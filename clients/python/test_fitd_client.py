@@ -40,6 +40,9 @@ class FitClientTests(unittest.TestCase):
         self.assertEqual(cells.width, 6)
         spaced = self.fit.measure("Hello", "DejaVu Sans 12", letter_spacing=2.0, features=["-kern"])
         self.assertGreater(spaced.width, self.fit.measure("Hello", "DejaVu Sans 12").width)
+        # GTK 3's metrics: whole-pixel advances and heights (Pango 1.50: 75 x 17).
+        gtk3 = self.fit.measure("Hello World", "DejaVu Sans 10", metrics="gtk3")
+        self.assertEqual((gtk3.width, gtk3.height), (75.0, 17.0))
 
     def test_errors(self):
         with self.assertRaises(FitError) as caught:
