@@ -51,7 +51,7 @@ font_of_han() {
   LANGUAGE=$1 "$FITCTL" measure "设置 骨" --font "Sans 10" --language en-us --json --local | json_get 'd["fonts"][0]'
 }
 pango_font_of_han() {
-  echo '{"text": "设置 骨", "font": "Sans 10", "debug": true}' | LANGUAGE=$1 "$PY" Tests/oracle/pango_measure.py \
+  echo '{"text": "设置 骨", "font": "Sans 10", "debug": true}' | "$PY" Tests/oracle/pango_measure.py --preferred-languages "$1" \
     | json_get '" ".join(d["runs"][0][0]["font"].split()[:-1])'
 }
 for preferred in zh_CN zh_TW:en C:ja; do
