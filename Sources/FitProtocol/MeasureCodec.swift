@@ -7,6 +7,7 @@ import FitText
 public enum MeasureCodec {
     public static let optionKeys: Set<String> = [
         "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
+        "markup",
     ]
 
     /// The signature of one Metrics structure.
@@ -46,6 +47,7 @@ public enum MeasureCodec {
         }
         request.includeLines = try options.bool("lines") ?? false
         if let scale = try options.double("text_scale") { request.textScale = scale }
+        request.markup = try options.bool("markup") ?? false
         return request
     }
 
@@ -64,6 +66,7 @@ public enum MeasureCodec {
         if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
+        if request.markup { entries["markup"] = .boolean(true) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
         return OptionDictionary(entries)
     }

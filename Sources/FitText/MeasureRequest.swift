@@ -59,6 +59,8 @@ public struct MeasureRequest: Hashable, Sendable {
     public var includeLines: Bool
     /// The user's text-scale factor, multiplied into every font size.
     public var textScale: Double
+    /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
+    public var markup: Bool = false
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -233,7 +235,7 @@ extension MeasureRequest {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
-            && a.features == b.features && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
+            && a.features == b.features && a.markup == b.markup && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
     }
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
@@ -262,6 +264,7 @@ extension MeasureRequest {
         flags |= UInt32(EllipsizeMode.allCases.firstIndex(of: ellipsize) ?? 0) << 4
         flags |= UInt32(unit == .px ? 0 : 1) << 8
         flags |= UInt32(includeLines ? 1 : 0) << 9
+        flags |= UInt32(markup ? 1 : 0) << 10
         hasher.combine(flags)
         if !features.isEmpty { hasher.combine(features) }
     }

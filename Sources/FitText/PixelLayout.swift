@@ -5,6 +5,8 @@ struct PixelLayout {
     let request: MeasureRequest
     let style: ResolvedStyle
     let resources: Resources
+    /// The styled stretches of a markup request (its text is then the plain text).
+    var markup: MarkupRuns? = nil
 
     /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
     /// measurement, and holding them one by one cost a reference count each.
@@ -47,7 +49,8 @@ struct PixelLayout {
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
-        let shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        var shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        shaper.markup = markup
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(
@@ -60,6 +63,7 @@ struct PixelLayout {
                 result.truncated = true
                 break
             }
+            shaper.unitOffset = paragraph.lowerBound
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let breaker = try shapedParagraph(
@@ -75,7 +79,9 @@ struct PixelLayout {
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
                         line, breaker: breaker, text: text, primary: primary,
-                        ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
+                        ellipsize: ellipsizing && k == limit - 1,
+                        letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
+                        families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
@@ -109,6 +115,15 @@ struct PixelLayout {
         // paragraph, n² for n lines (22 s for 256 KiB of newlines: issue 9), and two texts
         // sharing a paragraph could not share its entry. A text of one paragraph (most) is
         // its own key, without a copy. Hashed once for the lookup and, on a miss, the insert.
+        if markup != nil {
+            // Shaped with its styles, which the paragraph cache's key does not name: made
+            // afresh (the result cache still keeps the answer).
+            let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
+            let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
+            let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+            scratch.reclaim(shaped)
+            return entry.breaker
+        }
         let own = wholeText ? request.text : String(decoding: text, as: UTF16.self)
         let key = Prehashed(CachedParagraph.Key(style: style.id, letterSpacing: request.letterSpacing, text: own))
         if let entry = paragraphCache.value(for: key) {
@@ -127,6 +142,24 @@ struct PixelLayout {
         scratch.reclaim(shaped)
         paragraphCache.insert(entry, for: key, bytes: key.key.byteCount + entry.byteCount)
         return entry.breaker
+    }
+
+    /// The letter spacing a line loses at its ends with markup: half its first cluster's and
+    /// half its last's (pango-layout.c, adjust_line_letter_spacing trims the first run's
+    /// space_left and the last run's space_right). nil without markup.
+    private func lineLetterSpacing(_ line: LineBreaker.Line, breaker: LineBreaker, paragraph: Int) -> Double? {
+        guard let markup, let first = line.range.first, let last = line.range.last else { return nil }
+        func spacing(_ c: Int) -> Int {
+            Int((markup.letterSpacings[Int(markup.styleOf[paragraph + breaker.start(of: c)])] * Font.unitsPerPixel).rounded())
+        }
+        // distribute_letter_spacing: left = spacing / 2, to whole pixels when the spacing is
+        // whole pixels (PANGO_UNITS_ROUND); right = the rest.
+        func left(_ spacing: Int) -> Int {
+            let half = spacing / 2
+            return spacing & 1023 == 0 ? (half + 512) & ~1023 : half
+        }
+        let trimmed = left(spacing(first)) + (spacing(last) - left(spacing(last)))
+        return Double(trimmed) / Font.unitsPerPixel
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.

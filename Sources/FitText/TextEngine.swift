@@ -155,7 +155,13 @@ public final class TextEngine: TextMeasuring, Sendable {
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
-        case .cells: metrics = try CellLayout.measure(request, analyzer: analyzer)
+        case .cells:
+            var plain = request
+            if request.markup {
+                plain.text = try MarkupParser.parse(request.text).text
+                plain.markup = false
+            }
+            metrics = try CellLayout.measure(plain, analyzer: analyzer)
         }
         resultCache.insert(metrics, for: key, bytes: metrics.byteCount + request.text.utf8.count + 160)
         return metrics
@@ -195,8 +201,46 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        if request.markup { return try measureMarkup(request) }
         let layout = PixelLayout(
             request: request, style: try style(for: request), resources: layoutResources)
+        return try layout.run()
+    }
+
+    /// Markup: the plain text laid out with a style per stretch, each resolved like a
+    /// request's own (the request's description with the stretch's attributes over it, its
+    /// features after the request's), so it shares the style, font and shaping caches.
+    private func measureMarkup(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        let parsed = try MarkupParser.parse(request.text)
+        var plain = request
+        plain.text = parsed.text
+        plain.markup = false
+        let base = try style(for: plain)
+        var styles = [base]
+        var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
+        var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
+        var styleOf = [Int32](repeating: 0, count: parsed.text.utf16.count)
+        for run in parsed.runs {
+            let index: Int32
+            if let found = known[run.style] {
+                index = found
+            } else {
+                var span = plain
+                span.font = run.style.apply(to: base.description).description
+                span.features = plain.features + run.style.features
+                // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §H5).
+                if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
+                try span.validate()
+                styles.append(try style(for: span))
+                spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
+                index = Int32(styles.count - 1)
+                known[run.style] = index
+            }
+            guard index != 0 else { continue }
+            for u in run.utf16 { styleOf[u] = index }
+        }
+        var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings)
         return try layout.run()
     }
 

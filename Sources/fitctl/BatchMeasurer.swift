@@ -15,7 +15,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale",
+        "unit", "lines", "id", "text_scale", "markup",
     ]
 
     func run() async {
@@ -123,6 +123,10 @@ struct BatchMeasurer {
             includeLines = flag
         }
         request.includeLines = includeLines
+        if let markup = object["markup"] {
+            guard let flag = markup as? Bool else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
+            request.markup = flag
+        }
         return (request, includeLines)
     }
 

@@ -17,7 +17,7 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
-            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "id"})
+            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "markup", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
             """)
 
@@ -53,6 +53,9 @@ struct MeasureCommand: AsyncParsableCommand {
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
     var lines = false
 
+    @Flag(help: "The text is Pango markup (<b>, <span size=\"larger\">, &amp;…), measured as GTK draws a label's markup.")
+    var markup = false
+
     @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
     var batch = false
 
@@ -81,9 +84,11 @@ struct MeasureCommand: AsyncParsableCommand {
             text: text ?? "", font: font, maxWidth: maxWidth, wrap: try parsedWrap(), maxLines: maxLines,
             ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
+        var marked = request
+        marked.markup = markup
         let metrics: TextMetrics
         do {
-            metrics = try await client.measure(request).metrics
+            metrics = try await client.measure(marked).metrics
         } catch {
             throw CommandFailure(error.description)
         }
