@@ -229,7 +229,7 @@ public struct MarkupParser {
             throw .invalidArgument(name: "markup", reason: "Tags nested deeper than \(MarkupParser.maxDepth) on line \(line) char \(char)")
         }
         var style = stack.last?.style ?? MarkupStyle()
-        try MarkupTags.open(tag, attributes: attributes, style: &style, line: line, char: char)
+        try MarkupTags.open(tag, attributes: attributes, style: &style, line: line, char: char, at: utf16Count)
         if !selfClosing { stack.append((tag, style)) }
     }
 

@@ -22,8 +22,16 @@ public struct MarkupStyle: Hashable, Sendable {
     /// PANGO_RULES.md §H5).
     public var rise: Int?
     public var language: String?
-    public var fontScale: FontScale?
-    public var baselineShift: BaselineShift?
+    /// Every font_scale and baseline_shift in force, each with the UTF-16 offset where its
+    /// tag opened: Pango keeps a stack of them (itemize.c collect_font_scale, pango-layout.c
+    /// collect_baseline_shift) and sizes each from the font of the text before that offset.
+    public var fontScales: [Anchored<FontScale>] = []
+    public var baselineShifts: [Anchored<BaselineShift>] = []
+
+    public struct Anchored<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var value: Value
+        public var offset: Int
+    }
 
     // Pango's OpenTag state for relative sizes, inherited by nested tags: the level of
     // <big>/<small>/larger/smaller since the last absolute size or scale, and that base.
@@ -69,7 +77,7 @@ enum MarkupTags {
     /// base_scale_factor, base_font_size) lives in the style: an absolute size in force, or
     /// the scale; each <big>/<small>/"larger"/"smaller" multiplies by 1.2 or divides.
     static func open(
-        _ tag: String, attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int
+        _ tag: String, attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int, at offset: Int
     ) throws(FitTextError) {
         func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
         if tag != "span", let first = attributes.first {
@@ -85,13 +93,13 @@ enum MarkupTags {
         case "small": step(&style, by: -1)
         case "tt": style.families = ["Monospace"]
         case "sub":
-            style.fontScale = .subscript
-            style.baselineShift = .subscript
+            style.fontScales.append(.init(value: .subscript, offset: offset))
+            style.baselineShifts.append(.init(value: .subscript, offset: offset))
         case "sup":
-            style.fontScale = .superscript
-            style.baselineShift = .superscript
+            style.fontScales.append(.init(value: .superscript, offset: offset))
+            style.baselineShifts.append(.init(value: .superscript, offset: offset))
         case "s", "u", "markup": break  // decorations: no change to logical extents
-        case "span": try span(attributes, style: &style, line: line, char: char)
+        case "span": try span(attributes, style: &style, line: line, char: char, at: offset)
         default: throw fail("Unknown tag '\(tag)' on line \(line) char \(char)")
         }
     }
@@ -139,7 +147,7 @@ enum MarkupTags {
     }()
 
     private static func span(
-        _ attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int
+        _ attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int, at offset: Int
     ) throws(FitTextError) {
         func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
         var values: [String: String] = [:]
@@ -242,9 +250,10 @@ enum MarkupTags {
         }
         if let value = values["baseline_shift"] {
             if let parsed = enumValue(value, ["none": 0, "superscript": 1, "subscript": 2]), (0...2).contains(parsed) {
-                style.baselineShift = parsed == 1 ? .superscript : parsed == 2 ? .subscript : MarkupStyle.BaselineShift.none
+                let shift: MarkupStyle.BaselineShift = parsed == 1 ? .superscript : parsed == 2 ? .subscript : .none
+                style.baselineShifts.append(.init(value: shift, offset: offset))
             } else if let n = length(value), n > 1024 || n < -1024 {
-                style.baselineShift = .units(n)
+                style.baselineShifts.append(.init(value: .units(n), offset: offset))
             } else {
                 throw fail("Value of 'baseline_shift' attribute on <span> tag on line \(line) could not be parsed; should be 'superscript' or 'subscript' or an integer, or a string such as '5.5pt', not '\(value)'")
             }
@@ -253,7 +262,8 @@ enum MarkupTags {
             guard let parsed = enumValue(value, ["none": 0, "superscript": 1, "subscript": 2, "small-caps": 3]), (0...3).contains(parsed) else {
                 throw fail("'\(value)' is not a valid value for the 'font_scale' attribute on <span> tag, line \(line); valid values are none/superscript/subscript/small-caps")
             }
-            style.fontScale = [MarkupStyle.FontScale.none, .superscript, .subscript, .smallCaps][parsed]
+            let scale = [MarkupStyle.FontScale.none, .superscript, .subscript, .smallCaps][parsed]
+            style.fontScales.append(.init(value: scale, offset: offset))
         }
         if let value = values["letter_spacing"] {
             guard let n = integer(value) else {
@@ -307,4 +317,6 @@ struct MarkupRuns: Sendable {
     var styleOf: [Int32]
     var styles: [ResolvedStyle]
     var letterSpacings: [Double]
+    /// How far each style's text is raised (px, up positive): rise and baseline shifts.
+    var yOffsets: [Double]
 }

@@ -79,7 +79,7 @@ struct PixelLayout {
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
                         line, breaker: breaker, text: text, primary: primary,
-                        ellipsize: ellipsizing && k == limit - 1,
+                        ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
                         letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families)
                     laid.baseline = result.height + laid.ascent
@@ -165,7 +165,7 @@ struct PixelLayout {
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
-        primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
+        primary: Font, ellipsize: Bool, paragraph: Int = 0, letterSpacing: Double, families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
         var head = line.range
@@ -215,6 +215,17 @@ struct PixelLayout {
                 families = font.familyList
             } else if !families.contains(font.face.family) {
                 families.append(font.face.family)
+            }
+        }
+        if let markup, markup.yOffsets.contains(where: { $0 != 0 }) {
+            // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
+            // run_logical->y -= y_offset); the line is the union.
+            for c in Array(head) + Array(tail) {
+                let font = breaker.fonts[Int(breaker.clusters[c].font)]
+                let raise = markup.yOffsets[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
+                use(font)
+                ascent = max(ascent, font.ascent + raise)
+                descent = max(descent, font.descent - raise)
             }
         }
         // Fonts change rarely from one cluster to the next: skip repeats.

@@ -218,6 +218,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let base = try style(for: plain)
         var styles = [base]
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
+        var offsets = [0.0]
         var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
         var styleOf = [Int32](repeating: 0, count: parsed.text.utf16.count)
         for run in parsed.runs {
@@ -225,14 +226,29 @@ public final class TextEngine: TextMeasuring, Sendable {
             if let found = known[run.style] {
                 index = found
             } else {
+                // The font of the text before a tag sizes its sub/sup (the previous item's).
+                let previous = { (offset: Int) -> Font? in offset > 0 ? styles[Int(styleOf[offset - 1])].primary : nil }
                 var span = plain
-                span.font = run.style.apply(to: base.description).description
+                var description = run.style.apply(to: base.description)
+                if !run.style.fontScales.isEmpty {
+                    // apply_scale_to_item: size × scale, an int of Pango units.
+                    let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
+                    let factor = MarkupMetrics.scale(run.style.fontScales, previous: previous, own: own)
+                    switch description.size {
+                    case .points(let pt)?: description.size = .points((factor * (pt * 1024).rounded()).rounded(.towardZero) / 1024)
+                    case .pixels(let px)?: description.size = .pixels((factor * (px * 1024).rounded()).rounded(.towardZero) / 1024)
+                    case nil: break
+                    }
+                }
+                span.font = description.description
                 span.features = plain.features + run.style.features
                 // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §H5).
                 if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
                 try span.validate()
                 styles.append(try style(for: span))
                 spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
+                let raise = MarkupMetrics.offset(rise: run.style.rise ?? 0, shifts: run.style.baselineShifts, previous: previous)
+                offsets.append(Double(raise) / Font.unitsPerPixel)
                 index = Int32(styles.count - 1)
                 known[run.style] = index
             }
@@ -240,7 +256,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             for u in run.utf16 { styleOf[u] = index }
         }
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
-        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, yOffsets: offsets)
         return try layout.run()
     }
 

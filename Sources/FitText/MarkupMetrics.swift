@@ -1,0 +1,60 @@
+import CHarfBuzz
+
+/// Sizes and offsets of sub/sup, font_scale and baseline_shift, which Pango takes from the
+/// OS/2 table of the font of the text before the tag (the previous item's).
+enum MarkupMetrics {
+    private static func position(_ font: Font, _ tag: hb_ot_metrics_tag_t) -> (found: Bool, value: Int32) {
+        var value: hb_position_t = 0
+        let found = hb_ot_metrics_get_position(font.hbFont, tag, &value) != 0
+        return (found, value)
+    }
+
+    /// The product of the font scales in force (itemize.c collect_font_scale): superscript
+    /// and subscript are the previous font's OS/2 y size over its y scale, or 1/1.2 without
+    /// one (or at the start of the text); small-caps is x-height over cap-height of the item's
+    /// own font, or 0.8.
+    static func scale(_ scales: [MarkupStyle.Anchored<MarkupStyle.FontScale>], previous: (Int) -> Font?, own: Font) -> Double {
+        var product = 1.0
+        for entry in scales {
+            switch entry.value {
+            case .none: break
+            case .superscript, .subscript:
+                let tag: hb_ot_metrics_tag_t =
+                    entry.value == .superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_SIZE : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_SIZE
+                if let font = previous(entry.offset), case let (true, size) = position(font, tag) {
+                    var xScale: Int32 = 0
+                    var yScale: Int32 = 0
+                    hb_font_get_scale(font.hbFont, &xScale, &yScale)
+                    product *= yScale != 0 ? Double(size) / Double(yScale) : 1 / 1.2
+                } else {
+                    product *= 1 / 1.2
+                }
+            case .smallCaps:
+                let cap = position(own, HB_OT_METRICS_TAG_CAP_HEIGHT)
+                let x = position(own, HB_OT_METRICS_TAG_X_HEIGHT)
+                product *= cap.found && x.found && cap.value != 0 ? Double(x.value) / Double(cap.value) : 0.8
+            }
+        }
+        return product
+    }
+
+    /// The text's raise in Pango units (pango-layout.c collect_baseline_shift): the rise,
+    /// plus each baseline shift in force — a length as given, or the previous font's OS/2
+    /// superscript / subscript y offset (5000 when it is 0 or there is no previous text).
+    static func offset(rise: Int, shifts: [MarkupStyle.Anchored<MarkupStyle.BaselineShift>], previous: (Int) -> Font?) -> Int {
+        var total = rise
+        for entry in shifts {
+            switch entry.value {
+            case .none: break
+            case .units(let n): total += n
+            case .superscript, .subscript:
+                let tag: hb_ot_metrics_tag_t =
+                    entry.value == .superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET
+                var value = previous(entry.offset).map { Int(position($0, tag).value) } ?? 0
+                if value == 0 { value = 5000 }
+                total += entry.value == .superscript ? value : -value
+            }
+        }
+        return total
+    }
+}
