@@ -1,0 +1,82 @@
+import Testing
+
+@testable import FitText
+
+/// Markup measured against Pango 1.50 (pango_layout_set_markup, the oracle's GTK 4 setup)
+/// under the pinned fonts; every figure below is Pango's (PANGO_RULES.md §H5).
+@Suite struct MarkupMeasureTests {
+    private func measure(_ markup: String, font: String = "DejaVu Sans 10", maxWidth: Double? = nil) throws -> TextMetrics {
+        var request = MeasureRequest(text: markup, font: font, maxWidth: maxWidth)
+        request.markup = true
+        return try TestEngine.engine().measure(request)
+    }
+
+    private func expectPango(_ m: TextMetrics, _ width: Double, _ height: Double, baseline: Double? = nil) {
+        #expect(abs(m.width - width) < 0.01, "width \(m.width) vs Pango \(width)")
+        #expect(abs(m.height - height) < 0.01, "height \(m.height) vs Pango \(height)")
+        if let baseline { #expect(abs(m.baseline - baseline) < 0.01, "baseline \(m.baseline) vs Pango \(baseline)") }
+    }
+
+    @Test func boldLabelMeasuresAsGTKDrawsIt() throws {
+        // The case: plain text gives 92.98.
+        expectPango(try measure("<b>Save</b> changes"), 96.58, 15.52)
+        expectPango(try measure("<b>Save</b> changes", font: "Noto Sans 11"), 95.48, 19.98)
+    }
+
+    @Test func sizesFromBigSmallAndSpans() throws {
+        expectPango(try measure("<big>Save</big> changes"), 99.52, 18.62, baseline: 14.85)
+        expectPango(try measure("<small>Save</small> changes"), 87.52, 15.52)
+        expectPango(try measure("<span size=\"x-large\">Save</span> changes"), 107.38, 22.35)
+        expectPango(try measure("<span size=\"150%\">Save</span> changes"), 109.34, 23.28)
+        expectPango(try measure("<big><span size=\"20pt\">Save</span></big> changes"), 138.80, 37.25)
+    }
+
+    @Test func fontFamilyFeaturesAndSpacing() throws {
+        expectPango(try measure("<span font=\"Noto Serif 14\">Save</span> changes"), 101.71, 25.42)
+        expectPango(try measure("<tt>Save</tt> changes"), 92.36, 15.52)
+        expectPango(try measure("<span font_features=\"tnum\">1111</span> 2222"), 72.10, 15.52)
+        expectPango(try measure("<span letter_spacing=\"1024\">Save</span> changes"), 95.98, 15.52)
+        expectPango(try measure("<span letter_spacing=\"2048\">ab</span><span letter_spacing=\"1000\">cd</span>"), 36.89, 15.52)
+    }
+
+    @Test func decorationsDoNotChangeExtents() throws {
+        expectPango(try measure("<s>Save</s> <u>changes</u>"), 92.98, 15.52)
+    }
+
+    @Test func riseSubAndSupRaiseTheLine() throws {
+        expectPango(try measure("<span rise=\"5000\">Save</span> changes"), 92.98, 20.40, baseline: 17.26)
+        expectPango(try measure("H<sub>2</sub>O"), 26.45, 16.44, baseline: 12.38)
+        expectPango(try measure("x<sup>2</sup>"), 13.83, 18.20, baseline: 15.06)
+        expectPango(try measure("x<sup>2<sup>3</sup></sup>"), 17.98, 20.08, baseline: 16.94)
+        expectPango(try measure("<sub>1</sub>x"), 14.96, 19.88)
+        expectPango(try measure("<span baseline_shift=\"3pt\">x</span>y"), 15.78, 18.52)
+    }
+
+    @Test func wrapsWithStyles() throws {
+        let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
+        expectPango(m, 67.22, 80.71)
+        #expect(m.lineCount == 5)
+    }
+
+    @Test func markupIsPartOfTheCacheKey() throws {
+        let engine = try TestEngine.engine()
+        var request = MeasureRequest(text: "<b>x</b>", font: "DejaVu Sans 10")
+        let plain = try engine.measure(request)
+        request.markup = true
+        let marked = try engine.measure(request)
+        #expect(plain.width != marked.width)
+        #expect(request != MeasureRequest(text: "<b>x</b>", font: "DejaVu Sans 10"))
+    }
+
+    @Test func malformedMarkupIsANamedError() throws {
+        #expect(throws: FitTextError.invalidArgument(name: "markup", reason: "Error on line 1 char 19: Element “i” was closed, but the currently open element is “b”")) {
+            _ = try measure("<b>Save</i>")
+        }
+    }
+
+    @Test func cellsCountThePlainText() throws {
+        var request = MeasureRequest(text: "<b>abc</b>&amp;", unit: .cells)
+        request.markup = true
+        #expect(try TestEngine.engine().measure(request).width == 4)
+    }
+}
