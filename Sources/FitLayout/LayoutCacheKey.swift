@@ -22,6 +22,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         hasher.combine(options.defaultSpacing)
         // Only when set, so that digests of documents without a UI font stay what they were.
         if let font = options.uiFont { hasher.combine(font) }
+        if options.markup { hasher.combine("markup") }
         digest = hasher.value
     }
 

@@ -18,6 +18,8 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// engine-backed measurer uses sans-serif 11 pt, GNOME's default size). The engine itself
     /// never reads it; it is here so that it is part of the cache key.
     public var uiFont: String?
+    /// Whether every text of the document is Pango markup (the Measure option `markup`).
+    public var markup: Bool = false
 
     public init(
         sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil

@@ -21,7 +21,7 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing"]
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "markup"]
 
     // MARK: document
 
@@ -179,6 +179,7 @@ public enum LayoutCodec {
         if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.rawValue) }
         if let font = options.uiFont { entries["ui_font"] = .string(font) }
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
+        if options.markup { entries["markup"] = .boolean(true) }
         return OptionDictionary(entries)
     }
 
@@ -208,6 +209,7 @@ public enum LayoutCodec {
             guard spacing.isFinite, spacing >= 0 else { throw .invalidArgument("spacing \(spacing) must be a finite length ≥ 0") }
             options.defaultSpacing = spacing
         }
+        options.markup = try dictionary.bool("markup") ?? false
         return options
     }
 

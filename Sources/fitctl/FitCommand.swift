@@ -39,6 +39,9 @@ struct FitCommand: AsyncParsableCommand {
     @Option(name: .customLong("ui-font"), help: "UI font the default font and text styles derive from, e.g. \"Cantarell 11\".")
     var uiFont: String?
 
+    @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
+    var markup = false
+
     @Flag(help: "Lay out in terminal cells instead of pixels.")
     var cells = false
 
@@ -78,6 +81,7 @@ struct FitCommand: AsyncParsableCommand {
     func run() async throws {
         let document = try load()
         var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
+        options.markup = markup
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
         let height = try Self.length(height, "--height")
