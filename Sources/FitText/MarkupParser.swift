@@ -121,17 +121,20 @@ public struct MarkupParser {
         return Result(text: text, runs: runs)
     }
 
-    private func hasPrefix(_ s: String) -> Bool {
-        let p = Array(s.utf8)
-        return i + p.count <= bytes.count && Array(bytes[i..<(i + p.count)]) == p
+    private func matches(_ s: StaticString, at k: Int) -> Bool {
+        let count = s.utf8CodeUnitCount
+        guard k + count <= bytes.count else { return false }
+        for j in 0..<count where bytes[k + j] != s.utf8Start[j] { return false }
+        return true
     }
 
+    private func hasPrefix(_ s: StaticString) -> Bool { matches(s, at: i) }
+
     /// The offset of `s` at or after `from`, or nil. Linear: the pattern is at most 3 bytes.
-    private func find(_ s: String, from: Int) -> Int? {
-        let p = Array(s.utf8)
+    private func find(_ s: StaticString, from: Int) -> Int? {
         var k = from
-        while k + p.count <= bytes.count {
-            if bytes[k] == p[0] && Array(bytes[k..<(k + p.count)]) == p { return k }
+        while k + s.utf8CodeUnitCount <= bytes.count {
+            if matches(s, at: k) { return k }
             k += 1
         }
         return nil
@@ -223,13 +226,15 @@ public struct MarkupParser {
             }
         }
         i += 1  // ">"
-        // Pango's own errors name the character after the tag's ">".
-        let (line, char) = position(i)
+        // Pango's own errors name the character after the tag's ">" (worked out only for an
+        // error: counting lines for every tag would be quadratic in the text).
+        let here = i
         guard stack.count < MarkupParser.maxDepth else {
+            let (line, char) = position(here)
             throw .invalidArgument(name: "markup", reason: "Tags nested deeper than \(MarkupParser.maxDepth) on line \(line) char \(char)")
         }
         var style = stack.last?.style ?? MarkupStyle()
-        try MarkupTags.open(tag, attributes: attributes, style: &style, line: line, char: char, at: utf16Count)
+        try MarkupTags.open(tag, attributes: attributes, style: &style, position: { position(here) }, at: utf16Count)
         if !selfClosing { stack.append((tag, style)) }
     }
 

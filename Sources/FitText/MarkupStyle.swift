@@ -77,8 +77,11 @@ enum MarkupTags {
     /// base_scale_factor, base_font_size) lives in the style: an absolute size in force, or
     /// the scale; each <big>/<small>/"larger"/"smaller" multiplies by 1.2 or divides.
     static func open(
-        _ tag: String, attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int, at offset: Int
+        _ tag: String, attributes: [(String, String)], style: inout MarkupStyle,
+        position: () -> (line: Int, char: Int), at offset: Int
     ) throws(FitTextError) {
+        var line: Int { position().line }
+        var char: Int { position().char }
         func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
         if tag != "span", let first = attributes.first {
             guard ["b", "big", "i", "markup", "s", "sub", "sup", "small", "tt", "u"].contains(tag) else {
@@ -99,7 +102,7 @@ enum MarkupTags {
             style.fontScales.append(.init(value: .superscript, offset: offset))
             style.baselineShifts.append(.init(value: .superscript, offset: offset))
         case "s", "u", "markup": break  // decorations: no change to logical extents
-        case "span": try span(attributes, style: &style, line: line, char: char, at: offset)
+        case "span": try span(attributes, style: &style, position: position, at: offset)
         default: throw fail("Unknown tag '\(tag)' on line \(line) char \(char)")
         }
     }
@@ -147,8 +150,11 @@ enum MarkupTags {
     }()
 
     private static func span(
-        _ attributes: [(String, String)], style: inout MarkupStyle, line: Int, char: Int, at offset: Int
+        _ attributes: [(String, String)], style: inout MarkupStyle, position: () -> (line: Int, char: Int),
+        at offset: Int
     ) throws(FitTextError) {
+        var line: Int { position().line }
+        var char: Int { position().char }
         func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
         var values: [String: String] = [:]
         for (name, value) in attributes {

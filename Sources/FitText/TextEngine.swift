@@ -207,6 +207,9 @@ public final class TextEngine: TextMeasuring, Sendable {
         return try layout.run()
     }
 
+    /// Most distinct attribute sets one markup text may use.
+    public static let maxMarkupStyles = 64
+
     /// Markup: the plain text laid out with a style per stretch, each resolved like a
     /// request's own (the request's description with the stretch's attributes over it, its
     /// features after the request's), so it shares the style, font and shaping caches.
@@ -226,6 +229,10 @@ public final class TextEngine: TextMeasuring, Sendable {
             if let found = known[run.style] {
                 index = found
             } else {
+                // Each distinct style may cost a fontconfig sort (0.35 ms): a label has a few.
+                guard styles.count < TextEngine.maxMarkupStyles else {
+                    throw .invalidArgument(name: "markup", reason: "more than \(TextEngine.maxMarkupStyles) distinct styles in one text")
+                }
                 // The font of the text before a tag sizes its sub/sup (the previous item's).
                 let previous = { (offset: Int) -> Font? in offset > 0 ? styles[Int(styleOf[offset - 1])].primary : nil }
                 var span = plain

@@ -79,4 +79,18 @@ import Testing
         request.markup = true
         #expect(try TestEngine.engine().measure(request).width == 4)
     }
+
+    /// A text of the daemon's size made of tags: every tag read, one style per distinct
+    /// attribute set (issue 9's rule: no work per tag that grows with the text).
+    @Test func manyTagsAtTheSizeLimit() throws {
+        let unit = "<b>ab</b> <i>c</i>\n"
+        let count = TextLimits.maxTextBytes / unit.utf8.count
+        let m = try measure(String(repeating: unit, count: count))
+        #expect(m.lineCount == count + 1)
+    }
+
+    @Test func distinctStylesAreBounded() throws {
+        let many = (1...(TextEngine.maxMarkupStyles + 1)).map { "<span size=\"\($0 * 64)\">a</span>" }.joined()
+        #expect(throws: FitTextError.self) { _ = try measure(many) }
+    }
 }
