@@ -138,4 +138,42 @@ import Testing
     @Test func badVariationsInAFontAreTheFontsError() {
         #expect(throws: FitTextError.self) { _ = try MarkupParser.parse("<span font=\"Inter 11 @bogus\">x</span>") }
     }
+
+    /// Untrusted input: random sequences of markup fragments either parse, with stretches
+    /// that cover the text exactly, or are a typed error — never a crash.
+    @Test func randomFragmentsParseOrFailByName() throws {
+        let fragments = [
+            "<b>", "</b>", "<i>", "</i>", "<span size=\"larger\">", "<span rise=\"-3pt\">", "</span>", "<sup>", "</sup>",
+            "&amp;", "&#x1F600;", "&#0;", "&", "<", ">", "\"", "'", "a", "é", "\n", "<!--", "-->", "<![CDATA[", "]]>",
+            "<span font=\"Sans 0\">", "<span size=\"1%\">", "<b/>", "</", "<span a=", "&lt", "\u{10FFFF}", " ",
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            seed ^= seed << 13
+            seed ^= seed >> 7
+            seed ^= seed << 17
+            return Int(seed % UInt64(fragments.count))
+        }
+        var parsed = 0
+        for _ in 0..<3_000 {
+            let markup = (0..<(1 + next() % 12)).map { _ in fragments[next()] }.joined()
+            do {
+                let result = try MarkupParser.parse(markup)
+                var covered = 0
+                for run in result.runs {
+                    #expect(run.utf16.lowerBound == covered, "\(markup)")
+                    covered = run.utf16.upperBound
+                }
+                #expect(covered == result.text.utf16.count, "\(markup)")
+                parsed += 1
+            } catch {
+                // The markup's own error, or a font="…" description fitd refuses.
+                switch error {
+                case .invalidArgument(name: "markup", _), .invalidFontSize, .invalidFontDescription: break
+                default: Issue.record("\(markup): \(error)")
+                }
+            }
+        }
+        #expect(parsed > 100)
+    }
 }
