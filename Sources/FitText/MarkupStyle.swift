@@ -117,7 +117,10 @@ enum MarkupTags {
         if let base = style.baseFontSize {
             switch base {
             case .points(let pt): style.size = .points((factor * (pt * 1024).rounded()).rounded(.towardZero) / 1024)
-            case .pixels(let px): style.size = .pixels((factor * (px * 1024).rounded()).rounded(.towardZero) / 1024)
+            case .pixels(let px):
+                // pango_attr_size_new of the base's number: points, even from a px size
+                // (measured: <span font="14px"><big> is 16.8 pt, not 16.8 px).
+                style.size = .points((factor * (px * 1024).rounded()).rounded(.towardZero) / 1024)
             }
         } else {
             style.scale = factor * style.baseScaleFactor

@@ -217,16 +217,19 @@ struct PixelLayout {
                 families.append(font.face.family)
             }
         }
+        var raised: (ascent: Double, descent: Double)? = nil
         if let markup, markup.yOffsets.contains(where: { $0 != 0 }) {
             // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
-            // run_logical->y -= y_offset); the line is the union.
+            // run_logical->y -= y_offset); the line is the union, which starts empty at the
+            // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
+            var extents = (ascent: 0.0, descent: 0.0)
             for c in Array(head) + Array(tail) {
                 let font = breaker.fonts[Int(breaker.clusters[c].font)]
                 let raise = markup.yOffsets[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
-                use(font)
-                ascent = max(ascent, font.ascent + raise)
-                descent = max(descent, font.descent - raise)
+                extents.ascent = max(extents.ascent, font.ascent + raise)
+                extents.descent = max(extents.descent, font.descent - raise)
             }
+            raised = extents
         }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
@@ -238,6 +241,8 @@ struct PixelLayout {
             previous = Int(breaker.clusters[c].font)
             use(breaker.fonts[previous])
         }
+        // With raised runs, the unraised extents of the clusters' fonts do not count.
+        if let raised, any { (ascent, descent) = raised }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
 

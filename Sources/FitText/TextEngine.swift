@@ -223,7 +223,8 @@ public final class TextEngine: TextMeasuring, Sendable {
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
         var offsets = [0.0]
         var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
-        var styleOf = [Int32](repeating: 0, count: parsed.text.utf16.count)
+        let units = Array(parsed.text.utf16)
+        var styleOf = [Int32](repeating: 0, count: units.count)
         for run in parsed.runs {
             let index: Int32
             if let found = known[run.style] {
@@ -233,8 +234,13 @@ public final class TextEngine: TextMeasuring, Sendable {
                 guard styles.count < TextEngine.maxMarkupStyles else {
                     throw .invalidArgument(name: "markup", reason: "more than \(TextEngine.maxMarkupStyles) distinct styles in one text")
                 }
-                // The font of the text before a tag sizes its sub/sup (the previous item's).
-                let previous = { (offset: Int) -> Font? in offset > 0 ? styles[Int(styleOf[offset - 1])].primary : nil }
+                // The font of the text before a tag sizes and shifts its sub/sup: the previous
+                // item's, none at a paragraph's start (Pango itemizes each paragraph apart;
+                // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
+                // line's start is not known here, so there the font before it is used).
+                let previous = { (offset: Int) -> Font? in
+                    offset > 0 && ![0x0A, 0x0D, 0x2029].contains(units[offset - 1]) ? styles[Int(styleOf[offset - 1])].primary : nil
+                }
                 var span = plain
                 var description = run.style.apply(to: base.description)
                 if !run.style.fontScales.isEmpty {

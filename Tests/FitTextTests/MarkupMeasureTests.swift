@@ -52,6 +52,24 @@ import Testing
         expectPango(try measure("<span baseline_shift=\"3pt\">x</span>y"), 15.78, 18.52)
     }
 
+    @Test func aStepFromAPixelSizeIsInPoints() throws {
+        // <big> inside font="14px" is a size of 1.2 × 14 = 16.8 *points*, as Pango makes it.
+        expectPango(try measure("<span font=\"14px\"><big>Save</big></span> x"), 67.11, 26.07)
+    }
+
+    @Test func raisedRunsAloneSetTheLineFromTheBaseline() throws {
+        // The line's extents are the union of its runs' from the baseline: a lone <sup> has
+        // descent 0, a run lowered far below has ascent 0.
+        expectPango(try measure("<span font=\"14px\"><sup>2</sup></span>"), 7.42, 15.71, baseline: 15.71)
+        expectPango(try measure("<span rise=\"-50000\">x</span>"), 7.89, 51.97, baseline: 0)
+    }
+
+    @Test func subAtAParagraphStartHasNoPreviousFont() throws {
+        // Each paragraph is itemized apart: the second line's <sub> is sized and shifted as
+        // at the start of the text (1/1.2 and 5000), not from the line above's font.
+        expectPango(try measure("<span rise=\"50000\">x</span>\n<sub>y</sub>"), 7.89, 74.14)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
