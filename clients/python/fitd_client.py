@@ -38,6 +38,7 @@ _OPTION_TYPES = {
     "unit": dbus.String,
     "lines": dbus.Boolean,
     "text_scale": dbus.Double,
+    "markup": dbus.Boolean,
 }
 
 
@@ -144,7 +145,7 @@ class FitClient:
 
     def measure(self, text: str, font: str = "", **options) -> Metrics:
         """Measures one text. Options: max_width, wrap, max_lines, ellipsize, features,
-        letter_spacing, unit, lines, text_scale (protocol/README.md)."""
+        letter_spacing, unit, lines, text_scale, markup (protocol/README.md)."""
         return Metrics.from_dbus(self._call("Measure", "ssa{sv}", text, font, options_dict(options)))
 
     def measure_batch(self, requests: Iterable[Request]) -> list[Union[Metrics, FitError]]:

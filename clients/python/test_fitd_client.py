@@ -40,6 +40,8 @@ class FitClientTests(unittest.TestCase):
         self.assertEqual(cells.width, 6)
         spaced = self.fit.measure("Hello", "DejaVu Sans 12", letter_spacing=2.0, features=["-kern"])
         self.assertGreater(spaced.width, self.fit.measure("Hello", "DejaVu Sans 12").width)
+        marked = self.fit.measure("<b>Save</b> changes", "DejaVu Sans 10", markup=True)
+        self.assertAlmostEqual(marked.width, 96.58, places=2)  # Pango's width for the bold label
 
     def test_errors(self):
         with self.assertRaises(FitError) as caught:
