@@ -1,0 +1,68 @@
+/// Markup requests (the `markup` option): parsed, then laid out with a style per stretch.
+extension TextEngine {
+    /// Most distinct attribute sets one markup text may use.
+    public static let maxMarkupStyles = 64
+
+    /// Markup: the plain text laid out with a style per stretch, each resolved like a
+    /// request's own (the request's description with the stretch's attributes over it, its
+    /// features after the request's), so it shares the style, font and shaping caches.
+    func measureMarkup(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        let parsed = try MarkupParser.parse(request.text)
+        var plain = request
+        plain.text = parsed.text
+        plain.markup = false
+        let base = try style(for: plain)
+        var styles = [base]
+        var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
+        var offsets = [0.0]
+        var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
+        let units = Array(parsed.text.utf16)
+        var styleOf = [Int32](repeating: 0, count: units.count)
+        for run in parsed.runs {
+            let index: Int32
+            if let found = known[run.style] {
+                index = found
+            } else {
+                // Each distinct style may cost a fontconfig sort (0.35 ms): a label has a few.
+                guard styles.count < TextEngine.maxMarkupStyles else {
+                    throw .invalidArgument(name: "markup", reason: "more than \(TextEngine.maxMarkupStyles) distinct styles in one text")
+                }
+                // The font of the text before a tag sizes and shifts its sub/sup: the previous
+                // item's, none at a paragraph's start (Pango itemizes each paragraph apart;
+                // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
+                // line's start is not known here, so there the font before it is used).
+                let previous = { (offset: Int) -> Font? in
+                    offset > 0 && ![0x0A, 0x0D, 0x2029].contains(units[offset - 1]) ? styles[Int(styleOf[offset - 1])].primary : nil
+                }
+                var span = plain
+                var description = run.style.apply(to: base.description)
+                if !run.style.fontScales.isEmpty {
+                    // apply_scale_to_item: size × scale, an int of Pango units.
+                    let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
+                    let factor = MarkupMetrics.scale(run.style.fontScales, previous: previous, own: own)
+                    switch description.size {
+                    case .points(let pt)?: description.size = .points((factor * (pt * 1024).rounded()).rounded(.towardZero) / 1024)
+                    case .pixels(let px)?: description.size = .pixels((factor * (px * 1024).rounded()).rounded(.towardZero) / 1024)
+                    case nil: break
+                    }
+                }
+                span.font = description.description
+                span.features = plain.features + run.style.features
+                // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §H5).
+                if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
+                try span.validate()
+                styles.append(try style(for: span))
+                spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
+                let raise = MarkupMetrics.offset(rise: run.style.rise ?? 0, shifts: run.style.baselineShifts, previous: previous)
+                offsets.append(Double(raise) / Font.unitsPerPixel)
+                index = Int32(styles.count - 1)
+                known[run.style] = index
+            }
+            guard index != 0 else { continue }
+            for u in run.utf16 { styleOf[u] = index }
+        }
+        var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, yOffsets: offsets)
+        return try layout.run()
+    }
+}
