@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Markup requests (the `markup` option): parsed, then laid out with a style per stretch.
 extension TextEngine {
     /// Most distinct attribute sets one markup text may use.
@@ -51,7 +53,17 @@ extension TextEngine {
                 // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §H5).
                 if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
                 try span.validate()
-                styles.append(try style(for: span))
+                let shared = try style(for: span)
+                if let language = run.style.language.flatMap(MarkupLanguages.normalize) {
+                    // lang: the stretch's own language picks its fallback fonts and HarfBuzz's
+                    // language (locl), as the item's language does in Pango.
+                    styles.append(try ResolvedStyle(
+                        id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
+                        pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
+                        featureID: shared.featureID, language: MarkupLanguages.context(language)))
+                } else {
+                    styles.append(shared)
+                }
                 spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
                 let raise = MarkupMetrics.offset(rise: run.style.rise ?? 0, shifts: run.style.baselineShifts, previous: previous)
                 offsets.append(Double(raise) / Font.unitsPerPixel)
@@ -64,5 +76,28 @@ extension TextEngine {
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
         layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, yOffsets: offsets)
         return try layout.run()
+    }
+}
+
+/// The languages of markup's lang attributes, each worked out once (a context derives a
+/// language for every script). Bounded: the tags come from peers.
+enum MarkupLanguages {
+    private static let contexts = Mutex<[String: LanguageContext]>([:])
+    static let limit = 64
+
+    /// pango_language_from_string: lowercase, "_" as "-"; nil for an empty or unusable tag.
+    static func normalize(_ text: String) -> String? {
+        let tag = String(text.lowercased().map { $0 == "_" ? "-" : $0 }.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        return tag.isEmpty || tag.utf8.count > 64 ? nil : tag
+    }
+
+    static func context(_ tag: String) -> LanguageContext {
+        if let known = contexts.withLock({ $0[tag] }) { return known }
+        let made = LanguageContext(tag)
+        contexts.withLock { table in
+            if table.count >= limit { table.removeAll() }
+            table[tag] = made
+        }
+        return made
     }
 }

@@ -67,7 +67,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let descriptions: ByteBoundedCache<String, FontDescription>
     private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
-    private let lastStyleID = Atomic<Int>(0)
+    let lastStyleID = Atomic<Int>(0)
 
     private struct StyleKey: Hashable {
         var font: String

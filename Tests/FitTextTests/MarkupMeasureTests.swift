@@ -70,6 +70,12 @@ import Testing
         expectPango(try measure("<span rise=\"50000\">x</span>\n<sub>y</sub>"), 7.89, 74.14)
     }
 
+    @Test func langGivesTheStretchItsLanguage() throws {
+        // Serbian Cyrillic forms (locl) in Noto Sans: 35.84 with lang="sr", 35.77 without.
+        expectPango(try measure("<span lang=\"sr\">бгдпт</span>", font: "Noto Sans 10"), 35.84, 18.16)
+        expectPango(try measure("бгдпт", font: "Noto Sans 10"), 35.77, 18.16)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
