@@ -57,4 +57,29 @@ enum MarkupMetrics {
         }
         return total
     }
+
+    /// The font of the item before `offset`: nil at a paragraph's start; else the font that
+    /// draws the character before it — the first of its style's set covering it, or for a
+    /// space the font of the text before it in the same style (Pango keeps a run's font for
+    /// its spaces), its style's primary when the space starts the style.
+    static func previousFont(before offset: Int, units: [UInt16], styleOf: [Int32], styles: [ResolvedStyle]) -> Font? {
+        func paragraphEnd(_ u: UInt16) -> Bool { u == 0x0A || u == 0x0D || u == 0x2029 }
+        func space(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 }
+        guard offset > 0, offset <= units.count, !paragraphEnd(units[offset - 1]) else { return nil }
+        var k = offset - 1
+        let style = styleOf[k]
+        // Bounded by the stretch: each step moves back over one space of the same style.
+        while k > 0 && space(units[k]) && styleOf[k - 1] == style && !paragraphEnd(units[k - 1]) { k -= 1 }
+        let resolved = styles[Int(style)]
+        if space(units[k]) { return resolved.primary }
+        // Spaces after right-to-left text before a tag are an item of their own (another
+        // bidi level), in the style's primary font.
+        if k < offset - 1 && (0x0590...0x08FF).contains(units[k]) { return resolved.primary }
+        var scalar = UInt32(units[k])
+        if (0xDC00...0xDFFF).contains(units[k]), k > 0, (0xD800...0xDBFF).contains(units[k - 1]) {
+            scalar = 0x10000 + ((UInt32(units[k - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
+        }
+        let set = resolved.baseSet
+        return (try? set.font(at: set.faceIndex(covering: scalar))) ?? resolved.primary
+    }
 }

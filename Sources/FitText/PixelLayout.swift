@@ -180,9 +180,9 @@ struct PixelLayout {
             let widths = breaker.widths
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
             // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text)
+            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
             if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text)
+                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
                 if refined.2 != ellipsisWidth || refined.0 != character {
                     (character, font, ellipsisWidth) = refined
                     cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
@@ -262,7 +262,15 @@ struct PixelLayout {
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
-    private func ellipsis(replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
+    private func ellipsis(
+        replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, paragraph: Int = 0
+    ) throws(FitTextError) -> (String, Font, Double) {
+        // With markup, the ellipsis takes the attributes at the gap (ellipsize.c: the
+        // attributes of the first run it replaces), sizes and sub/sup's scale included.
+        var baseSet = self.baseSet
+        if let markup, cluster < breaker.count {
+            baseSet = markup.styles[Int(markup.styleOf[paragraph + breaker.start(of: cluster)])].baseSet
+        }
         var scalar: UInt32 = 0x2026
         if cluster < breaker.count {
             let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)

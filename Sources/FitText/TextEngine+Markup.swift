@@ -34,7 +34,7 @@ extension TextEngine {
                 // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
                 // line's start is not known here, so there the font before it is used).
                 let previous = { (offset: Int) -> Font? in
-                    offset > 0 && ![0x0A, 0x0D, 0x2029].contains(units[offset - 1]) ? styles[Int(styleOf[offset - 1])].primary : nil
+                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles)
                 }
                 var span = plain
                 var description = run.style.apply(to: base.description)

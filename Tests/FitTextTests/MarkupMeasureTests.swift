@@ -76,6 +76,23 @@ import Testing
         expectPango(try measure("бгдпт", font: "Noto Sans 10"), 35.77, 18.16)
     }
 
+    @Test func theEllipsisTakesTheStyleAtTheGap() throws {
+        // ellipsize.c shapes the ellipsis with the attributes of the text it replaces:
+        // <small>'s smaller font, <sub>'s scaled (but not shifted) one.
+        var request = MeasureRequest(text: "<small>Save all the changes now</small>", font: "Noto Sans 10", maxWidth: 60, ellipsize: .end)
+        request.markup = true
+        expectPango(try TestEngine.engine().measure(request), 60, 15.13, baseline: 11.88)
+        request.text = "<sub>Save all the changes now</sub>"
+        expectPango(try TestEngine.engine().measure(request), 60, 20.01, baseline: 11.88)
+    }
+
+    @Test func subAndSupTakeTheFontThatDrewTheTextBefore() throws {
+        // The previous item is the CJK fallback font (its OS/2 sub/sup metrics), not DejaVu.
+        expectPango(try measure("你好<sub>2</sub>"), 31.75, 19.31)
+        expectPango(try measure("ab 你好 <sup>2</sup>"), 55.61, 19.31)
+        expectPango(try measure("שלום <sub>2</sub>"), 39.68, 16.44)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
