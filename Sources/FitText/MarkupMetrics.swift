@@ -41,21 +41,17 @@ enum MarkupMetrics {
     /// The text's raise in Pango units (pango-layout.c collect_baseline_shift): the rise,
     /// plus each baseline shift in force — a length as given, or the previous font's OS/2
     /// superscript / subscript y offset (5000 when it is 0 or there is no previous text).
-    static func offset(rise: Int, shifts: [MarkupStyle.Anchored<MarkupStyle.BaselineShift>], previous: (Int) -> Font?) -> Int {
-        var total = rise
-        for entry in shifts {
-            switch entry.value {
-            case .none: break
-            case .units(let n): total += n
-            case .superscript, .subscript:
-                let tag: hb_ot_metrics_tag_t =
-                    entry.value == .superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET
-                var value = previous(entry.offset).map { Int(position($0, tag).value) } ?? 0
-                if value == 0 { value = 5000 }
-                total += entry.value == .superscript ? value : -value
-            }
+    static func shift(_ entry: MarkupStyle.Anchored<MarkupStyle.BaselineShift>, previous: Font?) -> Int {
+        switch entry.value {
+        case .none: return 0
+        case .units(let n): return n
+        case .superscript, .subscript:
+            let tag: hb_ot_metrics_tag_t =
+                entry.value == .superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET
+            var value = previous.map { Int(position($0, tag).value) } ?? 0
+            if value == 0 { value = 5000 }
+            return entry.value == .superscript ? value : -value
         }
-        return total
     }
 
     /// The font of the item before `offset`: nil at a paragraph's start; else the font that

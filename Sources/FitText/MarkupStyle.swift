@@ -326,6 +326,35 @@ struct MarkupRuns: Sendable {
     var styleOf: [Int32]
     var styles: [ResolvedStyle]
     var letterSpacings: [Double]
-    /// How far each style's text is raised (px, up positive): rise and baseline shifts.
-    var yOffsets: [Double]
+    /// How far each style's text is raised: rise and baseline shifts.
+    var raises: [MarkupRaise]
+}
+
+/// A style's raise (px, up positive). Baseline shifts depend on the line (pango-layout.c
+/// apply_baseline_shift, per line): a shift applies from the run where its tag starts, so not
+/// on the lines its text continues on, and where it ends on such a line the runs after it
+/// are lowered by it (the end is subtracted though the start was not added).
+struct MarkupRaise: Sendable {
+    var rise = 0.0
+    var shifts: [Shift] = []
+
+    struct Shift: Sendable {
+        /// Where the tag opened and closed (UTF-16 offsets in the text).
+        var anchor: Int
+        var end: Int
+        var px: Double
+        /// The shift when the tag opens at the start of a line: no previous run (5000).
+        var atLineStart: Double
+    }
+
+    var isZero: Bool { rise == 0 && shifts.allSatisfy { $0.px == 0 && $0.atLineStart == 0 } }
+
+    /// The raise of text in this style on a line starting at `lineStart`.
+    func offset(lineStart: Int) -> Double {
+        var total = rise
+        for shift in shifts where shift.anchor >= lineStart {
+            total += shift.anchor == lineStart ? shift.atLineStart : shift.px
+        }
+        return total
+    }
 }

@@ -218,14 +218,28 @@ struct PixelLayout {
             }
         }
         var raised: (ascent: Double, descent: Double)? = nil
-        if let markup, markup.yOffsets.contains(where: { $0 != 0 }) {
+        if let markup, markup.raises.contains(where: { !$0.isZero }) {
             // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
             // run_logical->y -= y_offset); the line is the union, which starts empty at the
             // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
             var extents = (ascent: 0.0, descent: 0.0)
+            let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
+            let lineEnd = paragraph + breaker.start(of: line.range.upperBound)
+            // Shifts begun on an earlier line that end on this one lower what follows them.
+            var dangling: [(end: Int, px: Double)] = []
+            for c in line.range {
+                for shift in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts
+                where shift.anchor < lineStart && shift.end > lineStart && shift.end < lineEnd
+                    && !dangling.contains(where: { $0.end == shift.end && $0.px == shift.px })
+                {
+                    dangling.append((shift.end, shift.px))
+                }
+            }
             for c in Array(head) + Array(tail) {
                 let font = breaker.fonts[Int(breaker.clusters[c].font)]
-                let raise = markup.yOffsets[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
+                let unit = paragraph + breaker.start(of: c)
+                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart)
+                for shift in dangling where unit >= shift.end { raise -= shift.px }
                 extents.ascent = max(extents.ascent, font.ascent + raise)
                 extents.descent = max(extents.descent, font.descent - raise)
             }

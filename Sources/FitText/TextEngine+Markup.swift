@@ -16,7 +16,16 @@ extension TextEngine {
         let base = try style(for: plain)
         var styles = [base]
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
-        var offsets = [0.0]
+        var raises = [MarkupRaise()]
+        // Where each baseline shift's tag closes: the end of the last stretch inside it
+        // (keyed by where it opened and how deep it sits among the shifts).
+        struct ShiftKey: Hashable { var anchor: Int; var depth: Int }
+        var shiftEnds: [ShiftKey: Int] = [:]
+        for run in parsed.runs {
+            for (depth, entry) in run.style.baselineShifts.enumerated() {
+                shiftEnds[ShiftKey(anchor: entry.offset, depth: depth), default: 0] = run.utf16.upperBound
+            }
+        }
         var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
         let units = Array(parsed.text.utf16)
         var styleOf = [Int32](repeating: 0, count: units.count)
@@ -65,8 +74,14 @@ extension TextEngine {
                     styles.append(shared)
                 }
                 spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
-                let raise = MarkupMetrics.offset(rise: run.style.rise ?? 0, shifts: run.style.baselineShifts, previous: previous)
-                offsets.append(Double(raise) / Font.unitsPerPixel)
+                var raise = MarkupRaise(rise: Double(run.style.rise ?? 0) / Font.unitsPerPixel)
+                for (depth, entry) in run.style.baselineShifts.enumerated() {
+                    raise.shifts.append(MarkupRaise.Shift(
+                        anchor: entry.offset, end: shiftEnds[ShiftKey(anchor: entry.offset, depth: depth)] ?? entry.offset,
+                        px: Double(MarkupMetrics.shift(entry, previous: previous(entry.offset))) / Font.unitsPerPixel,
+                        atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel))
+                }
+                raises.append(raise)
                 index = Int32(styles.count - 1)
                 known[run.style] = index
             }
@@ -74,7 +89,7 @@ extension TextEngine {
             for u in run.utf16 { styleOf[u] = index }
         }
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
-        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, yOffsets: offsets)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises)
         return try layout.run()
     }
 }

@@ -93,6 +93,19 @@ import Testing
         expectPango(try measure("שלום <sub>2</sub>"), 39.68, 16.44)
     }
 
+    @Test func aShiftAppliesOnTheLineWhereItsTagStarts() throws {
+        // apply_baseline_shift runs per line: the wrapped "cc" is not raised, and "dd" after
+        // the tag's end is lowered by the shift (Pango: line 2 is 12.38 + 9.54).
+        var request = MeasureRequest(
+            text: "aa <span baseline_shift=\"superscript\">bb cc</span> dd", font: "DejaVu Sans 10", maxWidth: 40,
+            includeLines: true)
+        request.markup = true
+        let lines = try TestEngine.engine().measure(request).lines
+        #expect(lines.count == 2)
+        #expect(abs(lines[0].ascent - 18.775) < 0.01 && abs(lines[0].descent - 3.145) < 0.01)
+        #expect(abs(lines[1].ascent - 12.376) < 0.01 && abs(lines[1].descent - 9.544) < 0.01)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
