@@ -68,9 +68,21 @@ enum MarkupMetrics {
         while k > 0 && space(units[k]) && styleOf[k - 1] == style && !paragraphEnd(units[k - 1]) { k -= 1 }
         let resolved = styles[Int(style)]
         if space(units[k]) { return resolved.primary }
-        // Spaces after right-to-left text before a tag are an item of their own (another
-        // bidi level), in the style's primary font.
-        if k < offset - 1 && (0x0590...0x08FF).contains(units[k]) { return resolved.primary }
+        // Spaces after right-to-left text are an item of their own (another bidi level, in
+        // the style's primary font) when left-to-right text follows; before digits or more
+        // right-to-left text they resolve to its level and stay in its item (UAX #9 N1).
+        if k < offset - 1 && (0x0590...0x08FF).contains(units[k]) {
+            var next = offset
+            while next < units.count && next < offset + 64 && units[next] < 0x80
+                && !(units[next] >= 0x30 && units[next] <= 0x39) && !(units[next] | 0x20 >= 0x61 && units[next] | 0x20 <= 0x7A)
+                && !paragraphEnd(units[next])
+            {
+                next += 1
+            }
+            let rightToLeftOrDigit = next < units.count
+                && ((units[next] >= 0x30 && units[next] <= 0x39) || (0x0590...0x08FF).contains(units[next]))
+            if !rightToLeftOrDigit { return resolved.primary }
+        }
         var scalar = UInt32(units[k])
         if (0xDC00...0xDFFF).contains(units[k]), k > 0, (0xD800...0xDBFF).contains(units[k - 1]) {
             scalar = 0x10000 + ((UInt32(units[k - 1]) - 0xD800) << 10) + (scalar - 0xDC00)

@@ -91,6 +91,9 @@ import Testing
         expectPango(try measure("你好<sub>2</sub>"), 31.75, 19.31)
         expectPango(try measure("ab 你好 <sup>2</sup>"), 55.61, 19.31)
         expectPango(try measure("שלום <sub>2</sub>"), 39.68, 16.44)
+        // The space between Hebrew and digits resolves to the Hebrew's level, so it is in the
+        // Hebrew item: the previous font is the Hebrew one.
+        expectPango(try measure("שלום <sub>12:45</sub>", font: "Noto Sans Mono 11"), 67.90, 18.67)
     }
 
     @Test func aShiftAppliesOnTheLineWhereItsTagStarts() throws {
