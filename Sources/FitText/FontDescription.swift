@@ -111,7 +111,13 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         }
         if !families.isEmpty {
             var list = families.count == 1 ? families[0] : families.joined(separator: ",")
-            if familyNeedsComma(list) { list += "," }
+            if list.split(whereSeparator: { $0 == " " || $0 == "\t" }).last?.hasPrefix("@") == true {
+                // A last word starting with "@" would be read back as the variations, with a
+                // comma stuck to it too: a comma of its own keeps it in the family.
+                list += " ,"
+            } else if familyNeedsComma(list) {
+                list += ","
+            }
             add(list)
         }
         if style != .normal { add(style.name) }

@@ -60,4 +60,11 @@ import Testing
     @Test func variationsAreDistinctDescriptions() throws {
         #expect(try FontDescription.parse("Inter 11 @wght=650") != FontDescription.parse("Inter 11 @wght=651"))
     }
+
+    @Test(arguments: ["X @wght=1 ,", "X @wght=1 , 12", "X @wght=1 Bold", "X @a, Y @b ,"])
+    func aFamilyEndingInAnAtWordParsesBack(_ text: String) throws {
+        let d = try FontDescription.parse(text)
+        #expect(d.variations == nil)
+        #expect(try FontDescription.parse(d.description) == d, "\(d.description)")
+    }
 }
