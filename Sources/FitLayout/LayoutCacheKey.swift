@@ -25,6 +25,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         // Likewise only when set; tagged so that no UI font can hash like a language.
         if let language = options.language { hasher.combine("language"); hasher.combine(language) }
         if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
+        if options.markup { hasher.combine("markup") }
         digest = hasher.value
     }
 

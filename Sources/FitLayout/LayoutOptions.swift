@@ -24,6 +24,8 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Whose text metrics the measurer follows: nil or "gtk4" for GTK 4's, "gtk3" for GTK 3's
     /// (FitText's MetricsMode). Like ``uiFont``, here so that it is part of the cache key.
     public var metrics: String?
+    /// Whether every text of the document is Pango markup (the Measure option `markup`).
+    public var markup: Bool = false
 
     public init(
         sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil

@@ -21,6 +21,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public var language: String? = nil
     /// GTK 4's or GTK 3's metrics (``MetricsMode``).
     public var metrics: MetricsMode = .gtk4
+    /// Texts are Pango markup (LayoutOptions.markup).
+    public var markup = false
     /// The UI font's Pango description, written once: most texts are in the default font, and
     /// writing it per measurement cost as much as looking the result up.
     private let defaultFont: String
@@ -56,6 +58,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
                 throw .measurementFailed(node: nil, reason: error.description)
             }
         }
+        markup = options.markup
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
@@ -65,6 +68,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
         request.metrics = metrics
+        request.markup = markup
         // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
         // limit is as good as infinite for any text that fits in memory.
         if let width = proposedWidth, width.isFinite {

@@ -22,7 +22,7 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics"]
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup"]
 
     // MARK: document
 
@@ -182,6 +182,7 @@ public enum LayoutCodec {
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
         if let language = options.language { entries["language"] = .string(language) }
         if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
+        if options.markup { entries["markup"] = .boolean(true) }
         return OptionDictionary(entries)
     }
 
@@ -222,6 +223,7 @@ public enum LayoutCodec {
                 throw DBusError(error)
             }
         }
+        options.markup = try dictionary.bool("markup") ?? false
         return options
     }
 

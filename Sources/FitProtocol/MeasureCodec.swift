@@ -9,6 +9,7 @@ public enum MeasureCodec {
         "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
         "language",
         "metrics",
+        "markup",
     ]
 
     /// The signature of one Metrics structure.
@@ -53,6 +54,7 @@ public enum MeasureCodec {
         if let language = try options.string("language") {
             do throws(FitTextError) { request.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
         }
+        request.markup = try options.bool("markup") ?? false
         return request
     }
 
@@ -72,6 +74,7 @@ public enum MeasureCodec {
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
         if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.rawValue) }
+        if request.markup { entries["markup"] = .boolean(true) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
         if let language = request.language { entries["language"] = .string(language) }
         return OptionDictionary(entries)

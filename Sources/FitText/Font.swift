@@ -87,10 +87,17 @@ final class FontFaceInfo: Sendable {
     let family: String
     let style: String
     let weight: Double
+    /// FC_FONT_VARIATIONS of the prepared pattern: a variable face's coordinates as
+    /// fontconfig matched them ("wght=550"), or nil.
+    let variations: String?
     /// Owned reference (`FcCharSetCopy` / `FcCharSetDestroy`). FcCharSetHasChar only reads.
     nonisolated(unsafe) let charset: OpaquePointer?
 
-    init(file: String, index: Int, family: String, style: String, weight: Double, charset: OpaquePointer?) {
+    init(
+        file: String, index: Int, family: String, style: String, weight: Double, charset: OpaquePointer?,
+        variations: String? = nil
+    ) {
+        self.variations = variations
         self.file = file
         self.index = index
         self.family = family
@@ -105,7 +112,7 @@ final class FontFaceInfo: Sendable {
     /// ones in a block with a 32-byte header); the charset is fontconfig's, shared.
     var byteCount: Int {
         func string(_ s: String) -> Int { s.utf8.count <= 15 ? 0 : 32 + s.utf8.count }
-        return 96 + string(file) + string(family) + string(style)
+        return 96 + string(file) + string(family) + string(style) + (variations.map(string) ?? 0)
     }
 
     func covers(_ scalar: UInt32) -> Bool {

@@ -14,11 +14,16 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
     public var variant: FontVariant
     /// `nil` when the description names no size: the engine's default size applies.
     public var size: FontSize?
+    /// OpenType variations, "wght=650,opsz=12": the text after the "@" of the description's
+    /// last word (Pango 1.50's `@axis=value,…` syntax); nil when there is none.
+    public var variations: String?
 
     public init(
         families: [String] = [], style: FontStyle = .normal, weight: FontWeight = .normal,
-        stretch: FontStretch = .normal, variant: FontVariant = .normal, size: FontSize? = nil
+        stretch: FontStretch = .normal, variant: FontVariant = .normal, size: FontSize? = nil,
+        variations: String? = nil
     ) {
+        self.variations = variations
         self.families = families
         self.style = style
         self.weight = weight
@@ -41,6 +46,13 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         var description = FontDescription()
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
 
+        // Variations first: only the last word, and only when it starts with "@"
+        // (pango/fonts.c, pango_font_description_from_string and parse_variations) — so
+        // "Inter @wght=650 11" has none, and its family is "Inter @wght=650".
+        if let last = words.last, last.hasPrefix("@") {
+            description.variations = try FontVariations.validate(String(last.dropFirst()), in: text)
+            words.removeLast()
+        }
         if let last = words.last, let size = try FontSize.parse(word: last, in: text) {
             description.size = size
             words.removeLast()
@@ -99,7 +111,13 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         }
         if !families.isEmpty {
             var list = families.count == 1 ? families[0] : families.joined(separator: ",")
-            if familyNeedsComma(list) { list += "," }
+            if list.split(whereSeparator: { $0 == " " || $0 == "\t" }).last?.hasPrefix("@") == true {
+                // A last word starting with "@" would be read back as the variations, with a
+                // comma stuck to it too: a comma of its own keeps it in the family.
+                list += " ,"
+            } else if familyNeedsComma(list) {
+                list += ","
+            }
             add(list)
         }
         if style != .normal { add(style.name) }
@@ -107,6 +125,7 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         if weight != .normal { add(weight.name) }
         if stretch != .normal { add(stretch.name) }
         if let size { add(size.description) }
+        if let variations { add("@" + variations) }
         return out
     }
 }

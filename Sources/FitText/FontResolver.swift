@@ -19,6 +19,9 @@ final class FontResolver: Sendable {
         var index: Int
         var pixelSize: Double
         var hinted: Bool
+        /// fontconfig's variations for the face, then the description's (nil: none).
+        var faceVariations: String?
+        var variations: String?
     }
 
     private struct FaceKey: Hashable {
@@ -36,6 +39,7 @@ final class FontResolver: Sendable {
         var style: String
         var weight: Double
         var charset: UInt
+        var variations: String?
     }
 
     private static let faceInfoLimit = 16_384
@@ -137,7 +141,7 @@ final class FontResolver: Sendable {
             let set = FontSet(
                 description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
                 loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
-                    try self.font(for: face, pixelSize: size, hinted: hinted)
+                    try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
                 },
                 grew: { [unowned self] (set: FontSet) in
                     // A set's cost rises as it loads fonts and fills coverage blocks; the entry
@@ -149,12 +153,14 @@ final class FontResolver: Sendable {
         }
     }
 
-    private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool) throws(FitTextError) -> Font {
-        let key = FontKey(file: face.file, index: face.index, pixelSize: pixelSize, hinted: hinted)
+    private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {
+        let key = FontKey(
+            file: face.file, index: face.index, pixelSize: pixelSize, hinted: hinted, faceVariations: face.variations,
+            variations: variations)
         if let font = fonts.value(for: key) { return font }
         return try state.withLock { (state: inout State) throws(FitTextError) -> Font in
             if let font = fonts.peek(key) { return font }
-            let font = try load(face, pixelSize: pixelSize, hinted: hinted, state: &state)
+            let font = try load(face, pixelSize: pixelSize, hinted: hinted, variations: variations, state: &state)
             fonts.insert(font, for: key, bytes: Font.byteCount)
             return font
         }
@@ -188,6 +194,14 @@ final class FontResolver: Sendable {
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixelSize)
         FcPatternAddDouble(pattern, FC_SIZE, pixelSize * 72.0 / 96.0)
         FcPatternAddDouble(pattern, FC_DPI, 96.0)
+        // A variable face may match too, at the weight or width asked for: fontconfig then
+        // names the coordinates in the prepared pattern's FC_FONT_VARIATIONS
+        // (pangofc-fontmap.c, pango_fc_make_pattern). Without it FcDefaultSubstitute asks
+        // for static faces only.
+        FcPatternAddBool(pattern, FC_VARIABLE, FcBool(FcDontCare))
+        if let variations = description.variations {
+            _ = variations.withCString { FcPatternAddString(pattern, FC_FONT_VARIATIONS, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        }
         if let language {
             _ = language.withCString { FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
@@ -218,7 +232,8 @@ final class FontResolver: Sendable {
             let key = FaceInfoKey(
                 file: file, index: Int(index), family: string(prepared, FC_FAMILY) ?? "",
                 style: string(prepared, FC_STYLE) ?? "", weight: FcWeightToOpenTypeDouble(weight),
-                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0))
+                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0),
+                variations: string(prepared, FC_FONT_VARIATIONS))
             if let known = state.faceInfos[key] {
                 faces.append(known)
                 continue
@@ -229,7 +244,7 @@ final class FontResolver: Sendable {
             }
             let info = FontFaceInfo(
                 file: key.file, index: key.index, family: key.family, style: key.style, weight: key.weight,
-                charset: charset.map { FcCharSetCopy($0) } ?? nil)
+                charset: charset.map { FcCharSetCopy($0) } ?? nil, variations: key.variations)
             state.faceInfos[key] = info
             state.faceInfoBytes += info.byteCount
             faces.append(info)
@@ -246,7 +261,9 @@ final class FontResolver: Sendable {
 
     // MARK: loading
 
-    private func load(_ face: FontFaceInfo, pixelSize: Double, hinted: Bool, state: inout State) throws(FitTextError) -> Font {
+    private func load(
+        _ face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?, state: inout State
+    ) throws(FitTextError) -> Font {
         let faceKey = FaceKey(file: face.file, index: face.index)
         // Held to the end of this function: the cache may not keep it (a budget of 0).
         let holder: HarfBuzzFace
@@ -279,8 +296,9 @@ final class FontResolver: Sendable {
         let scale = Int32((pixelSize * Font.unitsPerPixel).rounded())
         hb_font_set_scale(hbFont, scale, scale)
         hb_font_set_ptem(hbFont, Float(pixelSize * 72.0 / 96.0))
-        let instance = face.index >> 16
-        if instance > 0 { hb_font_set_var_named_instance(hbFont, UInt32(instance - 1)) }
+        // The named instance, fontconfig's variations, the description's (PANGO_RULES.md §13).
+        FontVariations.apply(
+            to: hbFont, face: hbFace, index: face.index, lists: [face.variations, variations].compactMap { $0 })
         hb_font_make_immutable(hbFont)
 
         // Logical ascent and descent: HarfBuzz's h-extents at that scale (hhea, or OS/2 typo

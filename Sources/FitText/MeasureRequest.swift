@@ -83,6 +83,8 @@ public struct MeasureRequest: Hashable, Sendable {
     public var language: String? = nil
     /// GTK 4's metrics or GTK 3's (ignored for cells).
     public var metrics: MetricsMode = .gtk4
+    /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
+    public var markup: Bool = false
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -264,7 +266,7 @@ extension MeasureRequest {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
-            && a.metrics == b.metrics && a.features == b.features && a.language == b.language
+            && a.metrics == b.metrics && a.markup == b.markup && a.features == b.features && a.language == b.language
             && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
     }
 
@@ -295,6 +297,7 @@ extension MeasureRequest {
         flags |= UInt32(unit == .px ? 0 : 1) << 8
         flags |= UInt32(includeLines ? 1 : 0) << 9
         flags |= UInt32(metrics == .gtk3 ? 1 : 0) << 10
+        flags |= UInt32(markup ? 1 : 0) << 11
         hasher.combine(flags)
         if !features.isEmpty { hasher.combine(features) }
         if let language { hasher.combine(language) }

@@ -33,6 +33,22 @@ struct ParagraphShaper {
     let style: ResolvedStyle
     let letterSpacing: Double
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    /// Markup's styled stretches (nil: the whole text in `style`), and where this paragraph
+    /// starts in the text they index.
+    var markup: MarkupRuns? = nil
+    var unitOffset = 0
+
+    /// The style of a cluster: its first code unit's stretch (Pango splits items at
+    /// attribute changes, itemize.c itemize_state_update_for_new_run).
+    private func styleIndex(_ analysis: ParagraphAnalysis, _ c: Int) -> Int32 {
+        guard let markup else { return 0 }
+        return markup.styleOf[unitOffset + Int(analysis.graphemeStarts[c])]
+    }
+
+    private func style(_ index: Int32) -> ResolvedStyle {
+        guard let markup else { return style }
+        return markup.styles[Int(index)]
+    }
 
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
@@ -48,7 +64,9 @@ struct ParagraphShaper {
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
+        var emojiStyle: Int32 = 0
         var setScript: Int32 = -1
+        var setStyle: Int32 = 0
         // The last face looked up, by identity (no reference held: fewer retains per cluster).
         var lastSet: ObjectIdentifier? = nil
         var lastIndex = -1
@@ -70,7 +88,10 @@ struct ParagraphShaper {
             // isEmojiPresentation's own first test, without the call (most clusters stop here).
             let plainText = single && (first < 0x231A || (first > 0x2B55 && first < 0x1F004))
             if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
-                if emojiSet == nil { emojiSet = try style.emojiSet() }
+                if emojiSet == nil || emojiStyle != styleIndex(analysis, c) {
+                    emojiStyle = styleIndex(analysis, c)
+                    emojiSet = try style(emojiStyle).emojiSet()
+                }
                 if let set = emojiSet {
                     fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
                     if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
@@ -78,8 +99,9 @@ struct ParagraphShaper {
                     continue
                 }
             }
-            if fontSet == nil || setScript != analysis.scripts[c] {
-                fontSet = try style.fontSet(forScript: analysis.scripts[c])
+            if fontSet == nil || setScript != analysis.scripts[c] || setStyle != styleIndex(analysis, c) {
+                setStyle = styleIndex(analysis, c)
+                fontSet = try style(setStyle).fontSet(forScript: analysis.scripts[c])
                 setScript = analysis.scripts[c]
             }
             if let set = fontSet {
@@ -107,6 +129,7 @@ struct ParagraphShaper {
             while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
                 && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
                 && emoji(segmentEnd) == emoji(segmentStart)
+                && styleIndex(analysis, segmentEnd) == styleIndex(analysis, segmentStart)
             {
                 segmentEnd += 1
             }
@@ -126,7 +149,8 @@ struct ParagraphShaper {
                 }
             }
             if current < 0 {
-                let set = try emoji(segmentStart) ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[segmentStart])
+                let own = style(styleIndex(analysis, segmentStart))
+                let set = try emoji(segmentStart) ? own.emojiSet() : own.fontSet(forScript: analysis.scripts[segmentStart])
                 let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
                 for p in segmentStart..<segmentEnd { fontOf[p] = entry }
             }
@@ -137,19 +161,23 @@ struct ParagraphShaper {
         var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         // Clusters inside a HarfBuzz cluster that began before them (a conjunct's graphemes
         // in Pango's sense, TextAnalyzer.splitConjuncts): asked for only with letter spacing.
-        var inner: [Bool] = letterSpacing != 0 ? Array(repeatElement(false, count: clusters)) : []
+        let spaced = letterSpacing != 0 || markup?.letterSpacings.contains(where: { $0 != 0 }) == true
+        var inner: [Bool] = spaced ? Array(repeatElement(false, count: clusters)) : []
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
             while runEnd < clusters && fontOf[runEnd] == fontOf[runStart]
                 && analysis.scripts[runEnd] == analysis.scripts[runStart]
                 && analysis.levels[runEnd] == analysis.levels[runStart]
+                && styleIndex(analysis, runEnd) == styleIndex(analysis, runStart)
                 // A cluster cut at the stream-safe bound is a run of its own (StreamSafeClusters).
                 && !analysis.continues(runEnd) && !analysis.continues(runEnd - 1)
             {
                 runEnd += 1
             }
-            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths, inner: &inner)
+            try shapeRun(
+                text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])],
+                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner)
             runStart = runEnd
         }
 
@@ -160,12 +188,14 @@ struct ParagraphShaper {
         // line breaker, and here from the paragraph start (what ellipsizing uses).
         // Pango spaces glyph clusters (pango_glyph_item_letter_space), and the logical widths
         // share a glyph cluster evenly: one spacing for a conjunct, shared by its graphemes.
-        if letterSpacing != 0 {
+        // With markup each stretch has its own spacing (its first cluster's).
+        if spaced {
             var c = 0
             while c < clusters {
                 var end = c + 1
                 while end < clusters && inner[end] { end += 1 }
-                let share = end - c == 1 ? letterSpacing : letterSpacing / Double(end - c)
+                let spacing = markup.map { $0.letterSpacings[Int(styleIndex(analysis, c))] } ?? letterSpacing
+                let share = end - c == 1 ? spacing : spacing / Double(end - c)
                 for m in c..<end { widths[m] += share }
                 c = end
             }
@@ -189,7 +219,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double], inner: inout [Bool]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -213,7 +243,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = shapeCache.value(for: runKey) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -239,7 +269,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths, inner: &inner)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -268,7 +298,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
             return
         }
 
@@ -276,13 +306,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, inner: &inner)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double], inner: inout [Bool]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])

@@ -5,6 +5,8 @@ struct PixelLayout {
     let request: MeasureRequest
     let style: ResolvedStyle
     let resources: Resources
+    /// The styled stretches of a markup request (its text is then the plain text).
+    var markup: MarkupRuns? = nil
 
     /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
     /// measurement, and holding them one by one cost a reference count each.
@@ -47,7 +49,8 @@ struct PixelLayout {
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
-        let shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        var shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        shaper.markup = markup
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(
@@ -60,6 +63,7 @@ struct PixelLayout {
                 result.truncated = true
                 break
             }
+            shaper.unitOffset = paragraph.lowerBound
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let breaker = try shapedParagraph(
@@ -83,7 +87,9 @@ struct PixelLayout {
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
                         line, breaker: breaker, text: text, primary: primary, reshape: reshape,
-                        ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
+                        ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
+                        letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
+                        families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
@@ -117,6 +123,15 @@ struct PixelLayout {
         // paragraph, n² for n lines (22 s for 256 KiB of newlines: issue 9), and two texts
         // sharing a paragraph could not share its entry. A text of one paragraph (most) is
         // its own key, without a copy. Hashed once for the lookup and, on a miss, the insert.
+        if markup != nil {
+            // Shaped with its styles, which the paragraph cache's key does not name: made
+            // afresh (the result cache still keeps the answer).
+            let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
+            let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
+            let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+            scratch.reclaim(shaped)
+            return entry.breaker
+        }
         let own = wholeText ? request.text : String(decoding: text, as: UTF16.self)
         let key = Prehashed(CachedParagraph.Key(style: style.id, letterSpacing: request.letterSpacing, text: own))
         if let entry = paragraphCache.value(for: key) {
@@ -137,10 +152,29 @@ struct PixelLayout {
         return entry.breaker
     }
 
+    /// The letter spacing a line loses at its ends with markup: half its first cluster's and
+    /// half its last's (pango-layout.c, adjust_line_letter_spacing trims the first run's
+    /// space_left and the last run's space_right). nil without markup.
+    private func lineLetterSpacing(_ line: LineBreaker.Line, breaker: LineBreaker, paragraph: Int) -> Double? {
+        guard let markup, let first = line.range.first, let last = line.range.last else { return nil }
+        func spacing(_ c: Int) -> Int {
+            Int((markup.letterSpacings[Int(markup.styleOf[paragraph + breaker.start(of: c)])] * Font.unitsPerPixel).rounded())
+        }
+        // distribute_letter_spacing: left = spacing / 2, to whole pixels when the spacing is
+        // whole pixels (PANGO_UNITS_ROUND); right = the rest.
+        func left(_ spacing: Int) -> Int {
+            let half = spacing / 2
+            return spacing & 1023 == 0 ? (half + 512) & ~1023 : half
+        }
+        let trimmed = left(spacing(first)) + (spacing(last) - left(spacing(last)))
+        return Double(trimmed) / Font.unitsPerPixel
+    }
+
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
-        primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, letterSpacing: Double, families: inout [String]
+        primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, paragraph: Int = 0, letterSpacing: Double,
+        families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
         var head = line.range
@@ -155,9 +189,9 @@ struct PixelLayout {
             let widths = breaker.widths
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
             // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text)
+            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
             if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text)
+                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
                 if refined.2 != ellipsisWidth || refined.0 != character {
                     (character, font, ellipsisWidth) = refined
                     cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
@@ -192,6 +226,34 @@ struct PixelLayout {
                 families.append(font.face.family)
             }
         }
+        var raised: (ascent: Double, descent: Double)? = nil
+        if let markup, markup.raises.contains(where: { !$0.isZero }) {
+            // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
+            // run_logical->y -= y_offset); the line is the union, which starts empty at the
+            // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
+            var extents = (ascent: 0.0, descent: 0.0)
+            let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
+            let lineEnd = paragraph + breaker.start(of: line.range.upperBound)
+            // Shifts begun on an earlier line that end on this one lower what follows them.
+            var dangling: [(end: Int, px: Double)] = []
+            for c in line.range {
+                for shift in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts
+                where shift.anchor < lineStart && shift.end > lineStart && shift.end < lineEnd
+                    && !dangling.contains(where: { $0.end == shift.end && $0.px == shift.px })
+                {
+                    dangling.append((shift.end, shift.px))
+                }
+            }
+            for c in Array(head) + Array(tail) {
+                let font = breaker.fonts[Int(breaker.clusters[c].font)]
+                let unit = paragraph + breaker.start(of: c)
+                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart)
+                for shift in dangling where unit >= shift.end { raise -= shift.px }
+                extents.ascent = max(extents.ascent, font.ascent + raise)
+                extents.descent = max(extents.descent, font.descent - raise)
+            }
+            raised = extents
+        }
         // Fonts change rarely from one cluster to the next: skip repeats.
         var previous = -1
         for c in head where Int(breaker.clusters[c].font) != previous {
@@ -202,6 +264,8 @@ struct PixelLayout {
             previous = Int(breaker.clusters[c].font)
             use(breaker.fonts[previous])
         }
+        // With raised runs, the unraised extents of the clusters' fonts do not count.
+        if let raised, any { (ascent, descent) = raised }
         if let ellipsisFont { use(ellipsisFont) }
         if !any { ascent = primary.ascent; descent = primary.descent }
 
@@ -221,7 +285,15 @@ struct PixelLayout {
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
-    private func ellipsis(replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
+    private func ellipsis(
+        replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, paragraph: Int = 0
+    ) throws(FitTextError) -> (String, Font, Double) {
+        // With markup, the ellipsis takes the attributes at the gap (ellipsize.c: the
+        // attributes of the first run it replaces), sizes and sub/sup's scale included.
+        var baseSet = self.baseSet
+        if let markup, cluster < breaker.count {
+            baseSet = markup.styles[Int(markup.styleOf[paragraph + breaker.start(of: cluster)])].baseSet
+        }
         var scalar: UInt32 = 0x2026
         if cluster < breaker.count {
             let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)

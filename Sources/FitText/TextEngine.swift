@@ -70,12 +70,12 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
-    private let layoutResources: PixelLayout.Resources
+    let layoutResources: PixelLayout.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
     private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
-    private let lastStyleID = Atomic<Int>(0)
+    let lastStyleID = Atomic<Int>(0)
 
     private struct StyleKey: Hashable {
         var font: String
@@ -169,7 +169,13 @@ public final class TextEngine: TextMeasuring, Sendable {
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
-        case .cells: metrics = try CellLayout.measure(request, analyzer: analyzer)
+        case .cells:
+            var plain = request
+            if request.markup {
+                plain.text = try MarkupParser.parse(request.text).text
+                plain.markup = false
+            }
+            metrics = try CellLayout.measure(plain, analyzer: analyzer)
         }
         resultCache.insert(metrics, for: key, bytes: metrics.byteCount + request.text.utf8.count + 160)
         return metrics
@@ -210,6 +216,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
+        if request.markup { return try measureMarkup(request) }
         let layout = PixelLayout(
             request: request, style: try style(for: request), resources: layoutResources)
         return try layout.run()

@@ -17,7 +17,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale", "language", "metrics",
+        "unit", "lines", "id", "text_scale", "language", "metrics", "markup",
     ]
 
     func run() async {
@@ -133,6 +133,10 @@ struct BatchMeasurer {
         if let language = object["language"] {
             guard let language = language as? String else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
             request.language = try MeasureRequest.canonicalLanguage(language)
+        }
+        if let markup = object["markup"] {
+            guard let flag = markup as? Bool else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
+            request.markup = flag
         }
         return (request, includeLines)
     }

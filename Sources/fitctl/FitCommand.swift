@@ -42,6 +42,8 @@ struct FitCommand: AsyncParsableCommand {
 
     @Option(help: "The context language of every text (BCP 47: \"bn-IN\", \"c\"); default: the locale's, as Pango's.")
     var language: String?
+    @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
+    var markup = false
 
     @Flag(help: "Lay out in terminal cells instead of pixels.")
     var cells = false
@@ -89,6 +91,7 @@ struct FitCommand: AsyncParsableCommand {
         let document = try load()
         var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
         options.language = try parsedLanguage()
+        options.markup = markup
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
         let height = try Self.length(height, "--height")

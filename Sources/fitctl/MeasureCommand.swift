@@ -18,7 +18,7 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
             "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
-            "metrics", "id"})
+            "metrics", "markup", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
             With --batch, --language is the language of the lines that name none.
             """)
@@ -59,6 +59,9 @@ struct MeasureCommand: AsyncParsableCommand {
 
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
     var lines = false
+
+    @Flag(help: "The text is Pango markup (<b>, <span size=\"larger\">, &amp;…), measured as GTK draws a label's markup.")
+    var markup = false
 
     @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
     var batch = false
@@ -101,6 +104,7 @@ struct MeasureCommand: AsyncParsableCommand {
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
         request.language = try parsedLanguage()
         request.metrics = try parsedMetrics()
+        request.markup = markup
         let metrics: TextMetrics
         do {
             metrics = try await client.measure(request).metrics

@@ -40,6 +40,7 @@ _OPTION_TYPES = {
     "text_scale": dbus.Double,
     "language": dbus.String,
     "metrics": dbus.String,
+    "markup": dbus.Boolean,
 }
 
 
@@ -146,7 +147,7 @@ class FitClient:
 
     def measure(self, text: str, font: str = "", **options) -> Metrics:
         """Measures one text. Options: max_width, wrap, max_lines, ellipsize, features,
-        letter_spacing, unit, lines, text_scale, language, metrics (protocol/README.md)."""
+        letter_spacing, unit, lines, text_scale, language, metrics, markup (protocol/README.md)."""
         return Metrics.from_dbus(self._call("Measure", "ssa{sv}", text, font, options_dict(options)))
 
     def measure_batch(self, requests: Iterable[Request]) -> list[Union[Metrics, FitError]]:

@@ -43,6 +43,8 @@ class FitClientTests(unittest.TestCase):
         # GTK 3's metrics: whole-pixel advances and heights (Pango 1.50: 75 x 17).
         gtk3 = self.fit.measure("Hello World", "DejaVu Sans 10", metrics="gtk3")
         self.assertEqual((gtk3.width, gtk3.height), (75.0, 17.0))
+        marked = self.fit.measure("<b>Save</b> changes", "DejaVu Sans 10", markup=True)
+        self.assertAlmostEqual(marked.width, 96.58, places=2)  # Pango's width for the bold label
 
     def test_errors(self):
         with self.assertRaises(FitError) as caught:
