@@ -40,11 +40,14 @@ struct ParagraphShaper {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
 
-        // 1. A font per cluster: the first of the sorted set that covers it. White space and
+        // 1. A font per cluster: the first of the sorted set that covers it. Spaces and
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
         var fontOf = scratch.map { LayoutScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
+        // The font's place in its set (Pango's font_position), which decides where spaces
+        // between two fonts go.
+        var positionOf = [Int32](repeating: Int32.max, count: clusters)
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
@@ -61,9 +64,10 @@ struct ParagraphShaper {
             // A cluster cut at the stream-safe bound goes on in its cluster's font.
             if analysis.continues(c) {
                 fontOf[c] = fontOf[c - 1]
+                positionOf[c] = positionOf[c - 1]
                 continue
             }
-            if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
+            if UnicodeProperties.keepsRunFont(first) {
                 continue
             }
             let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
@@ -72,7 +76,9 @@ struct ParagraphShaper {
             if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
                 if emojiSet == nil { emojiSet = try style.emojiSet() }
                 if let set = emojiSet {
-                    fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
+                    let index = set.faceIndex(covering: scalars)
+                    fontOf[c] = table.entry(for: try set.font(at: index))
+                    positionOf[c] = Int32(truncatingIfNeeded: index)
                     if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
                     isEmoji[c] = true
                     continue
@@ -85,6 +91,7 @@ struct ParagraphShaper {
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
+                positionOf[c] = Int32(truncatingIfNeeded: index)
                 if lastSet == ObjectIdentifier(set) && lastIndex == index {
                     fontOf[c] = lastEntry
                 } else {
@@ -97,10 +104,14 @@ struct ParagraphShaper {
         }
         func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
 
-        // Clusters without a font of their own (white space, invisibles) take the font of the
-        // cluster before them in the same itemization run — one bidi level, one script, emoji
-        // or not — or, at the start of a run, the next one's; a run with no font at all takes
-        // its fontset's font for U+0020 (itemize.c, itemize_state_add_character/fill_font).
+        // Clusters without a font of their own (spaces, invisibles) go as in Pango's
+        // itemize_state_add_character, within each itemization run (one bidi level, one
+        // script, emoji or not): they stay in the item they are in; at the start of a run
+        // they wait for the first font; a run with no font at all takes its set's font for
+        // U+0020 (itemize_state_process_run). And when the font changes after spaces that
+        // follow text, the spaces move to the new font if it comes earlier in the set (it is
+        // less of a fallback: `\u{F007} Save` puts the space with "Save", not the icon font;
+        // pango issue 249).
         var segmentStart = 0
         while segmentStart < clusters {
             var segmentEnd = segmentStart + 1
@@ -110,25 +121,50 @@ struct ParagraphShaper {
             {
                 segmentEnd += 1
             }
-            // Clusters before the segment's first font wait for it (a prefix of the segment).
-            var current: Int32 = -1
-            var pendingEnd = segmentStart
+            var itemStart = segmentStart
+            var itemFont: Int32 = -1
+            var itemPosition = Int32.max
+            // The first of the spaces that end the item so far, or -1.
+            var firstSpace = -1
             for c in segmentStart..<segmentEnd {
-                if fontOf[c] >= 0 {
-                    if current < 0 {
-                        for p in segmentStart..<pendingEnd { fontOf[p] = fontOf[c] }
-                    }
-                    current = fontOf[c]
-                } else if current >= 0 {
-                    fontOf[c] = current
+                var font = fontOf[c]
+                var position = positionOf[c]
+                let spacesBefore = firstSpace
+                if font < 0 {
+                    if firstSpace < 0 { firstSpace = c }
                 } else {
-                    pendingEnd = c + 1
+                    firstSpace = -1
                 }
+                if c > segmentStart {
+                    if itemFont < 0 && font >= 0 {
+                        for p in itemStart..<c { fontOf[p] = font }
+                        itemFont = font
+                        itemPosition = position
+                    } else if itemFont >= 0 && font < 0 {
+                        font = itemFont
+                        position = itemPosition
+                    }
+                    if font == itemFont {
+                        fontOf[c] = font
+                        continue
+                    }
+                    // A new item; the old one's trailing spaces (if it is not only spaces)
+                    // come along when the new font is earlier in the set.
+                    if spacesBefore > itemStart && position < itemPosition {
+                        for p in spacesBefore..<c { fontOf[p] = font }
+                        itemStart = spacesBefore
+                    } else {
+                        itemStart = c
+                    }
+                }
+                itemFont = font
+                itemPosition = position
+                fontOf[c] = font
             }
-            if current < 0 {
+            if itemFont < 0 {
                 let set = try emoji(segmentStart) ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[segmentStart])
                 let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
-                for p in segmentStart..<segmentEnd { fontOf[p] = entry }
+                for p in itemStart..<segmentEnd { fontOf[p] = entry }
             }
             segmentStart = segmentEnd
         }
