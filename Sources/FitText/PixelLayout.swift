@@ -146,7 +146,7 @@ struct PixelLayout {
             let goal = LineBreaker.pangoUnits(maxWidth)
             let widths = breaker.widths
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
-            // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
+            // in the base font, or "..." (ellipsize.c shape_ellipsis; see ``ellipsis``).
             var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text)
             if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
                 let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text)
@@ -213,19 +213,23 @@ struct PixelLayout {
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
+    /// Pango (ellipsize.c shape_ellipsis) itemizes it with font fallback OFF, so it is drawn
+    /// in the base font (the description's first font) whatever the text around the gap;
+    /// only when that font lacks the character does it use "...", with fallback on. Its
+    /// font counts in the line's height: `🔋 שינויים 🎉 👋` in Noto Sans 11 is 19.98 px high
+    /// ellipsized, Noto Sans's height, though no Noto Sans glyph is left.
     private func ellipsis(replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
         var scalar: UInt32 = 0x2026
         if cluster < breaker.count {
             let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)
             if UnicodeProperties.isWide(first) { scalar = 0x22EF }
         }
-        let index = baseSet.faceIndex(covering: [scalar])
-        let font = try baseSet.font(at: index)
-        if font.face.covers(scalar), let character = Unicode.Scalar(scalar) {
-            return (String(Character(character)), font, PixelLayout.advance(of: scalar, in: font))
+        let base = try baseSet.font(at: 0)
+        if base.face.covers(scalar), let character = Unicode.Scalar(scalar) {
+            return (String(Character(character)), base, PixelLayout.advance(of: scalar, in: base))
         }
-        let primary = try baseSet.font(at: 0)
-        return ("...", primary, 3 * PixelLayout.advance(of: 0x2E, in: primary))
+        let font = try baseSet.font(at: baseSet.faceIndex(covering: UInt32(0x2E)))
+        return ("...", font, 3 * PixelLayout.advance(of: 0x2E, in: font))
     }
 
     static func advance(of scalar: UInt32, in font: Font) -> Double {
