@@ -35,8 +35,10 @@ struct CachedParagraph: Sendable {
                 if analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
                 if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
                 if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                let script = analysis.scripts[c]
                 out[c] = LineBreaker.Cluster(
-                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags)
+                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
+                    script: script >= 0 && script <= 255 ? UInt8(script) : 0)
             }
         }
         breaker = LineBreaker(

@@ -23,6 +23,8 @@ final class Font: Sendable {
     /// a metric of the font like its ascent: asked for once per line of text wrapped inside
     /// words — at width 0, once per character — it cost two HarfBuzz calls each time.
     let hyphenAdvance: Double
+    /// Its baselines, to align runs on a line's dominant baseline (``BaselineShift``).
+    let baselines: FontBaselines
 
     init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
         self.id = id
@@ -33,6 +35,7 @@ final class Font: Sendable {
         self.descent = descent
         self.hbFont = hbFont
         hyphenAdvance = PixelLayout.hyphenAdvance(hbFont)
+        baselines = FontBaselines(hbFont: hbFont)
     }
 
     deinit { hb_font_destroy(hbFont) }

@@ -18,6 +18,9 @@ final class LineBreaker: Sendable {
         /// Index in `fonts` of the font that drew it (pixels; 0 otherwise).
         var font: Int32
         var flags: Flags
+        /// ICU script code of its itemization run (pixels: the line's baseline,
+        /// ``BaselineShift``); 0 (Common) where nobody asks. Fits in the struct's padding.
+        var script: UInt8 = 0
     }
 
     struct Flags: OptionSet, Sendable {

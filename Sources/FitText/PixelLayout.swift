@@ -175,8 +175,6 @@ struct PixelLayout {
         var descent = 0.0
         var any = false
         func use(_ font: Font) {
-            ascent = max(ascent, font.ascent)
-            descent = max(descent, font.descent)
             any = true
             if families.isEmpty {
                 families = font.familyList
@@ -184,17 +182,53 @@ struct PixelLayout {
                 families.append(font.face.family)
             }
         }
-        // Fonts change rarely from one cluster to the next: skip repeats.
-        var previous = -1
-        for c in head where Int(breaker.clusters[c].font) != previous {
-            previous = Int(breaker.clusters[c].font)
-            use(breaker.fonts[previous])
+        // The runs shown, by font and script (they change rarely from one cluster to the
+        // next), aligned on the dominant baseline of the line's first run (BaselineShift),
+        // which sets it even when ellipsizing took it away. No shift (the common case: one
+        // run, or the roman baseline and fonts without BASE tables) needs no HarfBuzz call.
+        func eachRun(_ body: (Int32, UInt8) -> Void) {
+            var font: Int32 = -1
+            var script: UInt8 = 0
+            func visit(_ c: Int) {
+                guard breaker.clusters[c].font != font || breaker.clusters[c].script != script else { return }
+                font = breaker.clusters[c].font
+                script = breaker.clusters[c].script
+                body(font, script)
+            }
+            for c in head { visit(c) }
+            for c in tail { visit(c) }
         }
-        for c in tail where Int(breaker.clusters[c].font) != previous {
-            previous = Int(breaker.clusters[c].font)
-            use(breaker.fonts[previous])
+        if let first = line.range.first {
+            let firstFont = breaker.clusters[first].font
+            let firstScript = breaker.clusters[first].script
+            var moves = false
+            var tables = breaker.fonts[Int(firstFont)].baselines.hasTable
+            eachRun { font, script in
+                let drawn = breaker.fonts[Int(font)]
+                use(drawn)
+                ascent = max(ascent, drawn.ascent)
+                descent = max(descent, drawn.descent)
+                if font != firstFont || script != firstScript { moves = true }
+                if drawn.baselines.hasTable { tables = true }
+            }
+            if moves, let shift = BaselineShift(
+                firstFont: breaker.fonts[Int(firstFont)], firstScript: firstScript, anyBaseTable: tables, language: style.language)
+            {
+                ascent = 0
+                descent = 0
+                eachRun { font, script in
+                    let drawn = breaker.fonts[Int(font)]
+                    let up = shift.raise(drawn, script: script)
+                    ascent = max(ascent, drawn.ascent + up)
+                    descent = max(descent, drawn.descent - up)
+                }
+            }
         }
-        if let ellipsisFont { use(ellipsisFont) }
+        if let ellipsisFont {
+            use(ellipsisFont)
+            ascent = max(ascent, ellipsisFont.ascent)
+            descent = max(descent, ellipsisFont.descent)
+        }
         if !any { ascent = primary.ascent; descent = primary.descent }
 
         var lineText = ""

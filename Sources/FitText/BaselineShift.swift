@@ -1,0 +1,83 @@
+import CHarfBuzz
+import Synchronization
+
+/// Pango 1.50 aligns the runs of a line on the dominant baseline of the line's first run
+/// (pango-layout.c, apply_baseline_shift, called from pango_layout_line_postprocess before
+/// ellipsizing): the first run's script picks the baseline
+/// (hb_ot_layout_get_horizontal_baseline_tag_for_script: hanging for Devanagari, Bengali…,
+/// ideographic face bottom for Han, kana, Hangul, roman otherwise); each run is raised by
+/// `first run's baseline − its own` (hb_ot_layout_get_baseline_with_fallback, in its font,
+/// for its script and language), and its logical rectangle moves with it
+/// (pango_layout_run_get_extents: `logical.y -= y_offset`). So a line's ascent is the
+/// largest `ascent + shift` and its descent the largest `descent − shift`.
+/// `通ಳು` in Noto Sans 10: the Kannada run (Noto Serif Kannada, no BASE table) is aligned on
+/// Noto Sans CJK's ideographic baseline, and the line is 22.29 px high, not 24.93.
+struct BaselineShift {
+    let tag: hb_ot_layout_baseline_tag_t
+    /// The first run's baseline (HarfBuzz units = Pango units).
+    let base: Int32
+    let language: LanguageContext
+
+    /// The shift for a line whose first run is `firstScript` (ICU code) in `firstFont`, or
+    /// nil when nothing moves: the roman baseline is 0 in every font without a BASE table
+    /// (HarfBuzz's fallback), the common case, told without a HarfBuzz call.
+    init?(firstFont: Font, firstScript: UInt8, anyBaseTable: Bool, language: LanguageContext) {
+        tag = hb_ot_layout_get_horizontal_baseline_tag_for_script(Shaper.hbScript(Int32(firstScript)))
+        if tag == HB_OT_LAYOUT_BASELINE_TAG_ROMAN && !anyBaseTable { return nil }
+        self.language = language
+        base = firstFont.baselines.value(tag, script: Int32(firstScript), language: language)
+    }
+
+    /// How far (px) a run of `script` in `font` is raised: its logical rectangle moves up by
+    /// as much (pango_layout_run_get_extents).
+    func raise(_ font: Font, script: UInt8) -> Double {
+        Double(base - font.baselines.value(tag, script: Int32(script), language: language)) / Font.unitsPerPixel
+    }
+}
+
+/// A font's baselines (HarfBuzz units = Pango units), asked of HarfBuzz once per baseline,
+/// script and language: a handful per font.
+final class FontBaselines: Sendable {
+    nonisolated(unsafe) private let hbFont: OpaquePointer
+    /// Whether the font has a BASE table (else every roman baseline is 0).
+    let hasTable: Bool
+    private struct Key: Hashable {
+        var tag: UInt32
+        var script: Int32
+        var language: UInt
+    }
+    private let values = Mutex<[Key: Int32]>([:])
+
+    init(hbFont: OpaquePointer) {
+        self.hbFont = hbFont
+        let blob = hb_face_reference_table(hb_font_get_face(hbFont), FontBaselines.baseTag)
+        hasTable = hb_blob_get_length(blob) > 0
+        hb_blob_destroy(blob)
+    }
+
+    static let baseTag: hb_tag_t = 0x4241_5345  // 'BASE'
+
+    /// `tag` of this font for a run of `script` (ICU code) in its derived language, as
+    /// apply_baseline_shift asks it: the last OpenType script and language tags HarfBuzz
+    /// gives for them, horizontal direction.
+    func value(_ tag: hb_ot_layout_baseline_tag_t, script: Int32, language: LanguageContext) -> Int32 {
+        let hbLanguage = language.hbLanguage(script: script)
+        let key = Key(tag: tag.rawValue, script: script, language: hbLanguage)
+        if let known = values.withLock({ $0[key] }) { return known }
+        var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
+        var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
+        var scriptCount = UInt32(scriptTags.count)
+        var languageCount = UInt32(languageTags.count)
+        hb_ot_tags_from_script_and_language(
+            Shaper.hbScript(script), OpaquePointer(bitPattern: hbLanguage), &scriptCount, &scriptTags, &languageCount, &languageTags)
+        let scriptTag = scriptCount > 0 ? scriptTags[Int(scriptCount) - 1] : 0x4446_4c54  // 'DFLT'
+        let languageTag = languageCount > 0 ? languageTags[Int(languageCount) - 1] : 0  // HB_TAG_NONE
+        var coordinate: hb_position_t = 0
+        hb_ot_layout_get_baseline_with_fallback(hbFont, tag, HB_DIRECTION_LTR, scriptTag, languageTag, &coordinate)
+        // Bounded: a few baselines × the scripts a font is used for.
+        values.withLock { values in
+            if values.count < 256 { values[key] = coordinate }
+        }
+        return coordinate
+    }
+}
