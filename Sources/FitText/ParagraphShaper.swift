@@ -124,6 +124,8 @@ struct ParagraphShaper {
             var itemStart = segmentStart
             var itemFont: Int32 = -1
             var itemPosition = Int32.max
+            // The cluster whose font the item has.
+            var itemCluster = -1
             // The first of the spaces that end the item so far, or -1.
             var firstSpace = -1
             for c in segmentStart..<segmentEnd {
@@ -140,6 +142,7 @@ struct ParagraphShaper {
                         for p in itemStart..<c { fontOf[p] = font }
                         itemFont = font
                         itemPosition = position
+                        itemCluster = c
                     } else if itemFont >= 0 && font < 0 {
                         font = itemFont
                         position = itemPosition
@@ -150,7 +153,10 @@ struct ParagraphShaper {
                     }
                     // A new item; the old one's trailing spaces (if it is not only spaces)
                     // come along when the new font is earlier in the set.
-                    if spacesBefore > itemStart && position < itemPosition {
+                    if spacesBefore > itemStart,
+                        try pangoPosition(c, position, text: text, analysis: analysis, emoji: emoji(c))
+                            < pangoPosition(itemCluster, itemPosition, text: text, analysis: analysis, emoji: emoji(c))
+                    {
                         for p in spacesBefore..<c { fontOf[p] = font }
                         itemStart = spacesBefore
                     } else {
@@ -159,6 +165,7 @@ struct ParagraphShaper {
                 }
                 itemFont = font
                 itemPosition = position
+                itemCluster = font >= 0 ? c : -1
                 fontOf[c] = font
             }
             if itemFont < 0 {
@@ -196,6 +203,20 @@ struct ParagraphShaper {
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
         return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+    }
+
+    /// Pango's font_position of cluster `c`, whose font is face `position` of its set: the
+    /// same, but when no face has the character Pango draws it in the base font and counts
+    /// it after every face (itemize.c get_font_foreach), while ``FontSet/faceIndex`` answers 0.
+    /// Asked only where spaces could move (a font change after spaces), so rarely.
+    private func pangoPosition(
+        _ c: Int, _ position: Int32, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
+    ) throws(FitTextError) -> Int32 {
+        guard c >= 0, position == 0 else { return position }
+        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
+        let first = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
+        guard let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return position }
+        return Int32(truncatingIfNeeded: set.faces.count)
     }
 
     /// The distinct fonts of a paragraph (a handful), found by identity.
