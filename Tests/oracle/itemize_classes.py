@@ -26,7 +26,9 @@ def env():
     e = dict(os.environ)
     e["FONTCONFIG_FILE"] = "/etc/fonts/fonts.conf"
     # The oracle pins the context language en-us; give the engine the same locale.
-    e["LANG"] = e["LC_ALL"] = e["LC_CTYPE"] = "en_US.UTF-8"
+    e["LANG"] = "en_US.UTF-8"
+    e.pop("LC_ALL", None)
+    e.pop("LC_CTYPE", None)
     e.pop("LANGUAGE", None)
     return e
 
