@@ -6,7 +6,7 @@ import CFitShims
 /// - Common, Inherited **and Unknown** (unassigned and private-use code points: icon fonts)
 ///   are not "real" scripts (REAL_SCRIPT): they join the run they are in, and a run of them
 ///   alone is Common. Before, Unknown kept a script of its own, so `aש \u{F007}` put the
-///   icon in a run apart from the space before it (PANGO_RULES.md §11).
+///   icon in a run apart from the space before it (PANGO_RULES.md, "Itemization").
 /// - A run takes the first real script in it: leading neutrals take the script after them.
 /// - Paired punctuation (the `paired_chars` table): an opening character is pushed with the
 ///   run's script; its closing partner takes that script, even when another script came in
