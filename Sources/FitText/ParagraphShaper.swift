@@ -45,9 +45,6 @@ struct ParagraphShaper {
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
         var fontOf = scratch.map { LayoutScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
-        // The font's place in its set (Pango's font_position), which decides where spaces
-        // between two fonts go.
-        var positionOf = [Int32](repeating: Int32.max, count: clusters)
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
@@ -64,7 +61,6 @@ struct ParagraphShaper {
             // A cluster cut at the stream-safe bound goes on in its cluster's font.
             if analysis.continues(c) {
                 fontOf[c] = fontOf[c - 1]
-                positionOf[c] = positionOf[c - 1]
                 continue
             }
             if UnicodeProperties.keepsRunFont(first) {
@@ -76,9 +72,7 @@ struct ParagraphShaper {
             if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
                 if emojiSet == nil { emojiSet = try style.emojiSet() }
                 if let set = emojiSet {
-                    let index = set.faceIndex(covering: scalars)
-                    fontOf[c] = table.entry(for: try set.font(at: index))
-                    positionOf[c] = Int32(truncatingIfNeeded: index)
+                    fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
                     if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
                     isEmoji[c] = true
                     continue
@@ -91,7 +85,6 @@ struct ParagraphShaper {
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
-                positionOf[c] = Int32(truncatingIfNeeded: index)
                 if lastSet == ObjectIdentifier(set) && lastIndex == index {
                     fontOf[c] = lastEntry
                 } else {
@@ -123,14 +116,13 @@ struct ParagraphShaper {
             }
             var itemStart = segmentStart
             var itemFont: Int32 = -1
-            var itemPosition = Int32.max
-            // The cluster whose font the item has.
+            // The cluster whose font the item has (its place in the set is asked for only
+            // where spaces could move).
             var itemCluster = -1
             // The first of the spaces that end the item so far, or -1.
             var firstSpace = -1
             for c in segmentStart..<segmentEnd {
                 var font = fontOf[c]
-                var position = positionOf[c]
                 let spacesBefore = firstSpace
                 if font < 0 {
                     if firstSpace < 0 { firstSpace = c }
@@ -141,11 +133,9 @@ struct ParagraphShaper {
                     if itemFont < 0 && font >= 0 {
                         for p in itemStart..<c { fontOf[p] = font }
                         itemFont = font
-                        itemPosition = position
                         itemCluster = c
                     } else if itemFont >= 0 && font < 0 {
                         font = itemFont
-                        position = itemPosition
                     }
                     if font == itemFont {
                         fontOf[c] = font
@@ -153,9 +143,9 @@ struct ParagraphShaper {
                     }
                     // A new item; the old one's trailing spaces (if it is not only spaces)
                     // come along when the new font is earlier in the set.
-                    if spacesBefore > itemStart,
-                        try pangoPosition(c, position, text: text, analysis: analysis, emoji: emoji(c))
-                            < pangoPosition(itemCluster, itemPosition, text: text, analysis: analysis, emoji: emoji(c))
+                    if spacesBefore > itemStart, itemCluster >= 0,
+                        try fontPosition(c, text: text, analysis: analysis, emoji: emoji(c))
+                            < fontPosition(itemCluster, text: text, analysis: analysis, emoji: emoji(c))
                     {
                         for p in spacesBefore..<c { fontOf[p] = font }
                         itemStart = spacesBefore
@@ -164,7 +154,6 @@ struct ParagraphShaper {
                     }
                 }
                 itemFont = font
-                itemPosition = position
                 itemCluster = font >= 0 ? c : -1
                 fontOf[c] = font
             }
@@ -205,18 +194,23 @@ struct ParagraphShaper {
         return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
     }
 
-    /// Pango's font_position of cluster `c`, whose font is face `position` of its set: the
-    /// same, but when no face has the character Pango draws it in the base font and counts
-    /// it after every face (itemize.c get_font_foreach), while ``FontSet/faceIndex`` answers 0.
-    /// Asked only where spaces could move (a font change after spaces), so rarely.
-    private func pangoPosition(
-        _ c: Int, _ position: Int32, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
-    ) throws(FitTextError) -> Int32 {
-        guard c >= 0, position == 0 else { return position }
-        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
-        let first = TextAnalyzer.scalar(at: Int(analysis.graphemeStarts[c]), in: text)
-        guard let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return position }
-        return Int32(truncatingIfNeeded: set.faces.count)
+    /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
+    /// (as step 1 chose it), or, when no face has the character (Pango then draws it in the
+    /// base font), the number of faces: itemize.c get_font_foreach counts every face it
+    /// passes, while ``FontSet/faceIndex`` answers 0. Asked only where spaces could move (a
+    /// font change after spaces), so rarely; nothing is kept per cluster for it.
+    private func fontPosition(
+        _ c: Int, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
+    ) throws(FitTextError) -> Int {
+        var k = c
+        while k > 0 && analysis.continues(k) { k -= 1 }
+        let scalars = ClusterScalars(
+            text: text, startIndex: Int(analysis.graphemeStarts[k]), endIndex: Int(analysis.graphemeStarts[k + 1]))
+        let first = scalars[scalars.startIndex]
+        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[k])
+        let index = set.faceIndex(covering: scalars)
+        guard index == 0, let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return index }
+        return set.faces.count
     }
 
     /// The distinct fonts of a paragraph (a handful), found by identity.
