@@ -1,4 +1,5 @@
 import CFitShims
+import CFontconfig
 import Testing
 
 @testable import FitText
@@ -112,5 +113,24 @@ import Testing
         #expect(r.ellipsized)
         #expect(r.width == 60)
         #expect(r.height == height)
+    }
+
+    // MARK: fonts Pango never uses
+
+    @Test(arguments: [
+        ("TrueType", "/f/a.ttf", true), ("CFF", "/f/a.otf", true), ("truetype", "/f/a.ttc", true),
+        ("Type 1", "/usr/share/fonts/X11/Type1/StandardSymbolsPS.pfb", false), ("PCF", "/f/a.pcf.gz", false),
+        ("TrueType", "/f/a.woff2", false), ("CFF", "/f/a.woff", false), (nil, "/f/a.ttf", false),
+    ] as [(String?, String, Bool)])
+    func onlySFNTFontsAreSortedAsPangoFiltersThem(format: String?, file: String, supported: Bool) throws {
+        // pangofc-fontmap.c pango_fc_is_supported_font_format: a Type 1 font (fonts-urw-base35)
+        // covering U+F8FF was chosen and then failed to load, failing the measurement.
+        let pattern = try #require(FcPatternCreate())
+        defer { FcPatternDestroy(pattern) }
+        _ = file.withCString { FcPatternAddString(pattern, FC_FILE, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        if let format {
+            _ = format.withCString { FcPatternAddString(pattern, FC_FONTFORMAT, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        }
+        #expect(FontResolver.isSupportedFormat(pattern) == supported)
     }
 }
