@@ -47,6 +47,8 @@ final class FontBaselines: Sendable {
         var language: UInt
     }
     private let values = Mutex<[Key: Int32]>([:])
+    /// The font's hex box (ascent, descent), once worked out (``ResolvedStyle/hexBoxExtents``).
+    let hexBox = Mutex<(Double, Double)?>(nil)
 
     init(hbFont: OpaquePointer) {
         self.hbFont = hbFont
@@ -79,5 +81,53 @@ final class FontBaselines: Sendable {
             if values.count < 256 { values[key] = coordinate }
         }
         return coordinate
+    }
+}
+
+extension ResolvedStyle {
+    /// The logical ascent and descent (px) of the hex box Pango draws for a character no
+    /// font has, in `font` (pangocairo-font.c, _pango_cairo_font_private_get_hex_box_info
+    /// and _pango_cairo_font_private_get_glyph_extents_missing; unhinted, as GTK 4): two rows
+    /// of hex digits of the "monospace" mini font at size / 2.2, padded by
+    /// pad = min((ascent + descent) / 43, mini size); box height = 3 pad + 2 (pad + digit
+    /// height); the box sits `box_descent` below the baseline; the logical rectangle adds
+    /// pad above and below. `\u{F8FF}` alone in Sans 10 is 11.853 px high, not Noto Sans's
+    /// 18.159. Kept per font (asked per line that shows a box).
+    func hexBoxExtents(font: Font) -> (Double, Double) {
+        if let known = font.baselines.hexBox.withLock({ $0 }) { return known }
+        var mini = description
+        mini.families = ["monospace"]
+        let miniSize = (font.pixelSize / 2.2 * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
+        var digitHeight = 0.0
+        if let miniFont = try? resolver.fontSet(for: mini, pixelSize: miniSize, language: "en").font(at: 0) {
+            for digit in "0123456789ABCDEF".unicodeScalars {
+                var glyph: hb_codepoint_t = 0
+                var extents = hb_glyph_extents_t()
+                if hb_font_get_nominal_glyph(miniFont.hbFont, digit.value, &glyph) != 0,
+                    hb_font_get_glyph_extents(miniFont.hbFont, glyph, &extents) != 0
+                {
+                    digitHeight = max(digitHeight, Double(-extents.height) / Font.unitsPerPixel)
+                }
+            }
+        }
+        let fontAscent = font.ascent + font.descent > 0 ? font.ascent : 1.0  // PANGO_UNKNOWN_GLYPH_HEIGHT
+        let fontDescent = font.ascent + font.descent > 0 ? font.descent : 0
+        let pad = min((fontAscent + fontDescent) / 43, miniSize)
+        let boxHeight = 3 * pad + 2 * (pad + digitHeight)
+        let boxDescent: Double
+        if boxHeight <= fontAscent {
+            boxDescent = 2 * pad
+        } else if boxHeight <= fontAscent + fontDescent - 2 * pad {
+            boxDescent = 2 * pad + boxHeight - fontAscent
+        } else {
+            boxDescent = fontDescent * boxHeight / (fontAscent + fontDescent)
+        }
+        // logical y = PANGO_SCALE × (box_descent − (box_height + pad)), height = PANGO_SCALE ×
+        // (box_height + 2 pad), each stored in an int (truncated toward zero).
+        let y = (Font.unitsPerPixel * (boxDescent - (boxHeight + pad))).rounded(.towardZero)
+        let height = (Font.unitsPerPixel * (boxHeight + 2 * pad)).rounded(.towardZero)
+        let result = (-y / Font.unitsPerPixel, (y + height) / Font.unitsPerPixel)
+        font.baselines.hexBox.withLock { $0 = result }
+        return result
     }
 }

@@ -35,6 +35,7 @@ struct CachedParagraph: Sendable {
                 if analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
                 if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
                 if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                if !shaped.hexBox.isEmpty && shaped.hexBox[c] { flags.insert(.hexBox) }
                 let script = analysis.scripts[c]
                 out[c] = LineBreaker.Cluster(
                     width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,

@@ -34,6 +34,8 @@ final class LineBreaker: Sendable {
         static let hyphenBefore = Flags(rawValue: 1 << 2)
         /// It is a tab: its width depends on where it falls on its line.
         static let tab = Flags(rawValue: 1 << 3)
+        /// No font has it: a hex box, whose logical height is the box's (pixels).
+        static let hexBox = Flags(rawValue: 1 << 4)
     }
 
     let clusters: [Cluster]

@@ -10,6 +10,9 @@ struct ShapedParagraph {
     /// from the tallest font used on the line.
     var fontTable: [Font]
     var fontOf: [Int32]
+    /// For each cluster: no font has it, it is drawn as a hex box, whose logical rectangle is
+    /// the box's, not the font's (``ResolvedStyle/hexBoxExtents``). Empty when there is none.
+    var hexBox: [Bool] = []
 
     func font(of cluster: Int) -> Font { fontTable[Int(fontOf[cluster])] }
 }
@@ -167,6 +170,7 @@ struct ParagraphShaper {
 
         // 2. Runs of one font, script and direction; shape each.
         var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        var boxes = Boxes()
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
@@ -178,7 +182,7 @@ struct ParagraphShaper {
             {
                 runEnd += 1
             }
-            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths)
+            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths, boxes: &boxes)
             runStart = runEnd
         }
 
@@ -191,7 +195,9 @@ struct ParagraphShaper {
             for c in 0..<clusters { widths[c] += letterSpacing }
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
-        return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        var shaped = ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        shaped.hexBox = boxes.marks
+        return shaped
     }
 
     /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
@@ -213,6 +219,15 @@ struct ParagraphShaper {
         return set.faces.count
     }
 
+    /// Which clusters are hex boxes; allocated when the first one is found.
+    struct Boxes {
+        var marks: [Bool] = []
+        mutating func mark(_ cluster: Int, of count: Int) {
+            if marks.isEmpty { marks = [Bool](repeating: false, count: count) }
+            marks[cluster] = true
+        }
+    }
+
     /// The distinct fonts of a paragraph (a handful), found by identity.
     private struct FontTable {
         var fonts: [Font]
@@ -228,7 +243,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, into widths: inout [Double], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -252,7 +267,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = shapeCache.value(for: runKey) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, boxes: &boxes)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -278,7 +293,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths, boxes: &boxes)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -307,7 +322,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, boxes: &boxes)
             return
         }
 
@@ -315,13 +330,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths, boxes: &boxes)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, into widths: inout [Double], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -336,6 +351,20 @@ struct ParagraphShaper {
                 let narrow = entry.narrowBoxes > 0 ? try style.hexBoxWidth(font: font, wide: false) : 0
                 let wide = entry.wideBoxes > 0 ? try style.hexBoxWidth(font: font, wide: true) : 0
                 extra[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+            }
+        }
+        if !run.missing.isEmpty {
+            // The grapheme cluster a missing glyph's HarfBuzz cluster starts in is a box
+            // (found by bisection: the entries need not come in text order).
+            for entry in run.missing {
+                let start = Int32(u0) + run.clusters[entry.cluster].start
+                var low = clusters.lowerBound
+                var high = clusters.upperBound - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if analysis.graphemeStarts[mid] <= start { low = mid } else { high = mid - 1 }
+                }
+                boxes.mark(low, of: analysis.clusterCount)
             }
         }
         var g = clusters.lowerBound

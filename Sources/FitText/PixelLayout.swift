@@ -186,14 +186,19 @@ struct PixelLayout {
         // next), aligned on the dominant baseline of the line's first run (BaselineShift),
         // which sets it even when ellipsizing took it away. No shift (the common case: one
         // run, or the roman baseline and fonts without BASE tables) needs no HarfBuzz call.
-        func eachRun(_ body: (Int32, UInt8) -> Void) {
+        // A hex box (no font has the character) has the box's logical rectangle, not its font's.
+        func eachRun(_ body: (Int32, UInt8, Bool) -> Void) {
             var font: Int32 = -1
             var script: UInt8 = 0
+            var box = false
             func visit(_ c: Int) {
-                guard breaker.clusters[c].font != font || breaker.clusters[c].script != script else { return }
-                font = breaker.clusters[c].font
-                script = breaker.clusters[c].script
-                body(font, script)
+                let cluster = breaker.clusters[c]
+                let isBox = cluster.flags.contains(.hexBox)
+                guard cluster.font != font || cluster.script != script || isBox != box else { return }
+                font = cluster.font
+                script = cluster.script
+                box = isBox
+                body(font, script, box)
             }
             for c in head { visit(c) }
             for c in tail { visit(c) }
@@ -203,11 +208,12 @@ struct PixelLayout {
             let firstScript = breaker.clusters[first].script
             var moves = false
             var tables = breaker.fonts[Int(firstFont)].baselines.hasTable
-            eachRun { font, script in
+            eachRun { font, script, box in
                 let drawn = breaker.fonts[Int(font)]
                 use(drawn)
-                ascent = max(ascent, drawn.ascent)
-                descent = max(descent, drawn.descent)
+                let extents = box ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                ascent = max(ascent, extents.0)
+                descent = max(descent, extents.1)
                 if font != firstFont || script != firstScript { moves = true }
                 if drawn.baselines.hasTable { tables = true }
             }
@@ -216,11 +222,12 @@ struct PixelLayout {
             {
                 ascent = 0
                 descent = 0
-                eachRun { font, script in
+                eachRun { font, script, box in
                     let drawn = breaker.fonts[Int(font)]
                     let up = shift.raise(drawn, script: script)
-                    ascent = max(ascent, drawn.ascent + up)
-                    descent = max(descent, drawn.descent - up)
+                    let extents = box ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                    ascent = max(ascent, extents.0 + up)
+                    descent = max(descent, extents.1 - up)
                 }
             }
         }

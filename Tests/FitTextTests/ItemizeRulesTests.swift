@@ -93,10 +93,20 @@ import Testing
     @Test func privateUseIconKeepsTheSpaceOfTheRunBeforeIt() throws {
         // `\u{E000} क`: no pinned font has U+E000; the icon and the space join the Devanagari
         // run and the space stays in Noto Sans Devanagari (the missing glyph counts after
-        // every face, so it is no reason to move the space). Width as Pango; Pango's height
-        // (17.386) counts the hex box's own logical rectangle, which fitd does not model.
+        // every face, so it is no reason to move the space); the box is lower than the
+        // Devanagari font, so the line is Noto Sans Devanagari's height.
         let r = try TestEngine.measure("\u{E000} क", font: "DejaVu Sans 10")
         #expect(r.width == 23.0126953125)
+        #expect(r.height == 17.3857421875)
+    }
+
+    @Test func aHexBoxHasTheBoxsLogicalHeight() throws {
+        // No pinned font has U+E000: Pango draws a hex box in DejaVu Sans, whose logical
+        // rectangle is the box's (pangocairo-font.c), 11.694 px high, not DejaVu's 15.521.
+        let r = try TestEngine.measure("\u{E000}", font: "DejaVu Sans 10")
+        #expect(r.width == 9.3857421875)
+        #expect(r.height == 11.6943359375)
+        #expect(r.baseline == 10.611328125)
     }
 
     // MARK: class 8 — the ellipsis is in the base font
