@@ -208,12 +208,12 @@ struct ParagraphShaper {
     private func fontPosition(
         _ c: Int, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
     ) throws(FitTextError) -> Int {
-        var k = c
-        while k > 0 && analysis.continues(k) { k -= 1 }
+        // (A cluster cut at the stream-safe bound never follows spaces, nor starts an item:
+        // it has its cluster's font. Looked at as it is, without walking back: constant time.)
         let scalars = ClusterScalars(
-            text: text, startIndex: Int(analysis.graphemeStarts[k]), endIndex: Int(analysis.graphemeStarts[k + 1]))
+            text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
         let first = scalars[scalars.startIndex]
-        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[k])
+        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
         let index = set.faceIndex(covering: scalars)
         guard index == 0, let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return index }
         return set.faces.count
