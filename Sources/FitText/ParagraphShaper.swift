@@ -88,6 +88,16 @@ struct ParagraphShaper {
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
+                // No face has it (faceIndex answers 0): Pango draws it, as a hex box, in the
+                // base font (itemize.c get_font → get_base_font: the description's first font
+                // in the context language), not in the first face of this script's set. Only
+                // another script's set can differ; its face 0 is asked once per such cluster.
+                if index == 0 && set !== style.baseSet && !FontSet.isDefaultIgnorable(first),
+                    let face = set.faces.first, !face.covers(first)
+                {
+                    fontOf[c] = table.entry(for: primary)
+                    continue
+                }
                 if lastSet == ObjectIdentifier(set) && lastIndex == index {
                     fontOf[c] = lastEntry
                 } else {
