@@ -17,21 +17,34 @@ struct BaselineShift {
     /// The first run's baseline (HarfBuzz units = Pango units).
     let base: Int32
     let language: LanguageContext
+    let firstFont: Font
+    let firstScript: UInt8
 
-    /// The shift for a line whose first run is `firstScript` (ICU code) in `firstFont`, or
-    /// nil when nothing moves: the roman baseline is 0 in every font without a BASE table
-    /// (HarfBuzz's fallback), the common case, told without a HarfBuzz call.
-    init?(firstFont: Font, firstScript: UInt8, anyBaseTable: Bool, language: LanguageContext) {
-        tag = hb_ot_layout_get_horizontal_baseline_tag_for_script(Shaper.hbScript(Int32(firstScript)))
-        if tag == HB_OT_LAYOUT_BASELINE_TAG_ROMAN && !anyBaseTable { return nil }
-        self.language = language
+    /// The shift for a line (`line`: its clusters before ellipsizing) with more than one run, or nil when nothing moves: the roman baseline is 0 in
+    /// every font without a BASE table (HarfBuzz's fallback), the common case, told
+    /// without a HarfBuzz call.
+    init?(line: Range<Int>, breaker: LineBreaker, style: ResolvedStyle) {
+        guard let first = line.first else { return nil }
+        firstFont = breaker.fonts[Int(breaker.clusters[first].font)]
+        firstScript = breaker.clusters[first].script
+        tag = BaselineShift.tags[Int(firstScript)]
+        // (Any font of the paragraph, a handful: computing shifts that come out 0 is only slower.)
+        if tag == HB_OT_LAYOUT_BASELINE_TAG_ROMAN && !breaker.fonts.contains(where: { $0.hasBaseTable }) { return nil }
+        language = style.language
         base = firstFont.baselines.value(tag, script: Int32(firstScript), language: language)
+    }
+
+    /// The dominant baseline of each script (ICU code; Pango's cluster script fits in a byte),
+    /// worked out once rather than per line.
+    static let tags: [hb_ot_layout_baseline_tag_t] = (0..<256).map {
+        hb_ot_layout_get_horizontal_baseline_tag_for_script(Shaper.hbScript(Int32($0)))
     }
 
     /// How far (px) a run of `script` in `font` is raised: its logical rectangle moves up by
     /// as much (pango_layout_run_get_extents).
     func raise(_ font: Font, script: UInt8) -> Double {
-        Double(base - font.baselines.value(tag, script: Int32(script), language: language)) / Font.unitsPerPixel
+        if font === firstFont && script == firstScript { return 0 }
+        return Double(base - font.baselines.value(tag, script: Int32(script), language: language)) / Font.unitsPerPixel
     }
 }
 
@@ -41,12 +54,15 @@ final class FontBaselines: Sendable {
     nonisolated(unsafe) private let hbFont: OpaquePointer
     /// Whether the font has a BASE table (else every roman baseline is 0).
     let hasTable: Bool
-    private struct Key: Hashable {
+    private struct Entry {
         var tag: UInt32
         var script: Int32
         var language: UInt
+        var value: Int32
     }
-    private let values = Mutex<[Key: Int32]>([:])
+    /// A few entries (baselines × the scripts the font is used for), scanned: no hashing,
+    /// since this is asked per run of every line that mixes fonts.
+    private let values = Mutex<[Entry]>([])
     /// The font's hex box (ascent, descent), once worked out (``ResolvedStyle/hexBoxExtents``).
     let hexBox = Mutex<(Double, Double)?>(nil)
 
@@ -64,8 +80,13 @@ final class FontBaselines: Sendable {
     /// gives for them, horizontal direction.
     func value(_ tag: hb_ot_layout_baseline_tag_t, script: Int32, language: LanguageContext) -> Int32 {
         let hbLanguage = language.hbLanguage(script: script)
-        let key = Key(tag: tag.rawValue, script: script, language: hbLanguage)
-        if let known = values.withLock({ $0[key] }) { return known }
+        let known = values.withLock { entries -> Int32? in
+            for entry in entries where entry.tag == tag.rawValue && entry.script == script && entry.language == hbLanguage {
+                return entry.value
+            }
+            return nil
+        }
+        if let known { return known }
         var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
         var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
         var scriptCount = UInt32(scriptTags.count)
@@ -77,8 +98,10 @@ final class FontBaselines: Sendable {
         var coordinate: hb_position_t = 0
         hb_ot_layout_get_baseline_with_fallback(hbFont, tag, HB_DIRECTION_LTR, scriptTag, languageTag, &coordinate)
         // Bounded: a few baselines × the scripts a font is used for.
-        values.withLock { values in
-            if values.count < 256 { values[key] = coordinate }
+        values.withLock { entries in
+            if entries.count < 64 {
+                entries.append(Entry(tag: tag.rawValue, script: script, language: hbLanguage, value: coordinate))
+            }
         }
         return coordinate
     }

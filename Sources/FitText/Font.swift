@@ -25,6 +25,9 @@ final class Font: Sendable {
     let hyphenAdvance: Double
     /// Its baselines, to align runs on a line's dominant baseline (``BaselineShift``).
     let baselines: FontBaselines
+    /// Whether it has a BASE table (else its roman baseline is 0): asked per run of every
+    /// line, so a field of its own.
+    let hasBaseTable: Bool
 
     init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
         self.id = id
@@ -36,6 +39,7 @@ final class Font: Sendable {
         self.hbFont = hbFont
         hyphenAdvance = PixelLayout.hyphenAdvance(hbFont)
         baselines = FontBaselines(hbFont: hbFont)
+        hasBaseTable = baselines.hasTable
     }
 
     deinit { hb_font_destroy(hbFont) }

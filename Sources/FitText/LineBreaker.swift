@@ -36,6 +36,9 @@ final class LineBreaker: Sendable {
         static let tab = Flags(rawValue: 1 << 3)
         /// No font has it: a hex box, whose logical height is the box's (pixels).
         static let hexBox = Flags(rawValue: 1 << 4)
+        /// Its font, script or hex-box state differs from the cluster before (pixels): where
+        /// a line's height looks at the next run, one bit test per cluster.
+        static let runStart = Flags(rawValue: 1 << 5)
     }
 
     let clusters: [Cluster]

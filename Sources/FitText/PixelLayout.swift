@@ -184,50 +184,39 @@ struct PixelLayout {
         }
         // The runs shown, by font and script (they change rarely from one cluster to the
         // next), aligned on the dominant baseline of the line's first run (BaselineShift),
-        // which sets it even when ellipsizing took it away. No shift (the common case: one
-        // run, or the roman baseline and fonts without BASE tables) needs no HarfBuzz call.
-        // A hex box (no font has the character) has the box's logical rectangle, not its font's.
-        func eachRun(_ body: (Int32, UInt8, Bool) -> Void) {
-            var font: Int32 = -1
-            var script: UInt8 = 0
-            var box = false
-            func visit(_ c: Int) {
-                let cluster = breaker.clusters[c]
-                let isBox = cluster.flags.contains(.hexBox)
-                guard cluster.font != font || cluster.script != script || isBox != box else { return }
-                font = cluster.font
-                script = cluster.script
-                box = isBox
-                body(font, script, box)
-            }
-            for c in head { visit(c) }
-            for c in tail { visit(c) }
-        }
+        // which sets it even when ellipsizing took it away. A hex box (no font has the
+        // character) has the box's logical rectangle, not its font's. No shift (the common
+        // case: one run, or the roman baseline and fonts without BASE tables) costs one pass
+        // and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
         if let first = line.range.first {
             let firstFont = breaker.clusters[first].font
             let firstScript = breaker.clusters[first].script
             var moves = false
-            var tables = breaker.fonts[Int(firstFont)].baselines.hasTable
-            eachRun { font, script, box in
-                let drawn = breaker.fonts[Int(font)]
-                use(drawn)
-                let extents = box ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                ascent = max(ascent, extents.0)
-                descent = max(descent, extents.1)
-                if font != firstFont || script != firstScript { moves = true }
-                if drawn.baselines.hasTable { tables = true }
+            for part in 0..<2 {
+                let range = part == 0 ? head : tail
+                for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                    let cluster = breaker.clusters[c]
+                    let drawn = breaker.fonts[Int(cluster.font)]
+                    use(drawn)
+                    let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                    ascent = max(ascent, extents.0)
+                    descent = max(descent, extents.1)
+                    if cluster.font != firstFont || cluster.script != firstScript { moves = true }
+                }
             }
-            if moves, let shift = BaselineShift(
-                firstFont: breaker.fonts[Int(firstFont)], firstScript: firstScript, anyBaseTable: tables, language: style.language)
-            {
+            if moves, let shift = BaselineShift(line: line.range, breaker: breaker, style: style) {
                 ascent = 0
                 descent = 0
-                eachRun { font, script, box in
-                    let drawn = breaker.fonts[Int(font)]
-                    let up = shift.raise(drawn, script: script)
-                    let extents = box ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                    ascent = max(ascent, extents.0 + up)
-                    descent = max(descent, extents.1 - up)
+                for part in 0..<2 {
+                    let range = part == 0 ? head : tail
+                    for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                        let cluster = breaker.clusters[c]
+                        let drawn = breaker.fonts[Int(cluster.font)]
+                        let up = shift.raise(drawn, script: cluster.script)
+                        let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                        ascent = max(ascent, extents.0 + up)
+                        descent = max(descent, extents.1 - up)
+                    }
                 }
             }
         }
