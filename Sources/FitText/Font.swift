@@ -28,6 +28,11 @@ final class Font: Sendable {
     /// advance to a whole pixel (shape.c pango_shape_with_flags, PANGO_SHAPE_ROUND_POSITIONS
     /// with pango_font_is_hinted).
     let hinted: Bool
+    /// Its baselines, to align runs on a line's dominant baseline (``BaselineShift``).
+    let baselines: FontBaselines
+    /// Whether it has a BASE table (else its roman baseline is 0): asked per run of every
+    /// line, so a field of its own.
+    let hasBaseTable: Bool
 
     init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer, hinted: Bool = false) {
         self.id = id
@@ -39,6 +44,8 @@ final class Font: Sendable {
         self.hbFont = hbFont
         self.hinted = hinted
         hyphenAdvance = Font.glyphWidth(PixelLayout.hyphenAdvance(hbFont) * Font.unitsPerPixel, hinted: hinted)
+        baselines = FontBaselines(hbFont: hbFont)
+        hasBaseTable = baselines.hasTable
     }
 
     deinit { hb_font_destroy(hbFont) }

@@ -56,8 +56,12 @@ final class FontResolver: Sendable {
         /// peers; still bounded (emptied past `faceInfoLimit`; sets keep theirs).
         var faceInfos: [FaceInfoKey: FontFaceInfo] = [:]
         var faceInfoBytes = 0
+        /// The configuration's fonts in the formats HarfBuzz reads, made on first use: what
+        /// sets are sorted from (see ``supportedFonts(_:)``).
+        var supported: UnsafeMutablePointer<FcFontSet>?
 
         deinit {
+            if let supported { FcFontSetDestroy(supported) }
             if let config { FcConfigDestroy(config) }
         }
     }
@@ -211,7 +215,10 @@ final class FontResolver: Sendable {
         var result = FcResultMatch
         // trim = true drops fonts that add no coverage: they could never be the first font
         // covering a character, so the fallback order is the same and the set shorter.
-        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
+        // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
+        // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
+        var candidates: UnsafeMutablePointer<FcFontSet>? = supportedFonts(&state)
+        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         defer { FcFontSetDestroy(set) }
@@ -251,6 +258,34 @@ final class FontResolver: Sendable {
         }
         guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         return faces
+    }
+
+    /// The configuration's system and application fonts that Pango 1.50 uses
+    /// (pangofc-fontmap.c, filter_by_format and pango_fc_is_supported_font_format): SFNT
+    /// fonts — FC_FONTFORMAT "TrueType" or "CFF" — and not .woff/.woff2 files. A Type 1 font
+    /// (fonts-urw-base35's .pfb, fonts-freefont's Type 1 files) is never in a Pango fontset:
+    /// before this, it could be chosen for a character only it covers (U+F8FF: Standard
+    /// Symbols PS) and then failed to load, failing the whole measurement.
+    private static func supportedFonts(_ state: inout State) -> UnsafeMutablePointer<FcFontSet>? {
+        if let supported = state.supported { return supported }
+        guard let filtered = FcFontSetCreate() else { return nil }
+        for which in [FcSetSystem, FcSetApplication] {
+            guard let fonts = FcConfigGetFonts(state.config, which) else { continue }
+            for i in 0..<Int(fonts.pointee.nfont) {
+                guard let font = fonts.pointee.fonts[i], isSupportedFormat(font) else { continue }
+                FcPatternReference(font)
+                if FcFontSetAdd(filtered, font) == FcFalse { FcPatternDestroy(font) }
+            }
+        }
+        state.supported = filtered
+        return filtered
+    }
+
+    static func isSupportedFormat(_ pattern: OpaquePointer) -> Bool {
+        if let file = string(pattern, FC_FILE), file.hasSuffix(".woff") || file.hasSuffix(".woff2") { return false }
+        guard let format = string(pattern, FC_FONTFORMAT) else { return false }
+        let lowered = format.lowercased()
+        return lowered == "truetype" || lowered == "cff"
     }
 
     private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {

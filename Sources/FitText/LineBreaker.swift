@@ -19,7 +19,8 @@ final class LineBreaker: Sendable {
         var font: Int32
         var flags: Flags
         /// Bidi level and resolved script (pixels: a run of one font, script and level is what
-        /// a break inside a word shapes again); 0 where nobody asks. They fit in the padding
+        /// a break inside a word shapes again; the script also picks the line's baseline,
+        /// ``BaselineShift``); 0 where nobody asks. They fit in the padding
         /// after `flags`: the stride stays 24 bytes.
         var level: UInt8 = 0
         var script: Int32 = 0
@@ -52,6 +53,11 @@ final class LineBreaker: Sendable {
         static let hyphenBefore = Flags(rawValue: 1 << 2)
         /// It is a tab: its width depends on where it falls on its line.
         static let tab = Flags(rawValue: 1 << 3)
+        /// No font has it: a hex box, whose logical height is the box's (pixels).
+        static let hexBox = Flags(rawValue: 1 << 4)
+        /// Its font, script or hex-box state differs from the cluster before (pixels): where
+        /// a line's height looks at the next run, one bit test per cluster.
+        static let runStart = Flags(rawValue: 1 << 5)
     }
 
     let clusters: [Cluster]

@@ -10,6 +10,9 @@ struct ShapedParagraph {
     /// from the tallest font used on the line.
     var fontTable: [Font]
     var fontOf: [Int32]
+    /// For each cluster: no font has it, it is drawn as a hex box, whose logical rectangle is
+    /// the box's, not the font's (``ResolvedStyle/hexBoxExtents``). Empty when there is none.
+    var hexBox: [Bool] = []
 
     func font(of cluster: Int) -> Font { fontTable[Int(fontOf[cluster])] }
 }
@@ -56,7 +59,7 @@ struct ParagraphShaper {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
 
-        // 1. A font per cluster: the first of the sorted set that covers it. White space and
+        // 1. A font per cluster: the first of the sorted set that covers it. Spaces and
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
@@ -81,7 +84,7 @@ struct ParagraphShaper {
                 fontOf[c] = fontOf[c - 1]
                 continue
             }
-            if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
+            if UnicodeProperties.keepsRunFont(first) {
                 continue
             }
             let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
@@ -107,6 +110,16 @@ struct ParagraphShaper {
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
+                // No face has it (faceIndex answers 0): Pango draws it, as a hex box, in the
+                // base font (itemize.c get_font → get_base_font: the description's first font
+                // in the context language), not in the first face of this script's set. Only
+                // another script's set can differ; its face 0 is asked once per such cluster.
+                if index == 0 && set !== style.baseSet && !FontSet.isDefaultIgnorable(first),
+                    let face = set.faces.first, !face.covers(first)
+                {
+                    fontOf[c] = table.entry(for: primary)
+                    continue
+                }
                 if lastSet == ObjectIdentifier(set) && lastIndex == index {
                     fontOf[c] = lastEntry
                 } else {
@@ -119,10 +132,14 @@ struct ParagraphShaper {
         }
         func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
 
-        // Clusters without a font of their own (white space, invisibles) take the font of the
-        // cluster before them in the same itemization run — one bidi level, one script, emoji
-        // or not — or, at the start of a run, the next one's; a run with no font at all takes
-        // its fontset's font for U+0020 (itemize.c, itemize_state_add_character/fill_font).
+        // Clusters without a font of their own (spaces, invisibles) go as in Pango's
+        // itemize_state_add_character, within each itemization run (one bidi level, one
+        // script, emoji or not): they stay in the item they are in; at the start of a run
+        // they wait for the first font; a run with no font at all takes its set's font for
+        // U+0020 (itemize_state_process_run). And when the font changes after spaces that
+        // follow text, the spaces move to the new font if it comes earlier in the set (it is
+        // less of a fallback: `\u{F007} Save` puts the space with "Save", not the icon font;
+        // pango issue 249).
         var segmentStart = 0
         while segmentStart < clusters {
             var segmentEnd = segmentStart + 1
@@ -133,26 +150,54 @@ struct ParagraphShaper {
             {
                 segmentEnd += 1
             }
-            // Clusters before the segment's first font wait for it (a prefix of the segment).
-            var current: Int32 = -1
-            var pendingEnd = segmentStart
+            var itemStart = segmentStart
+            var itemFont: Int32 = -1
+            // The cluster whose font the item has (its place in the set is asked for only
+            // where spaces could move).
+            var itemCluster = -1
+            // The first of the spaces that end the item so far, or -1.
+            var firstSpace = -1
             for c in segmentStart..<segmentEnd {
-                if fontOf[c] >= 0 {
-                    if current < 0 {
-                        for p in segmentStart..<pendingEnd { fontOf[p] = fontOf[c] }
-                    }
-                    current = fontOf[c]
-                } else if current >= 0 {
-                    fontOf[c] = current
+                var font = fontOf[c]
+                let spacesBefore = firstSpace
+                if font < 0 {
+                    if firstSpace < 0 { firstSpace = c }
                 } else {
-                    pendingEnd = c + 1
+                    firstSpace = -1
                 }
+                if c > segmentStart {
+                    if itemFont < 0 && font >= 0 {
+                        for p in itemStart..<c { fontOf[p] = font }
+                        itemFont = font
+                        itemCluster = c
+                    } else if itemFont >= 0 && font < 0 {
+                        font = itemFont
+                    }
+                    if font == itemFont {
+                        fontOf[c] = font
+                        continue
+                    }
+                    // A new item; the old one's trailing spaces (if it is not only spaces)
+                    // come along when the new font is earlier in the set.
+                    if spacesBefore > itemStart, itemCluster >= 0,
+                        try fontPosition(c, text: text, analysis: analysis, emoji: emoji(c))
+                            < fontPosition(itemCluster, text: text, analysis: analysis, emoji: emoji(c))
+                    {
+                        for p in spacesBefore..<c { fontOf[p] = font }
+                        itemStart = spacesBefore
+                    } else {
+                        itemStart = c
+                    }
+                }
+                itemFont = font
+                itemCluster = font >= 0 ? c : -1
+                fontOf[c] = font
             }
-            if current < 0 {
+            if itemFont < 0 {
                 let own = style(styleIndex(analysis, segmentStart))
                 let set = try emoji(segmentStart) ? own.emojiSet() : own.fontSet(forScript: analysis.scripts[segmentStart])
                 let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
-                for p in segmentStart..<segmentEnd { fontOf[p] = entry }
+                for p in itemStart..<segmentEnd { fontOf[p] = entry }
             }
             segmentStart = segmentEnd
         }
@@ -163,6 +208,7 @@ struct ParagraphShaper {
         // in Pango's sense, TextAnalyzer.splitConjuncts): asked for only with letter spacing.
         let spaced = letterSpacing != 0 || markup?.letterSpacings.contains(where: { $0 != 0 }) == true
         var inner: [Bool] = spaced ? Array(repeatElement(false, count: clusters)) : []
+        var boxes = Boxes()
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
@@ -177,7 +223,7 @@ struct ParagraphShaper {
             }
             try shapeRun(
                 text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])],
-                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner)
+                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner, boxes: &boxes)
             runStart = runEnd
         }
 
@@ -201,7 +247,37 @@ struct ParagraphShaper {
             }
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
-        return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        var shaped = ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        shaped.hexBox = boxes.marks
+        return shaped
+    }
+
+    /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
+    /// (as step 1 chose it), or, when no face has the character (Pango then draws it in the
+    /// base font), the number of faces: itemize.c get_font_foreach counts every face it
+    /// passes, while ``FontSet/faceIndex`` answers 0. Asked only where spaces could move (a
+    /// font change after spaces), so rarely; nothing is kept per cluster for it.
+    private func fontPosition(
+        _ c: Int, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
+    ) throws(FitTextError) -> Int {
+        // (A cluster cut at the stream-safe bound never follows spaces, nor starts an item:
+        // it has its cluster's font. Looked at as it is, without walking back: constant time.)
+        let scalars = ClusterScalars(
+            text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
+        let first = scalars[scalars.startIndex]
+        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
+        let index = set.faceIndex(covering: scalars)
+        guard index == 0, let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return index }
+        return set.faces.count
+    }
+
+    /// Which clusters are hex boxes; allocated when the first one is found.
+    struct Boxes {
+        var marks: [Bool] = []
+        mutating func mark(_ cluster: Int, of count: Int) {
+            if marks.isEmpty { marks = [Bool](repeating: false, count: count) }
+            marks[cluster] = true
+        }
     }
 
     /// The distinct fonts of a paragraph (a handful), found by identity.
@@ -219,7 +295,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -243,7 +319,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = shapeCache.value(for: runKey) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -269,7 +345,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -298,7 +374,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
             return
         }
 
@@ -306,13 +382,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -327,6 +403,20 @@ struct ParagraphShaper {
                 let narrow = entry.narrowBoxes > 0 ? try style.hexBoxWidth(font: font, wide: false) : 0
                 let wide = entry.wideBoxes > 0 ? try style.hexBoxWidth(font: font, wide: true) : 0
                 extra[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+            }
+        }
+        if !run.missing.isEmpty {
+            // The grapheme cluster a missing glyph's HarfBuzz cluster starts in is a box
+            // (found by bisection: the entries need not come in text order).
+            for entry in run.missing {
+                let start = Int32(u0) + run.clusters[entry.cluster].start
+                var low = clusters.lowerBound
+                var high = clusters.upperBound - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if analysis.graphemeStarts[mid] <= start { low = mid } else { high = mid - 1 }
+                }
+                boxes.mark(low, of: analysis.clusterCount)
             }
         }
         var g = clusters.lowerBound

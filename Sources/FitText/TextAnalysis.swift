@@ -168,7 +168,7 @@ struct TextAnalyzer: Sendable {
         }
         // Hyphenation needs the raw scripts too; otherwise they are resolved in place.
         let rawScripts = hyphenation ? scripts : []
-        TextAnalyzer.resolveScripts(&scripts)
+        ScriptRuns.resolve(&scripts) { c in ScriptRuns.pairIndex(TextAnalyzer.scalar(at: Int(starts[c]), in: text)) }
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
             scripts: scripts, baseLevel: UInt8(paragraphLevel))
@@ -405,26 +405,6 @@ struct TextAnalyzer: Sendable {
         switch c {
         case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
         default: return false
-        }
-    }
-
-    /// Common (0) and Inherited (1) characters take the script of the run they sit in, as in
-    /// Pango's and ICU's script iterators (UAX #24 §5.2): the preceding script, or at the start
-    /// of the paragraph the first real script that follows.
-    static func resolveScripts(_ raw: [Int32]) -> [Int32] {
-        var resolved = raw
-        resolveScripts(&resolved)
-        return resolved
-    }
-
-    static func resolveScripts(_ resolved: inout [Int32]) {
-        var current: Int32 = -1
-        for i in resolved.indices {
-            if resolved[i] > 1 { current = resolved[i] } else if current >= 0 { resolved[i] = current }
-        }
-        // Leading Common/Inherited run: take the first real script, or Common if none.
-        if let first = resolved.firstIndex(where: { $0 > 1 }) {
-            for i in 0..<first { resolved[i] = resolved[first] }
         }
     }
 }
