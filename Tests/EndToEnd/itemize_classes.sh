@@ -5,15 +5,16 @@
 # Pango, compared to 0.01 px (Tests/oracle/itemize_classes.py).
 source "$(dirname "$0")/lib.bash"
 # The system's fonts, not the pinned test set; set before the bus starts the daemon, which
-# inherits it. The context language of the oracle (en-us) for the daemon too.
-export FONTCONFIG_FILE=/etc/fonts/fonts.conf LANG=en_US.UTF-8
-unset LC_ALL LC_CTYPE
+# inherits it. The context language is the oracle's (en-us), given with each request: the
+# daemon's own default follows the locale, and en_US.UTF-8 need not be installed (then
+# glibc, and so Pango and fitd, fall back to C: language "c").
+export FONTCONFIG_FILE=/etc/fonts/fonts.conf
 unset LANGUAGE
 for family in "Noto Sans Mono" "Cantarell" "Noto Serif Kannada" "FontAwesome" "FreeSans"; do
   fc-list "$family" family | grep -q . || { echo "$TEST: skipped: desktop font $family not installed (scripts/bootstrap)"; exit 0; }
 done
 on_private_bus "$@"
 
-out=$("$PY" Tests/oracle/itemize_classes.py --engine "$FITCTL measure --batch") || fail "$(printf '%s\n' "$out")"
+out=$("$PY" Tests/oracle/itemize_classes.py --engine "$FITCTL measure --batch --language en-us") || fail "$(printf '%s\n' "$out")"
 printf '%s\n' "$out" | sed "s/^/$TEST: /"
 ok "$(printf '%s\n' "$out" | tail -n 1)"
