@@ -265,7 +265,13 @@ struct TextAnalyzer: Sendable {
                         inserts = false
                     default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
                     }
-                    hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
+                    // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
+                    // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
+                    // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
+                    let provisionalBoundary = TextAnalyzer.isWordMid(after)
+                        && !(after == 0x27 && previousScript == Int32(FIT_SCRIPT_HEBREW) && fit_char_type(before) == 5 /* U_OTHER_LETTER */)
+                    hyphen[c] = inserts && !wordBoundary[c] && !provisionalBoundary
+                        && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
                 }
             }
         }
@@ -375,6 +381,19 @@ struct TextAnalyzer: Sendable {
             return true
         default:
             return isHyphen(c)
+        }
+    }
+
+    /// Pango's word-break classes MidLetter, MidNumLet (with the apostrophe) and MidNum
+    /// (break.c, "Find the WordBreakType of wc"), and U+0022: the characters at which break.c's
+    /// word boundary is still set when the hyphens are decided (WB999; WB6/7b/12 clear it later).
+    static func isWordMid(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0xB7, 0x37E, 0x387, 0x55F, 0x589, 0x5F4, 0x60C, 0x60D, 0x66C, 0x7F8,
+            0x2018, 0x2019, 0x2024, 0x2027, 0x2044, 0xFE10, 0xFE13, 0xFE14, 0xFE50, 0xFE52, 0xFE54, 0xFE55,
+            0xFF07, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B:
+            return true
+        default: return false
         }
     }
 

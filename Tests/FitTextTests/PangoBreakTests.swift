@@ -27,6 +27,16 @@ import Testing
         #expect(abs(m.lines[0].width - 13.933) < 0.01)  // "V‐": V without its kerning with "o"
     }
 
+    @Test func noHyphenBeforeAMidLetterPunctuationBetweenLetters() throws {
+        // break.c decides the hyphen before WB6 takes back the word boundary at "o|.": "photo"
+        // (38.46 px) fits 40 px without a hyphen; "phot‐" was taken before (issue 10, wrap-0406).
+        let m = try TestEngine.measure("photo.jpg", maxWidth: 40, wrap: .char, lines: true)
+        #expect(m.lines.map(\.text) == ["photo", ".jpg"])
+        #expect(abs(m.lines[0].width - 38.455078125) < 0.01)
+        // U|.|S|.|A|. |e… at 10 px: the dots are lines of their own, no "U‐." (13 lines).
+        #expect(try lines("U.S.A. example", maxWidth: 10, wrap: .char).prefix(6) == ["U", ".", "S", ".", "A", ". "])
+    }
+
     @Test func thaiBreaksComeFromLibthaisDictionary() throws {
         // ICU's dictionary breaks ไม่|มี too; libthai keeps ไม่มี (break-thai.c).
         #expect(try lines("ภาษาไทยไม่มีช่องว่างระหว่างคำ", maxWidth: 24) == ["ภาษา", "ไทย", "ไม่มี", "ช่องว่าง", "ระหว่าง", "คำ"])

@@ -184,6 +184,11 @@ class Contexts:
             ctx = self.made[key] = make_context(hint, language, self.fontmap, rounded)
         return ctx
 
+    def reset(self):
+        """A fresh font map, as a new process has (see fresh_font_metrics)."""
+        self.fontmap = PangoCairo.FontMap.new()
+        self.made = {}
+
 
 def measure(ctx, req):
     if not isinstance(req, dict):
@@ -302,10 +307,31 @@ def measure(ctx, req):
     }
     if keep != total_lines:
         res["total_lines"] = total_lines
+    if max_width is not None and not fresh_font_metrics(layout):
+        res["_stale_metrics"] = True
     if req.get("debug"):
         res["runs"] = runs_dbg
         res["ink"] = [px(ink.x), px(ink.y), px(ink.width), px(ink.height)]
     return res
+
+
+def fresh_font_metrics(layout):
+    """False when a run's font has no approximate char width: its metrics were first asked
+    for while another font's were being computed (pangocairo-font.c
+    _pango_cairo_font_get_metrics lays out the language's sample string and, guarded by a
+    static in_get_metrics, leaves the derived widths of the fonts met there at 0 — for
+    good, cached in the font).  process_item's safe distance (3 × that width) is then 0 and
+    the breaks change (issue 10: DejaVu Sans 10 after a Noto Sans 10 "0" in ar-eg, whose
+    Arabic sample falls back to DejaVu Sans).  A result must not depend on the requests
+    before it, so main() measures such a request again on a fresh font map.  The layout's
+    extents have asked every run font for its metrics already: asking again changes
+    nothing."""
+    for line in layout.get_lines_readonly():
+        for run in line.runs or []:
+            a = run.item.analysis
+            if a.font is not None and a.font.get_metrics(a.language).get_approximate_char_width() == 0:
+                return False
+    return True
 
 
 def _debug_line(line, text):
@@ -351,6 +377,10 @@ def main():
             if isinstance(req, dict):
                 rid = req.get("id")
             res = measure(contexts.get(req), req)
+            if res.pop("_stale_metrics", False):
+                contexts.reset()  # once: a fresh process measures it so (see fresh_font_metrics)
+                res = measure(contexts.get(req), req)
+                res.pop("_stale_metrics", None)
         except BadRequest as e:
             res = {"error": str(e)}
         except json.JSONDecodeError as e:

@@ -62,6 +62,16 @@ class OracleFields(unittest.TestCase):
         (r,) = oracle([{"text": "Save", "font": "Cantarell 11 @wght=700", "debug": True}])
         self.assertIn("@wght=700", r["runs"][0][0]["font"])
 
+    def test_a_result_does_not_depend_on_the_requests_before_it(self):
+        # "0" in Noto Sans 10, ar-eg, leaves DejaVu Sans 10 (its Arabic sample's fallback) with
+        # approximate char width 0, and Pango's safe distance 0 (PANGO_RULES.md §12): the oracle
+        # measures such a request again on a fresh font map.
+        case = {"text": "الإشعارات", "font": "DejaVu Sans 10", "max_width": 30, "wrap": "char", "language": "ar-eg"}
+        (alone,) = oracle([case])
+        _, after = oracle([{"text": "0", "font": "Noto Sans 10", "language": "ar-eg"}, case])
+        self.assertAlmostEqual(alone["width"], 26.48, places=2)
+        self.assertEqual(after["line_widths"], alone["line_widths"])
+
     def test_preferred_languages_are_unset_unless_asked(self):
         os.environ["LANGUAGE"] = "zh_CN"  # the caller's shell must not leak in
         try:
