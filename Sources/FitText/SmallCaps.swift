@@ -1,3 +1,4 @@
+import CFitShims
 import CHarfBuzz
 
 /// Small and petite capitals and unicase where the font lacks their OpenType features: Pango
@@ -7,9 +8,28 @@ import CHarfBuzz
 /// split_item_for_variant; shape.c pango_hb_shape's text transform).
 enum SmallCaps {
     /// itemize.c variant_supported / all_features_supported: every feature of the variant is
-    /// in the GSUB language system HarfBuzz selects for the script and language.
-    static func supported(_ variant: FontVariant, font: Font, script: hb_script_t, language: String) -> Bool {
+    /// in the GSUB language system HarfBuzz selects for the item's script and its derived
+    /// language (Latin in a zh-cn context is "en", not Chinese).
+    /// The font is the item's: the one of the script's set that has the first character that
+    /// is no space (Noto Sans Mono for Latin where "monospace" in zh-cn starts with a CJK font).
+    static func supported(
+        _ variant: FontVariant, style: ResolvedStyle, text: Substring.UnicodeScalarView, context: LanguageContext
+    ) throws(FitTextError) -> Bool {
         if variant == .normal || variant == .titleCaps { return true }
+        // The item's script: its first character of a real script, else Common (ICU's 0).
+        var icuScript: Int32 = 0
+        for scalar in text {
+            let script = fit_script(scalar.value)
+            if script > 1 && script != 103 {  // not Common, Inherited, Unknown
+                icuScript = script
+                break
+            }
+        }
+        let set = try style.fontSet(forScript: icuScript)
+        let first = text.first(where: { !considerAsSpace($0) })
+        let font = try set.font(at: first.map { set.faceIndex(covering: $0.value) } ?? 0)
+        let script = fit_script_short_name(icuScript).map { hb_script_from_string($0, -1) } ?? HB_SCRIPT_COMMON
+        let language = context.derivedLanguage(script: icuScript)
         let face = hb_font_get_face(font.hbFont)
         var scriptCount = UInt32(HB_OT_MAX_TAGS_PER_SCRIPT)
         var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
@@ -33,17 +53,6 @@ enum SmallCaps {
         return true
     }
 
-    /// The item's script for the check: the first character's of a real script (Common when
-    /// there is none), as HarfBuzz's Unicode functions give it.
-    static func script(of text: Substring.UnicodeScalarView) -> hb_script_t {
-        let funcs = hb_unicode_funcs_get_default()
-        for scalar in text {
-            let script = hb_unicode_script(funcs, scalar.value)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN { return script }
-        }
-        return HB_SCRIPT_COMMON
-    }
-
     /// itemize.c consider_as_space: characters that stay in the stretch before them.
     static func considerAsSpace(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
@@ -65,6 +74,8 @@ enum SmallCaps {
         _ parsed: MarkupParser.Result, base: FontDescription,
         emulated: (MarkupStyle, FontVariant, Substring) throws(FitTextError) -> Bool
     ) throws(FitTextError) -> MarkupParser.Result {
+        guard parsed.runs.contains(where: { ($0.style.variant ?? base.variant) != .normal && ($0.style.variant ?? base.variant) != .titleCaps })
+        else { return parsed }
         var changed = false
         var text = ""
         var runs: [MarkupParser.Run] = []
@@ -81,9 +92,19 @@ enum SmallCaps {
             }
             count += length
         }
+        // The runs are in order and cover the text: one walk over it, not a walk per run.
+        let total = units.count
+        var position = units.startIndex
+        var offset = 0
         for run in parsed.runs {
-            let start = units.index(units.startIndex, offsetBy: run.utf16.lowerBound)
-            let end = units.index(units.startIndex, offsetBy: run.utf16.upperBound)
+            guard run.utf16.lowerBound >= offset, run.utf16.upperBound <= total else { return parsed }
+            let start = units.index(position, offsetBy: run.utf16.lowerBound - offset)
+            if start != position, let lo = position.samePosition(in: parsed.text), let hi = start.samePosition(in: parsed.text) {
+                append(parsed.text[lo..<hi], MarkupStyle())
+            }
+            let end = units.index(start, offsetBy: run.utf16.count)
+            position = end
+            offset = run.utf16.upperBound
             guard let lo = start.samePosition(in: parsed.text), let hi = end.samePosition(in: parsed.text) else {
                 append(parsed.text[start..<end], run.style)
                 continue
@@ -125,6 +146,7 @@ enum SmallCaps {
             }
             flush()
         }
+        if offset < total, let lo = position.samePosition(in: parsed.text) { append(parsed.text[lo...], MarkupStyle()) }
         return changed ? MarkupParser.Result(text: text, runs: runs) : parsed
     }
 }

@@ -21,8 +21,8 @@ extension TextEngine {
             var span = plain
             span.font = style.apply(to: base.description).description
             let resolved = try self.style(for: span)
-            let language = style.language.flatMap(MarkupLanguages.normalize) ?? resolved.language.tag
-            return !SmallCaps.supported(variant, font: resolved.primary, script: SmallCaps.script(of: piece.unicodeScalars), language: language)
+            let context = style.language.flatMap(MarkupLanguages.normalize).map(MarkupLanguages.context) ?? resolved.language
+            return try !SmallCaps.supported(variant, style: resolved, text: piece.unicodeScalars, context: context)
         }
         plain.text = parsed.text
         var styles = [base]

@@ -220,7 +220,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let style = try style(for: request)
         let variant = style.description.variant
         if variant != .normal, !request.text.isEmpty,
-            !SmallCaps.supported(variant, font: style.primary, script: SmallCaps.script(of: Substring(request.text).unicodeScalars), language: style.language.tag)
+            try !SmallCaps.supported(variant, style: style, text: Substring(request.text).unicodeScalars, context: style.language)
         {
             // A variant the font lacks ("Sans Small-Caps 10"): emulated as for markup.
             let whole = MarkupParser.Result(text: request.text, runs: [.init(utf16: 0..<request.text.utf16.count, style: MarkupStyle())])
