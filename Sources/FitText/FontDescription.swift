@@ -217,7 +217,7 @@ public struct FontWeight: RawRepresentable, Hashable, Sendable {
         "light": .light, "semilight": .semiLight, "demilight": .semiLight, "book": .book,
         "medium": .medium, "semibold": .semiBold, "demibold": .semiBold, "bold": .bold,
         "ultrabold": .ultraBold, "extrabold": .ultraBold, "heavy": .heavy, "black": .heavy,
-        "ultraheavy": .ultraHeavy, "extrablack": .ultraHeavy,
+        "ultraheavy": .ultraHeavy, "extraheavy": .ultraHeavy, "ultrablack": .ultraHeavy, "extrablack": .ultraHeavy,
     ]
 
     init?(keyword: String) {
@@ -276,15 +276,23 @@ public enum FontStretch: Double, Hashable, Sendable {
     }
 }
 
-/// Pango's variants; small capitals are made with the OpenType `smcp`/`c2sc` features, as
-/// Pango 1.50 does when the font has them.
+/// Pango's variants (pango/fonts.c variant_map): each asks fontconfig for its OpenType
+/// features (pangofc-fontmap.c pango_fc_make_pattern); where the font lacks them, small and
+/// petite capitals and unicase are emulated (itemize.c split_item_for_variant).
 public enum FontVariant: String, Hashable, Sendable {
-    case normal, smallCaps, allSmallCaps
+    case normal, smallCaps, allSmallCaps, petiteCaps, allPetiteCaps, unicase, titleCaps
+
+    /// pango/fonts.c variant_map, in order (PangoVariant's values).
+    static let all: [FontVariant] = [.normal, .smallCaps, .allSmallCaps, .petiteCaps, .allPetiteCaps, .unicase, .titleCaps]
 
     init?(keyword: String) {
         switch keyword {
         case "smallcaps": self = .smallCaps
         case "allsmallcaps": self = .allSmallCaps
+        case "petitecaps": self = .petiteCaps
+        case "allpetitecaps": self = .allPetiteCaps
+        case "unicase": self = .unicase
+        case "titlecaps": self = .titleCaps
         default: return nil
         }
     }
@@ -294,6 +302,10 @@ public enum FontVariant: String, Hashable, Sendable {
         case .normal: return "Normal"
         case .smallCaps: return "Small-Caps"
         case .allSmallCaps: return "All-Small-Caps"
+        case .petiteCaps: return "Petite-Caps"
+        case .allPetiteCaps: return "All-Petite-Caps"
+        case .unicase: return "Unicase"
+        case .titleCaps: return "Title-Caps"
         }
     }
 
@@ -302,6 +314,10 @@ public enum FontVariant: String, Hashable, Sendable {
         case .normal: return []
         case .smallCaps: return ["smcp"]
         case .allSmallCaps: return ["smcp", "c2sc"]
+        case .petiteCaps: return ["pcap"]
+        case .allPetiteCaps: return ["pcap", "c2pc"]
+        case .unicase: return ["unic"]
+        case .titleCaps: return ["titl"]
         }
     }
 }

@@ -204,27 +204,32 @@ enum MarkupTags {
             }
         }
         if let value = values["style"] {
-            guard let parsed = enumValue(value, ["normal": 0, "oblique": 1, "italic": 2]) else {
+            guard let parsed = field(value, [("Roman", 0), ("Oblique", 1), ("Italic", 2)], normal: 0) else {
                 throw fail("'\(value)' is not a valid value for the 'style' attribute on <span> tag, line \(line); valid values are 'normal', 'oblique', 'italic'")
             }
             style.style = parsed == 2 ? .italic : parsed == 1 ? .oblique : .normal
         }
         if let value = values["weight"] {
             let names = [
-                "thin": 100, "ultralight": 200, "light": 300, "semilight": 350, "book": 380, "normal": 400, "medium": 500,
-                "semibold": 600, "bold": 700, "ultrabold": 800, "heavy": 900, "ultraheavy": 1000,
+                ("Thin", 100), ("Ultra-Light", 200), ("Extra-Light", 200), ("Light", 300), ("Semi-Light", 350),
+                ("Demi-Light", 350), ("Book", 380), ("Regular", 400), ("Medium", 500), ("Semi-Bold", 600),
+                ("Demi-Bold", 600), ("Bold", 700), ("Ultra-Bold", 800), ("Extra-Bold", 800), ("Heavy", 900),
+                ("Black", 900), ("Ultra-Heavy", 1000), ("Extra-Heavy", 1000), ("Ultra-Black", 1000), ("Extra-Black", 1000),
             ]
-            guard let parsed = enumValue(value, names) else {
+            guard let parsed = field(value, names, normal: 400) else {
                 throw fail("'\(value)' is not a valid value for the 'weight' attribute on <span> tag, line \(line); valid values are for example 'light', 'ultrabold' or a number")
             }
             style.weight = FontWeight(rawValue: min(max(parsed, 1), 1000))
         }
         if let value = values["variant"] {
-            let names = ["normal": 0, "small-caps": 1, "all-small-caps": 2, "petite-caps": 3, "all-petite-caps": 4, "unicase": 5, "title-caps": 6]
-            guard let parsed = enumValue(value, names) else {
+            let names = [
+                ("Small-Caps", 1), ("All-Small-Caps", 2), ("Petite-Caps", 3), ("All-Petite-Caps", 4), ("Unicase", 5),
+                ("Title-Caps", 6),
+            ]
+            guard let parsed = field(value, names, normal: 0) else {
                 throw fail("'\(value)' is not a valid value for the 'variant' attribute on <span> tag, line \(line); valid values are 'normal', 'smallcaps'")
             }
-            style.variant = parsed == 1 ? .smallCaps : parsed == 2 ? .allSmallCaps : .normal
+            style.variant = FontVariant.all.indices.contains(parsed) ? FontVariant.all[parsed] : .normal
         }
         if let value = values["stretch"] {
             let all: [FontStretch] = [
@@ -232,10 +237,10 @@ enum MarkupTags {
                 .extraExpanded, .ultraExpanded,
             ]
             let names = [
-                "ultra-condensed": 0, "extra-condensed": 1, "condensed": 2, "semi-condensed": 3, "normal": 4,
-                "semi-expanded": 5, "expanded": 6, "extra-expanded": 7, "ultra-expanded": 8,
+                ("Ultra-Condensed", 0), ("Extra-Condensed", 1), ("Condensed", 2), ("Semi-Condensed", 3),
+                ("Semi-Expanded", 5), ("Expanded", 6), ("Extra-Expanded", 7), ("Ultra-Expanded", 8),
             ]
-            guard let parsed = enumValue(value, names) else {
+            guard let parsed = field(value, names, normal: 4) else {
                 throw fail("'\(value)' is not a valid value for the 'stretch' attribute on <span> tag, line \(line); valid values are for example 'condensed', 'ultraexpanded', 'normal'")
             }
             style.stretch = all[min(max(parsed, 0), 8)]
@@ -316,6 +321,37 @@ enum MarkupTags {
     /// _pango_parse_enum: a GEnum nick, exactly, or an integer.
     private static func enumValue(_ text: String, _ names: [String: Int]) -> Int? {
         names[text] ?? integer(text)
+    }
+
+    /// pango/fonts.c parse_field, as pango_parse_style / _weight / _variant / _stretch read a
+    /// markup value: "Normal" or a name of the map, case-blind, each "-" of the name optional
+    /// (field_matches: "smallcaps" and "SMALL-CAPS" are Small-Caps), else a non-negative
+    /// decimal integer (parse_int).
+    static func field(_ text: String, _ names: [(String, Int)], normal: Int) -> Int? {
+        guard !text.isEmpty else { return nil }
+        if fieldMatches("Normal", text) { return normal }
+        if let found = names.first(where: { fieldMatches($0.0, text) }) { return found.1 }
+        // strtol: leading white space, a sign; the whole string, >= 0 and within an int.
+        let trimmed = text.utf8.drop(while: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+        guard let value = Int32(String(decoding: trimmed, as: UTF8.self)), value >= 0 else { return nil }
+        return Int(value)
+    }
+
+    /// pango/fonts.c field_matches: `text` equals `name` ignoring ASCII case, where a "-" of
+    /// the name may be left out.
+    static func fieldMatches(_ name: String, _ text: String) -> Bool {
+        var n = name.utf8.makeIterator()
+        var pending = n.next()
+        for byte in text.utf8 {
+            let t = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            while let c = pending, (c >= 0x41 && c <= 0x5A ? c | 0x20 : c) != t {
+                guard c == 0x2D else { return false }
+                pending = n.next()
+            }
+            guard pending != nil else { return false }
+            pending = n.next()
+        }
+        return pending == nil
     }
 }
 

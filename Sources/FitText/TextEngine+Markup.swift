@@ -8,12 +8,23 @@ extension TextEngine {
     /// Markup: the plain text laid out with a style per stretch, each resolved like a
     /// request's own (the request's description with the stretch's attributes over it, its
     /// features after the request's), so it shares the style, font and shaping caches.
-    func measureMarkup(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
-        let parsed = try MarkupParser.parse(request.text)
+    /// `given`: text and runs already made (a plain request whose variant is emulated).
+    func measureMarkup(_ request: MeasureRequest, parsed given: MarkupParser.Result? = nil) throws(FitTextError) -> TextMetrics {
+        var parsed: MarkupParser.Result
+        if let given { parsed = given } else { parsed = try MarkupParser.parse(request.text) }
         var plain = request
         plain.text = parsed.text
         plain.markup = false
         let base = try style(for: plain)
+        // itemize.c handle_variants: variants the font cannot draw are emulated.
+        parsed = try SmallCaps.emulate(parsed, base: base.description) { (style, variant, piece) throws(FitTextError) -> Bool in
+            var span = plain
+            span.font = style.apply(to: base.description).description
+            let resolved = try self.style(for: span)
+            let context = style.language.flatMap(MarkupLanguages.normalize).map(MarkupLanguages.context) ?? resolved.language
+            return try !SmallCaps.supported(variant, style: resolved, text: piece.unicodeScalars, context: context)
+        }
+        plain.text = parsed.text
         var styles = [base]
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
         var raises = [MarkupRaise()]
@@ -51,10 +62,18 @@ extension TextEngine {
                     // apply_scale_to_item: size × scale, an int of Pango units.
                     let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
                     let factor = MarkupMetrics.scale(run.style.fontScales, previous: previous, own: own)
+                    // The size is pango_font_describe's, the font's: its FC_SIZE, from the
+                    // whole Pango units of its pixel size (pangofc-fontmap.c get_scaled_size,
+                    // pango_fc_make_pattern, font_description_from_pattern), in points.
+                    let pixelUnits: Double?
                     switch description.size {
-                    case .points(let pt)?: description.size = .points((factor * (pt * 1024).rounded()).rounded(.towardZero) / 1024)
-                    case .pixels(let px)?: description.size = .pixels((factor * (px * 1024).rounded()).rounded(.towardZero) / 1024)
-                    case nil: break
+                    case .points(let pt)?: pixelUnits = ((pt * 1024).rounded() * 96 / 72 + 0.5).rounded(.down)
+                    case .pixels(let px)?: pixelUnits = (px * 1024).rounded()
+                    case nil: pixelUnits = nil
+                    }
+                    if let pixelUnits {
+                        let described = (pixelUnits * 72 / 96).rounded(.down)
+                        description.size = .points((factor * described).rounded(.towardZero) / 1024)
                     }
                 }
                 span.font = description.description
@@ -69,7 +88,7 @@ extension TextEngine {
                     styles.append(try ResolvedStyle(
                         id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
                         pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
-                        featureID: shared.featureID, language: MarkupLanguages.context(language)))
+                        featureID: shared.featureID, language: MarkupLanguages.context(language), hinted: shared.hinted))
                 } else {
                     styles.append(shared)
                 }

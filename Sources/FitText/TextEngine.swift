@@ -217,8 +217,16 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         if request.markup { return try measureMarkup(request) }
-        let layout = PixelLayout(
-            request: request, style: try style(for: request), resources: layoutResources)
+        let style = try style(for: request)
+        let variant = style.description.variant
+        if variant != .normal, !request.text.isEmpty,
+            try !SmallCaps.supported(variant, style: style, text: Substring(request.text).unicodeScalars, context: style.language)
+        {
+            // A variant the font lacks ("Sans Small-Caps 10"): emulated as for markup.
+            let whole = MarkupParser.Result(text: request.text, runs: [.init(utf16: 0..<request.text.utf16.count, style: MarkupStyle())])
+            return try measureMarkup(request, parsed: whole)
+        }
+        let layout = PixelLayout(request: request, style: style, resources: layoutResources)
         return try layout.run()
     }
 

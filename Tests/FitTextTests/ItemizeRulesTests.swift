@@ -36,6 +36,18 @@ import Testing
         #expect(r.height == 17.3857421875)
     }
 
+    @Test func theArabicLetterMarkTakesAFontThatHasIt() throws {
+        // U+061C (ICU's Arabic percent strings end in it) is no space to Pango: get_font
+        // gives it Noto Sans Arabic, whose zero-width run sets the line's height.
+        for (text, font, width) in [("٧٪\u{061C}", "DejaVu Sans 10", 14.322265625), ("٢٥٪\u{061C}", "Noto Sans 10", 21.4833984375)] {
+            let r = try TestEngine.measure(text, font: font)
+            #expect(abs(r.width - width) < 0.001)
+            #expect(abs(r.height - 28.1591796875) < 0.001)
+            #expect(abs(r.baseline - 18.3193359375) < 0.001)
+        }
+        #expect(try TestEngine.measure("\u{061C}", font: "DejaVu Sans 10").height == 28.1591796875)
+    }
+
     @Test func keepsRunFontFollowsConsiderAsSpace() {
         for space: UInt32 in [0x20, 0xA0, 0x2009, 0x202F, 0x3000, 0x2028, 0x200B, 0xFE0F, 0x09] {
             #expect(UnicodeProperties.keepsRunFont(space), "U+\(String(space, radix: 16))")

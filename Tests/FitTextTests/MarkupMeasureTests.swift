@@ -70,6 +70,20 @@ import Testing
         expectPango(try measure("<span rise=\"50000\">x</span>\n<sub>y</sub>"), 7.89, 74.14)
     }
 
+    @Test func smallCapsTheFontLacksAreEmulated() throws {
+        // DejaVu has no smcp: lowercase is drawn uppercased at x-height / cap-height (0.8
+        // without OS/2 figures) of the font's size (itemize.c split_item_for_variant).
+        expectPango(try measure("<span variant=\"smallcaps\">Smallcaps</span>", font: "DejaVu Sans Mono 10"), 59.39453125, 15.5205078125)
+        expectPango(try measure("<span variant=\"small-caps\">small</span>"), 35.150390625, 12.4150390625, baseline: 9.8994140625)
+        expectPango(try measure("<span variant=\"all-small-caps\">Ab</span>"), 14.6123046875, 12.4150390625)
+        expectPango(try measure("<span variant=\"unicase\">Ab</span>"), 15.7587890625, 15.5205078125)
+        // Noto Sans has smcp: the feature, no emulation.
+        expectPango(try measure("<span variant=\"smallcaps\">Smallcaps</span>", font: "Noto Sans 10"), 62.2265625, 18.1591796875)
+        // A plain description's variant too.
+        let plain = try TestEngine.engine().measure(MeasureRequest(text: "Small Caps", font: "DejaVu Sans Small-Caps 10"))
+        expectPango(plain, 70.0400390625, 15.5205078125)
+    }
+
     @Test func langGivesTheStretchItsLanguage() throws {
         // Serbian Cyrillic forms (locl) in Noto Sans: 35.84 with lang="sr", 35.77 without.
         expectPango(try measure("<span lang=\"sr\">бгдпт</span>", font: "Noto Sans 10"), 35.84, 18.16)

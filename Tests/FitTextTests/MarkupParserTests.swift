@@ -65,6 +65,23 @@ import Testing
         #expect(try style("<span font-weight=\"ultrabold\">x</span>").weight == .ultraBold)
     }
 
+    @Test func enumNamesMatchAsPangoParseFieldDoes() throws {
+        // pango/fonts.c field_matches: case-blind, the name's "-" optional; else an integer.
+        #expect(try style("<span variant=\"smallcaps\">x</span>").variant == .smallCaps)
+        #expect(try style("<span variant=\"SMALL-CAPS\">x</span>").variant == .smallCaps)
+        #expect(try style("<span variant=\"AllPetiteCaps\">x</span>").variant == .allPetiteCaps)
+        #expect(try style("<span variant=\"5\">x</span>").variant == .unicase)
+        #expect(try style("<span variant=\"Normal\">x</span>").variant == .normal)
+        #expect(try style("<span weight=\"Extra-Black\">x</span>").weight == .ultraHeavy)
+        #expect(try style("<span weight=\"ultra-bold\">x</span>").weight == .ultraBold)
+        #expect(try style("<span weight=\"regular\">x</span>").weight == .normal)
+        #expect(try style("<span style=\"ROMAN\">x</span>").style == .normal)
+        #expect(try style("<span stretch=\"Semi-Expanded\">x</span>").stretch == .semiExpanded)
+        for bad in ["small_caps", "small-caps-", "smal", "small--caps", "-1", ""] {
+            #expect(throws: FitTextError.self) { try MarkupParser.parse("<span variant=\"\(bad)\">x</span>") }
+        }
+    }
+
     @Test func fontDescriptionSetsEveryStyleField() throws {
         // pango_font_description_from_string sets style, weight, variant and stretch: a
         // font inside <b> is not bold unless it says so.

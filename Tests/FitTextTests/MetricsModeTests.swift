@@ -33,6 +33,17 @@ import Testing
         #expect(wrapped.height == 51)
     }
 
+    @Test func gtk3RoundsSpansWithTheirOwnLanguage() throws {
+        // A lang span's style kept GTK 4 metrics (14.67 px advances, 21.44 px height).
+        var request = MeasureRequest(text: "<span lang='ja'>直</span> <span lang='zh-cn'>直</span>", font: "Noto Sans 11")
+        request.markup = true
+        request.metrics = .gtk3
+        let m = try TestEngine.engine().measure(request)
+        #expect(m.width == 34)
+        #expect(m.height == 23)
+        #expect(m.baseline == 18)
+    }
+
     @Test func theModeIsPartOfTheResultCacheKey() throws {
         // Measured one after the other on the same engine: the second is not the first's cached result.
         let first = try measure("Settings", font: "Noto Sans 11", .gtk4)
