@@ -91,7 +91,8 @@ def main():
     args = parser.parse_args()
     fonts, names = FONTS[args.fonts]
     requests = list(cases(random.Random(args.seed), fonts, names, args.count))
-    out = subprocess.run([args.fitctl, "measure", "--batch", "--local"], check=True, capture_output=True, text=True,
+    # The oracle's context language is en-us (pango_measure.make_context), not the locale's.
+    out = subprocess.run([args.fitctl, "measure", "--batch", "--local", "--language", "en-us"], check=True, capture_output=True, text=True,
                          input="".join(json.dumps(r) + "\n" for r in requests)).stdout.splitlines()
     ctx = pm.make_context()
     ok = 0
