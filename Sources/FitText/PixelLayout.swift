@@ -224,6 +224,46 @@ struct PixelLayout {
                 families.append(font.face.family)
             }
         }
+        // The runs shown, by font and script (they change rarely from one cluster to the
+        // next), aligned on the dominant baseline of the line's first run (BaselineShift),
+        // which sets it even when ellipsizing took it away. A hex box (no font has the
+        // character) has the box's logical rectangle, not its font's. No shift (the common
+        // case: one run, or the roman baseline and fonts without BASE tables) costs one pass
+        // and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
+        var alignment: BaselineShift? = nil
+        if let first = line.range.first {
+            let firstFont = breaker.clusters[first].font
+            let firstScript = breaker.clusters[first].script
+            var moves = false
+            for part in 0..<2 {
+                let range = part == 0 ? head : tail
+                for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                    let cluster = breaker.clusters[c]
+                    let drawn = breaker.fonts[Int(cluster.font)]
+                    use(drawn)
+                    let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                    ascent = max(ascent, extents.0)
+                    descent = max(descent, extents.1)
+                    if cluster.font != firstFont || cluster.script != firstScript { moves = true }
+                }
+            }
+            if moves, let shift = BaselineShift(line: line.range, breaker: breaker, style: style) {
+                alignment = shift
+                ascent = 0
+                descent = 0
+                for part in 0..<2 {
+                    let range = part == 0 ? head : tail
+                    for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                        let cluster = breaker.clusters[c]
+                        let drawn = breaker.fonts[Int(cluster.font)]
+                        let up = shift.raise(drawn, script: cluster.script)
+                        let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                        ascent = max(ascent, extents.0 + up)
+                        descent = max(descent, extents.1 - up)
+                    }
+                }
+            }
+        }
         var raised: (ascent: Double, descent: Double)? = nil
         if let markup, markup.raises.contains(where: { !$0.isZero }) {
             // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
@@ -242,53 +282,22 @@ struct PixelLayout {
                     dangling.append((shift.end, shift.px))
                 }
             }
+            // The markup raise adds to the run's baseline alignment (apply_baseline_shift:
+            // y_offset += start_y_offset + baseline_adjustment), asked once per font and script.
+            var aligned: (font: Int32, script: Int32, up: Double) = (-1, -1, 0)
             for c in Array(head) + Array(tail) {
-                let font = breaker.fonts[Int(breaker.clusters[c].font)]
+                let cluster = breaker.clusters[c]
+                let font = breaker.fonts[Int(cluster.font)]
                 let unit = paragraph + breaker.start(of: c)
-                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart)
+                if let alignment, cluster.font != aligned.font || cluster.script != aligned.script {
+                    aligned = (cluster.font, cluster.script, alignment.raise(font, script: cluster.script))
+                }
+                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart) + aligned.up
                 for shift in dangling where unit >= shift.end { raise -= shift.px }
                 extents.ascent = max(extents.ascent, font.ascent + raise)
                 extents.descent = max(extents.descent, font.descent - raise)
             }
             raised = extents
-        }
-        // The runs shown, by font and script (they change rarely from one cluster to the
-        // next), aligned on the dominant baseline of the line's first run (BaselineShift),
-        // which sets it even when ellipsizing took it away. A hex box (no font has the
-        // character) has the box's logical rectangle, not its font's. No shift (the common
-        // case: one run, or the roman baseline and fonts without BASE tables) costs one pass
-        // and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
-        if let first = line.range.first {
-            let firstFont = breaker.clusters[first].font
-            let firstScript = breaker.clusters[first].script
-            var moves = false
-            for part in 0..<2 {
-                let range = part == 0 ? head : tail
-                for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
-                    let cluster = breaker.clusters[c]
-                    let drawn = breaker.fonts[Int(cluster.font)]
-                    use(drawn)
-                    let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                    ascent = max(ascent, extents.0)
-                    descent = max(descent, extents.1)
-                    if cluster.font != firstFont || cluster.script != firstScript { moves = true }
-                }
-            }
-            if moves, let shift = BaselineShift(line: line.range, breaker: breaker, style: style) {
-                ascent = 0
-                descent = 0
-                for part in 0..<2 {
-                    let range = part == 0 ? head : tail
-                    for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
-                        let cluster = breaker.clusters[c]
-                        let drawn = breaker.fonts[Int(cluster.font)]
-                        let up = shift.raise(drawn, script: cluster.script)
-                        let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                        ascent = max(ascent, extents.0 + up)
-                        descent = max(descent, extents.1 - up)
-                    }
-                }
-            }
         }
         // With raised runs (markup), the unraised extents of the clusters' fonts do not count.
         if let raised, any { (ascent, descent) = raised }

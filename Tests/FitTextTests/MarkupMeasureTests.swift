@@ -123,6 +123,15 @@ import Testing
         #expect(abs(lines[1].ascent - 12.376) < 0.01 && abs(lines[1].descent - 9.544) < 0.01)
     }
 
+    @Test func aRaiseAddsToTheScriptBaselineAlignment() throws {
+        // apply_baseline_shift: a run's y_offset is its rise / shift plus its alignment on
+        // the first run's dominant baseline (Devanagari's hanging, Han's ideographic), in
+        // the run's own (here superscript-scaled) font; fitd had dropped the alignment.
+        expectPango(try measure("नमस्ते<sup>a</sup>", font: "Noto Serif 11"), 35.93, 24.05, baseline: 18.06)
+        expectPango(try measure("<span rise=\"-2000\">你好</span> ", font: "Noto Serif 11"), 33.15, 23.07, baseline: 16.89)
+        expectPango(try measure("한국어 <span rise=\"-2000\">नमस्ते</span>"), 68.69, 20.14, baseline: 15.47)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
