@@ -364,6 +364,10 @@ struct MarkupRuns: Sendable {
     var letterSpacings: [Double]
     /// How far each style's text is raised: rise and baseline shifts.
     var raises: [MarkupRaise]
+    /// Per style, the first style of its item kind: styles that differ only in font_features
+    /// itemize as one (pango-layout.c affects_itemization leaves font_features out; they
+    /// are applied to the items after itemizing, pango_item_apply_attrs).
+    var itemOf: [Int32]
 }
 
 /// A style's raise (px, up positive). Baseline shifts depend on the line (pango-layout.c

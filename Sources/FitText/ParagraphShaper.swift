@@ -48,6 +48,13 @@ struct ParagraphShaper {
         return markup.styleOf[unitOffset + Int(analysis.graphemeStarts[c])]
     }
 
+    /// The cluster's item kind: its style, but styles differing only in font_features are
+    /// one kind (they do not split Pango's items).
+    private func itemKind(_ analysis: ParagraphAnalysis, _ c: Int) -> Int32 {
+        guard let markup else { return 0 }
+        return markup.itemOf[Int(markup.styleOf[unitOffset + Int(analysis.graphemeStarts[c])])]
+    }
+
     private func style(_ index: Int32) -> ResolvedStyle {
         guard let markup else { return style }
         return markup.styles[Int(index)]
@@ -134,7 +141,7 @@ struct ParagraphShaper {
 
         // Clusters without a font of their own (spaces, invisibles) go as in Pango's
         // itemize_state_add_character, within each itemization run (one bidi level, one
-        // script, emoji or not): they stay in the item they are in; at the start of a run
+        // script, emoji or not, one style but for font_features): they stay in the item they are in; at the start of a run
         // they wait for the first font; a run with no font at all takes its set's font for
         // U+0020 (itemize_state_process_run). And when the font changes after spaces that
         // follow text, the spaces move to the new font if it comes earlier in the set (it is
@@ -146,7 +153,7 @@ struct ParagraphShaper {
             while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
                 && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
                 && emoji(segmentEnd) == emoji(segmentStart)
-                && styleIndex(analysis, segmentEnd) == styleIndex(analysis, segmentStart)
+                && itemKind(analysis, segmentEnd) == itemKind(analysis, segmentStart)
             {
                 segmentEnd += 1
             }

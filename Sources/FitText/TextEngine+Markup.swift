@@ -38,6 +38,10 @@ extension TextEngine {
             }
         }
         var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
+        // Styles that differ only in font_features are one item (pango-layout.c
+        // affects_itemization: features are applied to the items afterwards).
+        var itemKinds: [MarkupStyle: Int32] = [MarkupStyle(): 0]
+        var itemOf: [Int32] = [0]
         let units = Array(parsed.text.utf16)
         var styleOf = [Int32](repeating: 0, count: units.count)
         for run in parsed.runs {
@@ -101,6 +105,14 @@ extension TextEngine {
                         atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel))
                 }
                 raises.append(raise)
+                var kind = run.style
+                kind.features = []
+                if let found = itemKinds[kind] {
+                    itemOf.append(found)
+                } else {
+                    itemOf.append(Int32(styles.count - 1))
+                    itemKinds[kind] = Int32(styles.count - 1)
+                }
                 index = Int32(styles.count - 1)
                 known[run.style] = index
             }
@@ -108,7 +120,7 @@ extension TextEngine {
             for u in run.utf16 { styleOf[u] = index }
         }
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
-        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf)
         return try layout.run()
     }
 }

@@ -132,6 +132,15 @@ import Testing
         expectPango(try measure("한국어 <span rise=\"-2000\">नमस्ते</span>"), 68.69, 20.14, baseline: 15.47)
     }
 
+    @Test func fontFeaturesDoNotSplitItems() throws {
+        // pango-layout.c affects_itemization leaves font_features out: the space after the
+        // span stays in the item (and font) of the text before it, not an item of its own
+        // in the description's font.
+        expectPango(try measure("<span font_features=\"tnum,-liga\">שלום</span> ", font: "Noto Serif 11"), 37.12, 17.07)
+        expectPango(try measure("<span font_features=\"tnum,-liga\">ภาษาไทย</span> ", font: "Noto Sans Mono 11"), 56.06, 22.16)
+        expectPango(try measure("<span font_features=\"tnum,-liga\">한국어</span> "), 40.53, 19.31)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
