@@ -1,3 +1,4 @@
+import CFitShims
 import CHarfBuzz
 
 /// Sizes and offsets of sub/sup, font_scale and baseline_shift, which Pango takes from the
@@ -57,8 +58,11 @@ enum MarkupMetrics {
     /// The font of the item before `offset`: nil at a paragraph's start; else the font that
     /// draws the character before it — the first of its style's set covering it, or for a
     /// space the font of the text before it in the same style (Pango keeps a run's font for
-    /// its spaces), its style's primary when the space starts the style.
-    static func previousFont(before offset: Int, units: [UInt16], styleOf: [Int32], styles: [ResolvedStyle]) -> Font? {
+    /// its spaces), its style's primary when the space starts the style. `levels`: the
+    /// text's bidi levels (nil: all left to right), asked only after spaces.
+    static func previousFont(
+        before offset: Int, units: [UInt16], styleOf: [Int32], styles: [ResolvedStyle], levels: () -> [UInt8]?
+    ) -> Font? {
         func paragraphEnd(_ u: UInt16) -> Bool { u == 0x0A || u == 0x0D || u == 0x2029 }
         func space(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 }
         guard offset > 0, offset <= units.count, !paragraphEnd(units[offset - 1]) else { return nil }
@@ -68,26 +72,39 @@ enum MarkupMetrics {
         while k > 0 && space(units[k]) && styleOf[k - 1] == style && !paragraphEnd(units[k - 1]) { k -= 1 }
         let resolved = styles[Int(style)]
         if space(units[k]) { return resolved.primary }
-        // Spaces after right-to-left text are an item of their own (another bidi level, in
-        // the style's primary font) when left-to-right text follows; before digits or more
-        // right-to-left text they resolve to its level and stay in its item (UAX #9 N1).
-        if k < offset - 1 && (0x0590...0x08FF).contains(units[k]) {
-            var next = offset
-            while next < units.count && next < offset + 64 && units[next] < 0x80
-                && !(units[next] >= 0x30 && units[next] <= 0x39) && !(units[next] | 0x20 >= 0x61 && units[next] | 0x20 <= 0x7A)
-                && !paragraphEnd(units[next])
-            {
-                next += 1
-            }
-            let rightToLeftOrDigit = next < units.count
-                && ((units[next] >= 0x30 && units[next] <= 0x39) || (0x0590...0x08FF).contains(units[next]))
-            if !rightToLeftOrDigit { return resolved.primary }
-        }
+        // Spaces of another bidi level than the text before them are an item of their own,
+        // in the style's primary font (itemize.c: a level change ends the item): after
+        // right-to-left text in a left-to-right paragraph before Latin, say; in a
+        // right-to-left paragraph (its first strong character) they stay in its item.
+        if k < offset - 1, let levels = levels(), levels[offset - 1] != levels[k] { return resolved.primary }
         var scalar = UInt32(units[k])
         if (0xDC00...0xDFFF).contains(units[k]), k > 0, (0xD800...0xDBFF).contains(units[k - 1]) {
             scalar = 0x10000 + ((UInt32(units[k - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
         }
         let set = resolved.baseSet
         return (try? set.font(at: set.faceIndex(covering: scalar))) ?? resolved.primary
+    }
+}
+
+/// A markup text's bidi levels per UTF-16 unit, each paragraph's direction from its first
+/// strong character (Pango's auto-dir), worked out once when first asked; nil when the text
+/// has nothing right to left (or ICU fails: then every level is taken as 0).
+final class MarkupBidiLevels {
+    private let units: [UInt16]
+    private var computed: [UInt8]?? = .none
+
+    init(units: [UInt16]) { self.units = units }
+
+    func levels() -> [UInt8]? {
+        if case .some(let known) = computed { return known }
+        let result: [UInt8]? = units.withUnsafeBufferPointer { text -> [UInt8]? in
+            guard let base = text.baseAddress, TextAnalyzer.mayBeRightToLeft(text), text.count <= Int(Int32.max) else { return nil }
+            var levels = [UInt8](repeating: 0, count: text.count)
+            var status: Int32 = 0
+            let level = levels.withUnsafeMutableBufferPointer { fit_bidi_levels(base, Int32(text.count), 2, $0.baseAddress, &status) }
+            return level >= 0 ? levels : nil
+        }
+        computed = .some(result)
+        return result
     }
 }

@@ -43,6 +43,7 @@ extension TextEngine {
         var itemKinds: [MarkupStyle: Int32] = [MarkupStyle(): 0]
         var itemOf: [Int32] = [0]
         let units = Array(parsed.text.utf16)
+        let bidi = MarkupBidiLevels(units: units)
         var styleOf = [Int32](repeating: 0, count: units.count)
         for run in parsed.runs {
             let index: Int32
@@ -58,7 +59,7 @@ extension TextEngine {
                 // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
                 // line's start is not known here, so there the font before it is used).
                 let previous = { (offset: Int) -> Font? in
-                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles)
+                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, levels: bidi.levels)
                 }
                 var span = plain
                 var description = run.style.apply(to: base.description)

@@ -108,6 +108,12 @@ import Testing
         // The space between Hebrew and digits resolves to the Hebrew's level, so it is in the
         // Hebrew item: the previous font is the Hebrew one.
         expectPango(try measure("שלום <sub>12:45</sub>", font: "Noto Sans Mono 11"), 67.90, 18.67)
+        // A paragraph starting with Hebrew is right to left: the space before Latin takes
+        // its level (UAX #9 N1), so it too is in the Hebrew item; in a left-to-right one it
+        // is an item of its own in the primary font.
+        expectPango(try measure("שלום <sub>Save</sub>", font: "Noto Sans Mono 11"), 61.75, 18.67)
+        expectPango(try measure("مرحبا <span baseline_shift=\"superscript\">changes</span>", font: "Noto Serif 11"), 95.17, 26.18)
+        expectPango(try measure("a שלום <sub>Save</sub>", font: "Noto Sans Mono 11"), 79.98, 19.98)
     }
 
     @Test func aShiftAppliesOnTheLineWhereItsTagStarts() throws {
