@@ -13,11 +13,14 @@ struct HyphenReshaper {
     let style: ResolvedStyle
     let letterSpacing: Double
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    /// Some markup stretch has letter spacing (which `letterSpacing`, the request's, does
+    /// not tell).
+    var markupSpaced = false
 
     /// nil (the summed width is used) where the line holds what this does not model: letter
     /// spacing, tabs, a soft hyphen before the break, a glyph no font has.
     func width(start: Int, end: Int, hyphen: Bool) -> Double? {
-        guard letterSpacing == 0, start < end, end <= breaker.count else { return nil }
+        guard letterSpacing == 0, !markupSpaced, start < end, end <= breaker.count else { return nil }
         let clusters = breaker.clusters
         let last = clusters[end - 1]
         // The run the break cuts: one font, script and level, back to the line's start.

@@ -73,7 +73,8 @@ struct PixelLayout {
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 // A break inside a word shapes the line's last run again (HyphenReshaper).
                 let reshaper = HyphenReshaper(
-                    text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+                    text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache,
+                    markupSpaced: markup?.letterSpacings.contains(where: { $0 != 0 }) ?? false)
                 // Complex scripts are shaped again at any break inside a run, the others only at a
                 // hyphen (char and word-char wrapping).
                 let reshape: LineBreaker.Reshape? =
@@ -88,7 +89,7 @@ struct PixelLayout {
                     var laid = try layLine(
                         line, breaker: breaker, text: text, primary: primary, reshape: reshape,
                         ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
-                        letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
+                        letterSpacing: lineLetterSpacing(head: line.range, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
@@ -152,22 +153,68 @@ struct PixelLayout {
         return entry.breaker
     }
 
-    /// The letter spacing a line loses at its ends with markup: half its first cluster's and
-    /// half its last's (pango-layout.c, adjust_line_letter_spacing trims the first run's
-    /// space_left and the last run's space_right). nil without markup.
-    private func lineLetterSpacing(_ line: LineBreaker.Line, breaker: LineBreaker, paragraph: Int) -> Double? {
-        guard let markup, let first = line.range.first, let last = line.range.last else { return nil }
+    /// The letter spacing a line loses at its ends with markup (pango-layout.c
+    /// adjust_line_letter_spacing, after the line is put in visual order): the visually first
+    /// run's space_left and the visually last run's space_right, each of its own spacing.
+    /// nil without markup. `ellipsis`: the ellipsis run (ellipsize.c: the attributes at the
+    /// gap, the lowest level of the elided text) between `head` and `tail`.
+    private func lineLetterSpacing(
+        head: Range<Int>, tail: Range<Int> = 0..<0, ellipsis: Int? = nil, breaker: LineBreaker, paragraph: Int
+    ) -> Double? {
+        guard let markup else { return nil }
         func spacing(_ c: Int) -> Int {
             Int((markup.letterSpacings[Int(markup.styleOf[paragraph + breaker.start(of: c)])] * Font.unitsPerPixel).rounded())
         }
-        // distribute_letter_spacing: left = spacing / 2, to whole pixels when the spacing is
-        // whole pixels (PANGO_UNITS_ROUND); right = the rest.
-        func left(_ spacing: Int) -> Int {
-            let half = spacing / 2
-            return spacing & 1023 == 0 ? (half + 512) & ~1023 : half
+        // The line's runs in logical order, reduced to the clusters at its ends and where the
+        // level changes: the ends of the visual order are among them.
+        var entries: [(spacing: Int, level: UInt8)] = []
+        func add(_ range: Range<Int>) {
+            for c in range where c == range.lowerBound || c == range.upperBound - 1 || breaker.clusters[c].level != breaker.clusters[c - 1].level {
+                entries.append((spacing(c), breaker.clusters[c].level))
+            }
         }
-        let trimmed = left(spacing(first)) + (spacing(last) - left(spacing(last)))
+        add(head)
+        if let gap = ellipsis {
+            var level = UInt8.max
+            for c in head.upperBound..<max(tail.lowerBound, head.upperBound) { level = min(level, breaker.clusters[c].level) }
+            entries.append((gap < breaker.count ? spacing(gap) : 0, level == .max ? 0 : level))
+        }
+        add(tail)
+        guard !entries.isEmpty else { return 0 }
+        let (first, last) = PixelLayout.visualEnds(entries.map(\.level))
+        let trimmed = PixelLayout.spaceLeft(entries[first].spacing) + (entries[last].spacing - PixelLayout.spaceLeft(entries[last].spacing))
         return Double(trimmed) / Font.unitsPerPixel
+    }
+
+    /// distribute_letter_spacing: left = spacing / 2, to whole pixels when the spacing is
+    /// whole pixels (PANGO_UNITS_ROUND); right = the rest. Pango units.
+    static func spaceLeft(_ spacing: Int) -> Int {
+        let half = spacing / 2
+        return spacing & 1023 == 0 ? (half + 512) & ~1023 : half
+    }
+
+    /// The logical indices that come visually first and last (UAX #9 L2, as
+    /// pango_layout_line_reorder): every run at or above each level from the highest down to
+    /// the lowest odd one is reversed.
+    static func visualEnds(_ levels: [UInt8]) -> (Int, Int) {
+        guard let highest = levels.max(), let lowest = levels.min(), levels.contains(where: { $0 & 1 == 1 }) else {
+            return (0, levels.count - 1)
+        }
+        var order = Array(levels.indices)
+        var level = highest
+        // At most 126 levels (UAX #9), each one pass over the entries.
+        while level >= max(lowest | 1, 1) {
+            var i = 0
+            while i < order.count {
+                guard levels[order[i]] >= level else { i += 1; continue }
+                var j = i
+                while j < order.count && levels[order[j]] >= level { j += 1 }
+                order[i..<j].reverse()
+                i = j
+            }
+            level -= 1
+        }
+        return (order[0], order[order.count - 1])
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
@@ -211,6 +258,13 @@ struct PixelLayout {
         let zeroedSpace = line.wrapped && (line.range.last.map { breaker.isWhiteSpace($0) } ?? false)
         if letterSpacing != 0 && clusterCount > 0 && !ellipsized && !(zeroedSpace && clusterCount == 1) {
             width -= letterSpacing
+        }
+        if ellipsized {
+            // The ellipsized line is the goal, then loses the spacing at its visual ends like
+            // any line (adjust_line_letter_spacing runs after _pango_layout_line_ellipsize);
+            // the ellipsis run has the spacing at the gap: 60 px with 1 px spacing is 59.
+            width -= lineLetterSpacing(head: head, tail: tail, ellipsis: head.upperBound, breaker: breaker, paragraph: paragraph)
+                ?? LineBreaker.pangoUnits(request.letterSpacing)
         }
 
         var ascent = 0.0

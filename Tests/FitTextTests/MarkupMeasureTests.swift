@@ -39,6 +39,20 @@ import Testing
         expectPango(try measure("<span letter_spacing=\"2048\">ab</span><span letter_spacing=\"1000\">cd</span>"), 36.89, 15.52)
     }
 
+    @Test func letterSpacingIsTrimmedAtTheVisualEnds() throws {
+        // adjust_line_letter_spacing works on the runs in visual order: in a right-to-left
+        // line the spaced “quoted” is leftmost and loses its 1 px space_left.
+        expectPango(try measure("שלום <span letter_spacing=\"1024\">“quoted”</span>", font: "Noto Sans Mono 11"), 114.52, 19.98)
+        expectPango(try measure("<span letter_spacing=\"1024\">שלום</span> ", font: "Noto Sans 10"), 36.97, 18.16)
+        // Ellipsized: the goal less the first run's space_left (the ellipsis run has the gap's).
+        var request = MeasureRequest(
+            text: "<span letter_spacing=\"1024\">ภาษาไทย</span> Ünïcødé", font: "Noto Sans 10", maxWidth: 60, ellipsize: .end)
+        request.markup = true
+        expectPango(try TestEngine.engine().measure(request), 59, 20.25)
+        // A complex-script run broken inside a word keeps its stretch's spacing.
+        expectPango(try measure("<span letter_spacing=\"1024\">“quoted” ภาษาไทย</span>", maxWidth: 120), 104.42, 40.29)
+    }
+
     @Test func decorationsDoNotChangeExtents() throws {
         expectPango(try measure("<s>Save</s> <u>changes</u>"), 92.98, 15.52)
     }

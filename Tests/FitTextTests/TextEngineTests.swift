@@ -189,6 +189,13 @@ import Testing
         #expect(r.lines.map(\.text) == ["AAAA ", "BBBB"])
     }
 
+    @Test func anEllipsizedLineLosesTheSpacingAtItsEnds() throws {
+        // adjust_line_letter_spacing runs after ellipsizing: the line is the goal less the
+        // first run's space_left and the ellipsis run's space_right (Pango: 58.5, not 60).
+        let r = try TestEngine.measure("Save changes now", maxWidth: 60, ellipsize: .end, letterSpacing: 1.5)
+        #expect(r.width == 58.5)
+    }
+
     @Test func letterSpacingBreaksTheLigature() throws {
         // 36.783203125 is "office" unligated; 5 spacings of 1 px.
         #expect(try TestEngine.measure("office", letterSpacing: 1).width == 41.783203125)
