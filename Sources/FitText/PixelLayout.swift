@@ -327,13 +327,15 @@ struct PixelLayout {
             let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
             let lineEnd = paragraph + breaker.start(of: line.range.upperBound)
             // Shifts begun on an earlier line that end on this one lower what follows them.
-            var dangling: [(end: Int, px: Double)] = []
+            // Each tag is one (nested identical ones each subtract: collect_baseline_shift pops
+            // one entry per attribute that ends), told apart by where it opened and its depth.
+            var dangling: [(anchor: Int, depth: Int, end: Int, px: Double)] = []
             for c in line.range {
-                for shift in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts
+                for (depth, shift) in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts.enumerated()
                 where shift.anchor < lineStart && shift.end > lineStart && shift.end < lineEnd
-                    && !dangling.contains(where: { $0.end == shift.end && $0.px == shift.px })
+                    && !dangling.contains(where: { $0.anchor == shift.anchor && $0.depth == depth })
                 {
-                    dangling.append((shift.end, shift.px))
+                    dangling.append((shift.anchor, depth, shift.end, shift.px))
                 }
             }
             // The markup raise adds to the run's baseline alignment (apply_baseline_shift:

@@ -161,6 +161,15 @@ import Testing
         expectPango(try measure("<span font_features=\"tnum,-liga\">한국어</span> "), 40.53, 19.31)
     }
 
+    @Test func nestedIdenticalShiftsEachEndOnTheWrappedLine() throws {
+        // Two identical nested shifts are two attributes (GtkLabel takes the markup's list as
+        // it is): where they end on line 2, collect_baseline_shift pops and subtracts each.
+        let m = try measure(
+            "<span baseline_shift=\"-4pt\"><span baseline_shift=\"-4pt\">한국어 “quoted”</span></span> ",
+            font: "DejaVu Sans Mono 10", maxWidth: 80)
+        expectPango(m, 72.25, 42.83)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)

@@ -247,9 +247,14 @@ def measure(ctx, req):
     if features:
         feats = ",".join(f.strip() for f in features.split(",") if f.strip())
         attrs.insert(Pango.attr_font_features_new(feats))
-    if markup_attrs is not None:
-        # GtkLabel splices the markup's attributes over the label's own (gtklabel.c,
-        # gtk_label_update_layout_attributes), so the markup wins.
+    if markup_attrs is not None and not letter_spacing and not features:
+        # GtkLabel with no attributes of its own takes the markup's list as it is
+        # (gtklabel.c gtk_label_update_layout_attributes: _gtk_pango_attr_list_merge (NULL,
+        # markup_attrs) refs it): nested identical attributes stay two, an empty tag stays.
+        attrs = markup_attrs
+    elif markup_attrs is not None:
+        # Else the markup's attributes are merged over the label's own with
+        # pango_attr_list_change (as splice does), so the markup wins.
         attrs.splice(markup_attrs, 0, 0)
     layout.set_attributes(attrs)
 
