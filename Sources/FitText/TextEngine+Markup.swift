@@ -59,7 +59,7 @@ extension TextEngine {
                 // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
                 // line's start is not known here, so there the font before it is used).
                 let previous = { (offset: Int) -> Font? in
-                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, levels: bidi.levels)
+                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, itemOf: itemOf, levels: bidi.levels)
                 }
                 var span = plain
                 var description = run.style.apply(to: base.description)

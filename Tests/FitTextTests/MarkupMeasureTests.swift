@@ -159,6 +159,9 @@ import Testing
         expectPango(try measure("<span font_features=\"tnum,-liga\">שלום</span> ", font: "Noto Serif 11"), 37.12, 17.07)
         expectPango(try measure("<span font_features=\"tnum,-liga\">ภาษาไทย</span> ", font: "Noto Sans Mono 11"), 56.06, 22.16)
         expectPango(try measure("<span font_features=\"tnum,-liga\">한국어</span> "), 40.53, 19.31)
+        // So the item before the <sup> is the Korean one, space included: Noto Sans CJK's
+        // OS/2 superscript metrics size and shift it.
+        expectPango(try measure("<span font_features=\"tnum,-liga\">한국어</span> <sup>ภาษาไทย</sup>"), 69.03, 19.31)
     }
 
     @Test func nestedIdenticalShiftsEachEndOnTheWrappedLine() throws {
