@@ -55,6 +55,17 @@ enum MarkupMetrics {
         }
     }
 
+    /// The baseline_shift attribute's value: PANGO_BASELINE_SHIFT_NONE 0, SUPERSCRIPT 1,
+    /// SUBSCRIPT 2, or a length in Pango units (beyond ±1024).
+    static func attributeValue(_ shift: MarkupStyle.BaselineShift) -> Int {
+        switch shift {
+        case .none: return 0
+        case .superscript: return 1
+        case .subscript: return 2
+        case .units(let n): return n
+        }
+    }
+
     /// The font of the item before `offset`: nil at a paragraph's start; else the font that
     /// draws the character before it — the first of its style's set covering it, or for a
     /// space the font of the text before it in the same style (Pango keeps a run's font for

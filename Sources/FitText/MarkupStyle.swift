@@ -370,12 +370,16 @@ struct MarkupRuns: Sendable {
     var itemOf: [Int32]
 }
 
-/// A style's raise (px, up positive). Baseline shifts depend on the line (pango-layout.c
-/// apply_baseline_shift, per line): a shift applies from the run where its tag starts, so not
-/// on the lines its text continues on, and where it ends on such a line the runs after it
-/// are lowered by it (the end is subtracted though the start was not added).
+/// A style's raise (px, up positive): its rise and the baseline shifts in force, which
+/// pango-layout.c apply_baseline_shift applies per line (see PixelLayout's line extents): a
+/// shift is added at the item where its attribute starts, and taken off where it ends only
+/// if the entry on top of the layout's stack is that attribute — so text a shift wraps onto
+/// the next line is not raised, and what follows its end there is lowered by it.
 struct MarkupRaise: Sendable {
     var rise = 0.0
+    /// Outermost first: the order of an item's extra_attrs (the markup parser inserts the
+    /// last-closed, outer, tag's attributes first; pango_attr_list_insert keeps those of one
+    /// start in insertion order; the attribute iterator's stack and get_font keep it).
     var shifts: [Shift] = []
 
     struct Shift: Sendable {
@@ -385,16 +389,19 @@ struct MarkupRaise: Sendable {
         var px: Double
         /// The shift when the tag opens at the start of a line: no previous run (5000).
         var atLineStart: Double
+        /// The attribute's value (none 0, superscript 1, subscript 2, else Pango units): two
+        /// attributes are the same when start, end and value are.
+        var kind: Int
+    }
+
+    /// An entry of the stack (collect_baseline_shift's BaselineItem): the attribute and the
+    /// offset it added.
+    struct Entry: Sendable {
+        var anchor: Int
+        var end: Int
+        var kind: Int
+        var value: Double
     }
 
     var isZero: Bool { rise == 0 && shifts.allSatisfy { $0.px == 0 && $0.atLineStart == 0 } }
-
-    /// The raise of text in this style on a line starting at `lineStart`.
-    func offset(lineStart: Int) -> Double {
-        var total = rise
-        for shift in shifts where shift.anchor >= lineStart {
-            total += shift.anchor == lineStart ? shift.atLineStart : shift.px
-        }
-        return total
-    }
 }

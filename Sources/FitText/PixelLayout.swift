@@ -57,6 +57,9 @@ struct PixelLayout {
             width: 0, height: 0, baseline: 0, lineCount: 0, ellipsized: false, truncated: false,
             unit: .px, lines: [], fontsUsed: [])
         var families: [String] = []
+        // Markup's baseline shift entries (pango-layout.c ParaBreakState.baseline_shifts: one
+        // stack for the whole layout, lines and paragraphs alike).
+        var shiftStack: [MarkupRaise.Entry] = []
 
         for paragraph in Paragraphs.ranges(units) {
             if !ellipsizing, let maxLines = request.maxLines, result.lineCount >= maxLines {
@@ -90,7 +93,7 @@ struct PixelLayout {
                         line, breaker: breaker, text: text, primary: primary, reshape: reshape,
                         ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
                         letterSpacing: lineLetterSpacing(head: line.range, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
-                        families: &families)
+                        families: &families, shiftStack: &shiftStack)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
@@ -221,7 +224,7 @@ struct PixelLayout {
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
         primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, paragraph: Int = 0, letterSpacing: Double,
-        families: inout [String]
+        families: inout [String], shiftStack: inout [MarkupRaise.Entry]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
         var head = line.range
@@ -323,20 +326,47 @@ struct PixelLayout {
             // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
             // run_logical->y -= y_offset); the line is the union, which starts empty at the
             // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
+            // The offsets are apply_baseline_shift's, item by item over the whole line (before
+            // ellipsizing): each item adds its rise and the shifts that start at it, and takes
+            // off its rise and, per shift attribute that ends at it, the entry on top of the
+            // layout's stack when that entry is the same attribute (collect_baseline_shift).
+            // An item here: clusters of one item kind, font, script and level.
             var extents = (ascent: 0.0, descent: 0.0)
-            let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
-            let lineEnd = paragraph + breaker.start(of: line.range.upperBound)
-            // Shifts begun on an earlier line that end on this one lower what follows them.
-            // Each tag is one (nested identical ones each subtract: collect_baseline_shift pops
-            // one entry per attribute that ends), told apart by where it opened and its depth.
-            var dangling: [(anchor: Int, depth: Int, end: Int, px: Double)] = []
-            for c in line.range {
-                for (depth, shift) in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts.enumerated()
-                where shift.anchor < lineStart && shift.end > lineStart && shift.end < lineEnd
-                    && !dangling.contains(where: { $0.anchor == shift.anchor && $0.depth == depth })
+            var y = 0.0
+            var itemRaise = [Double](repeating: 0, count: line.range.count)
+            var c = line.range.lowerBound
+            while c < line.range.upperBound {
+                let kind = markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
+                let first = breaker.clusters[c]
+                var end = c + 1
+                while end < line.range.upperBound && markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: end)])] == kind
+                    && breaker.clusters[end].font == first.font && breaker.clusters[end].script == first.script
+                    && breaker.clusters[end].level == first.level
                 {
-                    dangling.append((shift.anchor, depth, shift.end, shift.px))
+                    end += 1
                 }
+                let itemStart = paragraph + breaker.start(of: c)
+                let itemEnd = paragraph + breaker.start(of: end)
+                let raise = markup.raises[Int(markup.styleOf[itemStart])]
+                var up = raise.rise
+                var down = -raise.rise
+                for shift in raise.shifts {
+                    if shift.anchor == itemStart {
+                        // prev: the run before on this line, none for the line's first.
+                        let value = c == line.range.lowerBound ? shift.atLineStart : shift.px
+                        shiftStack.append(MarkupRaise.Entry(anchor: shift.anchor, end: shift.end, kind: shift.kind, value: value))
+                        up += value
+                    }
+                    if shift.end == itemEnd, let top = shiftStack.popLast(),
+                        top.anchor == shift.anchor && top.end == shift.end && top.kind == shift.kind
+                    {
+                        down -= top.value
+                    }
+                }
+                y += up
+                for k in c..<end { itemRaise[k - line.range.lowerBound] = y }
+                y += down
+                c = end
             }
             // The markup raise adds to the run's baseline alignment (apply_baseline_shift:
             // y_offset += start_y_offset + baseline_adjustment), asked once per font and script.
@@ -344,12 +374,10 @@ struct PixelLayout {
             for c in Array(head) + Array(tail) {
                 let cluster = breaker.clusters[c]
                 let font = breaker.fonts[Int(cluster.font)]
-                let unit = paragraph + breaker.start(of: c)
                 if let alignment, cluster.font != aligned.font || cluster.script != aligned.script {
                     aligned = (cluster.font, cluster.script, alignment.raise(font, script: cluster.script))
                 }
-                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart) + aligned.up
-                for shift in dangling where unit >= shift.end { raise -= shift.px }
+                let raise = itemRaise[c - line.range.lowerBound] + aligned.up
                 extents.ascent = max(extents.ascent, font.ascent + raise)
                 extents.descent = max(extents.descent, font.descent - raise)
             }

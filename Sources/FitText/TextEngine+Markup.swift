@@ -103,7 +103,8 @@ extension TextEngine {
                     raise.shifts.append(MarkupRaise.Shift(
                         anchor: entry.offset, end: shiftEnds[ShiftKey(anchor: entry.offset, depth: depth)] ?? entry.offset,
                         px: Double(MarkupMetrics.shift(entry, previous: previous(entry.offset))) / Font.unitsPerPixel,
-                        atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel))
+                        atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel,
+                        kind: MarkupMetrics.attributeValue(entry.value)))
                 }
                 raises.append(raise)
                 var kind = run.style

@@ -173,6 +173,20 @@ import Testing
         expectPango(m, 72.25, 42.83)
     }
 
+    @Test func shiftsEndAsPangosStackSays() throws {
+        // collect_baseline_shift pops the top entry for each shift ending at an item and
+        // takes it off only if it is that attribute. A <sub> of two items (Cyrillic, Latin)
+        // inside a <sup>: at their common end the <sup> pops the <sub>'s entry and the <sub>
+        // the <sup>'s, so neither is taken off and the space after stays raised.
+        expectPango(try measure("<sup> <sub>Привет Settings</sub></sup> ", font: "Noto Sans Mono 11"), 82.12, 19.98, baseline: 19.64)
+        // A shift opened at a line's start had no previous run (5000); where it ends on the
+        // next line, that entry's value is what lowers the rest.
+        let m = try measure("Wi‑Fi <sub>Wi‑Fi &amp; b</sub> ", maxWidth: 40)
+        expectPango(m, 32.49, 45.84)
+        // Shifts opening together are pushed outer first, so the inner ends first: all taken off.
+        expectPango(try measure("<span baseline_shift=\"superscript\"><sub>你好 12:45</sub> </span>"), 62.00, 21.23, baseline: 18.03)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
