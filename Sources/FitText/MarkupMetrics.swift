@@ -94,6 +94,14 @@ enum MarkupMetrics {
         if (0xDC00...0xDFFF).contains(units[k]), k > 0, (0xD800...0xDBFF).contains(units[k - 1]) {
             scalar = 0x10000 + ((UInt32(units[k - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
         }
+        // An emoji is drawn from the style's emoji set (itemize.c: the "emoji" family for
+        // an emoji run), so its font is the previous one: `👍<sup>a</sup>` takes Noto Color
+        // Emoji's OS/2 superscript size and offset. A selector, keycap or skin tone ends
+        // an emoji sequence.
+        let ender = scalar == 0xFE0F || scalar == 0x20E3 || (0x1F3FB...0x1F3FF).contains(scalar)
+        if ender || UnicodeProperties.isEmojiPresentation(CollectionOfOne(scalar)), let emoji = try? resolved.emojiSet() {
+            return (try? emoji.font(at: ender ? 0 : emoji.faceIndex(covering: scalar))) ?? resolved.primary
+        }
         let set = resolved.baseSet
         return (try? set.font(at: set.faceIndex(covering: scalar))) ?? resolved.primary
     }

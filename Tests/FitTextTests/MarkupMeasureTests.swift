@@ -122,6 +122,9 @@ import Testing
         // The space between Hebrew and digits resolves to the Hebrew's level, so it is in the
         // Hebrew item: the previous font is the Hebrew one.
         expectPango(try measure("שלום <sub>12:45</sub>", font: "Noto Sans Mono 11"), 67.90, 18.67)
+        // An emoji's item is in the emoji font: Noto Color Emoji's OS/2 metrics.
+        expectPango(try measure("👍<sup>a</sup>", font: "DejaVu Sans Mono 10"), 22.22, 18.31, baseline: 15.06)
+        expectPango(try measure("👍🏽<sub>a</sub>"), 22.32, 16.43)
         // A paragraph starting with Hebrew is right to left: the space before Latin takes
         // its level (UAX #9 N1), so it too is in the Hebrew item; in a left-to-right one it
         // is an item of its own in the primary font.
