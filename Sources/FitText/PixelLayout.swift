@@ -241,10 +241,20 @@ struct PixelLayout {
             // in the base font, or "..." (ellipsize.c shape_ellipsis; see ``ellipsis``).
             var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
             if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
-                if refined.2 != ellipsisWidth || refined.0 != character {
+                // ellipsize.c update_ellipsis_shape shapes the ellipsis again whenever the gap's
+                // start moves to other attributes: the ellipsis is the final gap start's (its
+                // font counts in the line's height). The gap only grows (a wider gap for the
+                // new ellipsis is taken, a narrower one not). A few rounds at most.
+                for _ in 0..<3 {
+                    let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
+                    if refined.2 == ellipsisWidth && refined.0 == character && refined.1 === font { break }
                     (character, font, ellipsisWidth) = refined
-                    cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
+                    guard
+                        let wider = Ellipsizer.ellipsize(
+                            line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth),
+                        wider.head.upperBound <= cut.head.upperBound && wider.tail.lowerBound >= cut.tail.lowerBound
+                    else { break }
+                    cut = wider
                 }
                 head = cut.head
                 tail = cut.tail

@@ -112,6 +112,11 @@ import Testing
         expectPango(try TestEngine.engine().measure(request), 60, 15.13, baseline: 11.88)
         request.text = "<sub>Save all the changes now</sub>"
         expectPango(try TestEngine.engine().measure(request), 60, 20.01, baseline: 11.88)
+        // The final gap start's: the space after "Open file" (10 pt), not the <big> text a
+        // first guess of the gap started in (update_ellipsis_shape).
+        request.font = "Noto Sans Mono 11"
+        request.text = "<span font=\"Noto Serif Light 10\"><span size=\"80%\">Open file</span> <big>नमस्ते</big></span> "
+        expectPango(try TestEngine.engine().measure(request), 60, 18.16, baseline: 14.25)
     }
 
     @Test func subAndSupTakeTheFontThatDrewTheTextBefore() throws {
