@@ -99,8 +99,12 @@ enum MarkupMetrics {
         // Emoji's OS/2 superscript size and offset. A selector, keycap or skin tone ends
         // an emoji sequence.
         let ender = scalar == 0xFE0F || scalar == 0x20E3 || (0x1F3FB...0x1F3FF).contains(scalar)
-        if ender || UnicodeProperties.isEmojiPresentation(CollectionOfOne(scalar)), let emoji = try? resolved.emojiSet() {
-            return (try? emoji.font(at: ender ? 0 : emoji.faceIndex(covering: scalar))) ?? resolved.primary
+        if ender || UnicodeProperties.isEmojiPresentation(CollectionOfOne(scalar)) {
+            // Spaces after it are not emoji: an item of their own (EMOJI_CHANGED) in the style's font.
+            if k < offset - 1 { return resolved.primary }
+            if let emoji = try? resolved.emojiSet() {
+                return (try? emoji.font(at: ender ? 0 : emoji.faceIndex(covering: scalar))) ?? resolved.primary
+            }
         }
         let set = resolved.baseSet
         return (try? set.font(at: set.faceIndex(covering: scalar))) ?? resolved.primary

@@ -130,6 +130,8 @@ import Testing
         // An emoji's item is in the emoji font: Noto Color Emoji's OS/2 metrics.
         expectPango(try measure("👍<sup>a</sup>", font: "DejaVu Sans Mono 10"), 22.22, 18.31, baseline: 15.06)
         expectPango(try measure("👍🏽<sub>a</sub>"), 22.32, 16.43)
+        // A space after it is an item of its own (not emoji), in the description's font.
+        expectPango(try measure("👍 <sup>a</sup>", font: "Noto Sans 10"), 24.56, 18.16)
         // A paragraph starting with Hebrew is right to left: the space before Latin takes
         // its level (UAX #9 N1), so it too is in the Hebrew item; in a left-to-right one it
         // is an item of its own in the primary font.
