@@ -382,6 +382,15 @@ enum Ellipsizer {
     static func ellipsize(
         _ range: Range<Int>, widths: [Double], mode: EllipsizeMode, goal: Double, ellipsisWidth: Double
     ) -> EllipsizedLine? {
+        ellipsize(range, widths: widths, mode: mode, goal: goal, ellipsisWidthAt: { (_: Int) -> Double in ellipsisWidth })
+    }
+
+    /// The same with an ellipsis that depends on where the gap starts: ellipsize.c
+    /// update_ellipsis_shape shapes it again with the attributes at the gap's start each
+    /// time the gap grows (markup: `<small>` text has a smaller one).
+    static func ellipsize<E: Error>(
+        _ range: Range<Int>, widths: [Double], mode: EllipsizeMode, goal: Double, ellipsisWidthAt: (Int) throws(E) -> Double
+    ) throws(E) -> EllipsizedLine? {
         guard mode != .none, !range.isEmpty else { return nil }
         var total = 0.0
         for i in range { total += widths[i] }
@@ -404,7 +413,7 @@ enum Ellipsizer {
         var gapStartX = x
         var gapEnd = gapStart + 1
         var gapEndX = x + widths[gapStart]
-        while total - (gapEndX - gapStartX) + ellipsisWidth > goal {
+        while try total - (gapEndX - gapStartX) + ellipsisWidthAt(gapStart) > goal {
             let canLeft = gapStart > range.lowerBound
             let canRight = gapEnd < range.upperBound
             if !canLeft && !canRight { break }

@@ -240,11 +240,33 @@ struct PixelLayout {
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
             // in the base font, or "..." (ellipsize.c shape_ellipsis; see ``ellipsis``).
             var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
-            if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                // ellipsize.c update_ellipsis_shape shapes the ellipsis again whenever the gap's
-                // start moves to other attributes: the ellipsis is the final gap start's (its
-                // font counts in the line's height). The gap only grows (a wider gap for the
-                // new ellipsis is taken, a narrower one not). A few rounds at most.
+            var first: EllipsizedLine?
+            if let markup {
+                // ellipsize.c update_ellipsis_shape shapes the ellipsis again with the
+                // attributes at the gap's start each time the gap grows: the gap stops at the
+                // first start where the rest and that start's ellipsis fit. One ellipsis per
+                // style and wideness, asked as the gap grows.
+                var known: [Int32: Double] = [:]
+                first = try Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal) {
+                    (gap: Int) throws(FitTextError) -> Double in
+                    let wide = gap < breaker.count
+                        && UnicodeProperties.isWide(TextAnalyzer.scalar(at: breaker.start(of: gap), in: text))
+                    let key = (gap < breaker.count ? markup.styleOf[paragraph + breaker.start(of: gap)] : -1) * 2 + (wide ? 1 : 0)
+                    if let width = known[key] { return width }
+                    let width = try ellipsis(replacing: gap, breaker: breaker, text: text, paragraph: paragraph).2
+                    known[key] = width
+                    return width
+                }
+                if let cut = first {
+                    (character, font, ellipsisWidth) = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
+                }
+            } else {
+                first = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth)
+            }
+            if var cut = first {
+                // The ellipsis is the final gap start's (its font counts in the line's
+                // height); the gap only grows (a wider gap for a new ellipsis is taken, a
+                // narrower one not). A few rounds at most.
                 for _ in 0..<3 {
                     let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
                     if refined.2 == ellipsisWidth && refined.0 == character && refined.1 === font { break }

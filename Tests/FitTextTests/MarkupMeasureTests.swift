@@ -117,6 +117,10 @@ import Testing
         request.font = "Noto Sans Mono 11"
         request.text = "<span font=\"Noto Serif Light 10\"><span size=\"80%\">Open file</span> <big>नमस्ते</big></span> "
         expectPango(try TestEngine.engine().measure(request), 60, 18.16, baseline: 14.25)
+        // The gap grows from the end, each start with its own ellipsis: at the space the
+        // 10 pt one fits, so "Open file" stays whole (not "Open fil…" with an 8 pt one).
+        request.text = "<span font=\"Noto Serif Light 10\"><span size=\"80%\">Open file</span> <span size=\"14pt\">नमस्ते</span></span>"
+        expectPango(try TestEngine.engine().measure(request), 60, 18.16, baseline: 14.25)
     }
 
     @Test func subAndSupTakeTheFontThatDrewTheTextBefore() throws {
