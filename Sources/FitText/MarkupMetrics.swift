@@ -73,7 +73,7 @@ enum MarkupMetrics {
     /// text's bidi levels (nil: all left to right), asked only after spaces.
     static func previousFont(
         before offset: Int, units: [UInt16], styleOf: [Int32], styles: [ResolvedStyle], itemOf: [Int32],
-        levels: () -> [UInt8]?
+        itemBreaks: [Bool], levels: () -> [UInt8]?
     ) -> Font? {
         func paragraphEnd(_ u: UInt16) -> Bool { u == 0x0A || u == 0x0D || u == 0x2029 }
         func space(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 }
@@ -82,7 +82,11 @@ enum MarkupMetrics {
         let style = styleOf[k]
         // Bounded by the stretch: each step moves back over one space of the same item kind
         // (styles that differ only in font_features are one item).
-        while k > 0 && space(units[k]) && itemOf[Int(styleOf[k - 1])] == itemOf[Int(style)] && !paragraphEnd(units[k - 1]) { k -= 1 }
+        while k > 0 && space(units[k]) && itemOf[Int(styleOf[k - 1])] == itemOf[Int(style)] && !paragraphEnd(units[k - 1])
+            && !(itemBreaks.isEmpty ? false : itemBreaks[k])
+        {
+            k -= 1
+        }
         let resolved = styles[Int(style)]
         if space(units[k]) { return resolved.primary }
         // Spaces of another bidi level than the text before them are an item of their own,

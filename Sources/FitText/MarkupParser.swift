@@ -19,6 +19,9 @@ public struct MarkupParser {
     public struct Run: Sendable, Equatable {
         public var utf16: Range<Int>
         public var style: MarkupStyle
+        /// An itemizing tag opened or closed right before it (it may have the style of the run
+        /// before it, yet it is another item).
+        public var startsItem = false
     }
 
     public static func parse(_ markup: String) throws(FitTextError) -> Result {
@@ -31,7 +34,11 @@ public struct MarkupParser {
     private var text = ""
     private var utf16Count = 0
     private var runs: [Run] = []
-    private var stack: [(name: String, style: MarkupStyle)] = []
+    private var stack: [(name: String, style: MarkupStyle, itemizes: Bool)] = []
+    /// A tag with an attribute that affects itemization opened or closed since the last text
+    /// (pango-layout.c affects_itemization): Pango's attribute iterator stops there, so the
+    /// text after it starts a new item even when its attributes are equal.
+    private var boundary = false
 
     private init(_ markup: String) { bytes = Array(markup.utf8) }
 
@@ -76,11 +83,13 @@ public struct MarkupParser {
             let piece = String(decoding: pending, as: UTF8.self)
             let count = piece.utf16.count
             let style = parser.stack.last?.style ?? MarkupStyle()
-            if let last = parser.runs.last, last.style == style, last.utf16.upperBound == parser.utf16Count {
+            if !parser.boundary, let last = parser.runs.last, last.style == style, last.utf16.upperBound == parser.utf16Count {
                 parser.runs[parser.runs.count - 1].utf16 = last.utf16.lowerBound..<(parser.utf16Count + count)
             } else {
-                parser.runs.append(Run(utf16: parser.utf16Count..<(parser.utf16Count + count), style: style))
+                parser.runs.append(
+                    Run(utf16: parser.utf16Count..<(parser.utf16Count + count), style: style, startsItem: parser.boundary))
             }
+            parser.boundary = false
             parser.text += piece
             parser.utf16Count += count
             pending.removeAll(keepingCapacity: true)
@@ -176,6 +185,7 @@ public struct MarkupParser {
             guard open.name == closing else {
                 throw syntaxError("Element “\(closing)” was closed, but the currently open element is “\(open.name)”", at: i)
             }
+            if open.itemizes { boundary = true }
             stack.removeLast()
             i += 1
             return
@@ -235,7 +245,9 @@ public struct MarkupParser {
         }
         var style = stack.last?.style ?? MarkupStyle()
         try MarkupTags.open(tag, attributes: attributes, style: &style, position: { position(here) }, at: utf16Count)
-        if !selfClosing { stack.append((tag, style)) }
+        let itemizes = MarkupTags.itemizes(tag, attributes: attributes)
+        if itemizes { boundary = true }
+        if !selfClosing { stack.append((tag, style, itemizes)) }
     }
 
     private func character(at offset: Int) -> String {

@@ -107,6 +107,23 @@ enum MarkupTags {
         }
     }
 
+    /// Whether the tag sets an attribute that affects itemization (pango-layout.c
+    /// affects_itemization: font, language, fallback, gravity, font_scale, letter_spacing,
+    /// rise, baseline_shift, line_height, text_transform; not colours, decorations,
+    /// font_features, show, insert_hyphens, allow_breaks). Asked after `open` accepted it.
+    static func itemizes(_ tag: String, attributes: [(String, String)]) -> Bool {
+        switch tag {
+        case "b", "i", "big", "small", "tt", "sub", "sup": return true
+        case "span":
+            let itemizing: Set<String> = [
+                "desc", "family", "size", "style", "weight", "variant", "stretch", "lang", "fallback", "gravity",
+                "gravity_hint", "font_scale", "letter_spacing", "rise", "baseline_shift", "line_height", "text_transform",
+            ]
+            return attributes.contains { itemizing.contains(spanAttributes[String($0.0.map { $0 == "-" ? "_" : $0 })] ?? "") }
+        default: return false
+        }
+    }
+
     /// One level larger or smaller: markup_data_close_tag's attribute for the tag's range, a
     /// size of base size × 1.2^level when an absolute size is in force (an int of Pango
     /// units), else a scale of base factor × 1.2^level (scale_factor: CSS's step).
@@ -368,6 +385,9 @@ struct MarkupRuns: Sendable {
     /// itemize as one (pango-layout.c affects_itemization leaves font_features out; they
     /// are applied to the items after itemizing, pango_item_apply_attrs).
     var itemOf: [Int32]
+    /// Per UTF-16 unit, whether an item starts there though the style does not change (an
+    /// itemizing tag opened or closed: ``MarkupParser/Run/startsItem``); empty when none does.
+    var itemBreaks: [Bool] = []
 }
 
 /// A style's raise (px, up positive): its rise and the baseline shifts in force, which

@@ -55,6 +55,13 @@ struct ParagraphShaper {
         return markup.itemOf[Int(markup.styleOf[unitOffset + Int(analysis.graphemeStarts[c])])]
     }
 
+    /// An item starts at the cluster though its style is the one before (an itemizing tag
+    /// opened or closed there: Pango's attribute iterator stops at every such boundary).
+    private func startsItem(_ analysis: ParagraphAnalysis, _ c: Int) -> Bool {
+        guard let markup, !markup.itemBreaks.isEmpty else { return false }
+        return markup.itemBreaks[unitOffset + Int(analysis.graphemeStarts[c])]
+    }
+
     private func style(_ index: Int32) -> ResolvedStyle {
         guard let markup else { return style }
         return markup.styles[Int(index)]
@@ -154,6 +161,7 @@ struct ParagraphShaper {
                 && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
                 && emoji(segmentEnd) == emoji(segmentStart)
                 && itemKind(analysis, segmentEnd) == itemKind(analysis, segmentStart)
+                && !startsItem(analysis, segmentEnd)
             {
                 segmentEnd += 1
             }

@@ -44,6 +44,13 @@ extension TextEngine {
         var itemOf: [Int32] = [0]
         let units = Array(parsed.text.utf16)
         let bidi = MarkupBidiLevels(units: units)
+        // Items that start where an itemizing tag opened or closed, the style unchanged.
+        var itemBreaks: [Bool] = []
+        for (k, run) in parsed.runs.enumerated()
+        where run.startsItem && k > 0 && parsed.runs[k - 1].style == run.style && run.utf16.lowerBound < units.count {
+            if itemBreaks.isEmpty { itemBreaks = [Bool](repeating: false, count: units.count) }
+            itemBreaks[run.utf16.lowerBound] = true
+        }
         var styleOf = [Int32](repeating: 0, count: units.count)
         for run in parsed.runs {
             let index: Int32
@@ -59,7 +66,8 @@ extension TextEngine {
                 // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
                 // line's start is not known here, so there the font before it is used).
                 let previous = { (offset: Int) -> Font? in
-                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, itemOf: itemOf, levels: bidi.levels)
+                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, itemOf: itemOf, itemBreaks: itemBreaks,
+                        levels: bidi.levels)
                 }
                 var span = plain
                 var description = run.style.apply(to: base.description)
@@ -122,7 +130,8 @@ extension TextEngine {
             for u in run.utf16 { styleOf[u] = index }
         }
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
-        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf)
+        layout.markup = MarkupRuns(
+            styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf, itemBreaks: itemBreaks)
         return try layout.run()
     }
 }

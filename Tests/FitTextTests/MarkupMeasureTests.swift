@@ -201,6 +201,17 @@ import Testing
         expectPango(try measure("<span baseline_shift=\"superscript\"><sub>你好 12:45</sub> </span>"), 62.00, 21.23, baseline: 18.03)
     }
 
+    @Test func anItemizingTagCutsTheItemEvenWithEqualAttributes() throws {
+        // Pango's attribute iterator stops where such a tag opens or closes: the inner
+        // span starts a new item though its size is the outer one's, so the space stays in
+        // the kana item and "ちは 1/2" fits on line 2 (the plain text takes 3 lines).
+        let m = try measure("<span size=\"80%\">こんにちは <span size=\"80%\">1/2</span></span>", font: "Noto Sans 10", maxWidth: 40)
+        expectPango(m, 39.89, 30.89)
+        #expect(m.lineCount == 2)
+        // An empty tag too: the space after it is an item of its own, in Noto Serif.
+        expectPango(try measure("שלום<sub></sub> ", font: "Noto Serif 11"), 36.27, 19.98)
+    }
+
     @Test func wrapsWithStyles() throws {
         let m = try measure("<b>Save</b> all the <big>changes</big> you made today", maxWidth: 80)
         expectPango(m, 67.22, 80.71)
