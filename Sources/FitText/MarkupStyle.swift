@@ -388,6 +388,9 @@ struct MarkupRuns: Sendable {
     /// Per UTF-16 unit, whether an item starts there though the style does not change (an
     /// itemizing tag opened or closed: ``MarkupParser/Run/startsItem``); empty when none does.
     var itemBreaks: [Bool] = []
+    /// Per style, the style an ellipsis in its text is drawn in when it differs (a sub/sup
+    /// scale: the ellipsis is itemized alone, without the previous item's OS/2 ratio).
+    var ellipsisStyles: [ResolvedStyle?] = []
 }
 
 /// A style's raise (px, up positive): its rise and the baseline shifts in force, which

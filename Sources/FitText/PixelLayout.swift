@@ -452,7 +452,8 @@ struct PixelLayout {
         // attributes of the first run it replaces), sizes and sub/sup's scale included.
         var baseSet = self.baseSet
         if let markup, cluster < breaker.count {
-            baseSet = markup.styles[Int(markup.styleOf[paragraph + breaker.start(of: cluster)])].baseSet
+            let index = Int(markup.styleOf[paragraph + breaker.start(of: cluster)])
+            baseSet = ((index < markup.ellipsisStyles.count ? markup.ellipsisStyles[index] : nil) ?? markup.styles[index]).baseSet
         }
         var scalar: UInt32 = 0x2026
         if cluster < breaker.count {

@@ -28,6 +28,7 @@ extension TextEngine {
         var styles = [base]
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
         var raises = [MarkupRaise()]
+        var ellipsisStyles: [ResolvedStyle?] = [nil]
         // Where each baseline shift's tag closes: the end of the last stretch inside it
         // (keyed by where it opened and how deep it sits among the shifts).
         struct ShiftKey: Hashable { var anchor: Int; var depth: Int }
@@ -71,6 +72,7 @@ extension TextEngine {
                 }
                 var span = plain
                 var description = run.style.apply(to: base.description)
+                var ellipsisDescription: FontDescription? = nil
                 if !run.style.fontScales.isEmpty {
                     // apply_scale_to_item: size × scale, an int of Pango units.
                     let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
@@ -86,6 +88,13 @@ extension TextEngine {
                     }
                     if let pixelUnits {
                         let described = (pixelUnits * 72 / 96).rounded(.down)
+                        // The ellipsis of a gap in this text is itemized alone (ellipsize.c
+                        // itemize_text): no previous item, so 1/1.2 per sub/sup scale.
+                        let alone = MarkupMetrics.scale(run.style.fontScales, previous: { _ in nil }, own: own)
+                        if alone != factor {
+                            ellipsisDescription = description
+                            ellipsisDescription?.size = .points((alone * described).rounded(.towardZero) / 1024)
+                        }
                         description.size = .points((factor * described).rounded(.towardZero) / 1024)
                     }
                 }
@@ -95,6 +104,11 @@ extension TextEngine {
                 if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
                 try span.validate()
                 let shared = try style(for: span)
+                ellipsisStyles.append(try ellipsisDescription.map { (d: FontDescription) throws(FitTextError) -> ResolvedStyle in
+                    var alone = span
+                    alone.font = d.description
+                    return try style(for: alone)
+                })
                 if let language = run.style.language.flatMap(MarkupLanguages.normalize) {
                     // lang: the stretch's own language picks its fallback fonts and HarfBuzz's
                     // language (locl), as the item's language does in Pango.
@@ -131,7 +145,8 @@ extension TextEngine {
         }
         var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
         layout.markup = MarkupRuns(
-            styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf, itemBreaks: itemBreaks)
+            styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf, itemBreaks: itemBreaks,
+            ellipsisStyles: ellipsisStyles)
         return try layout.run()
     }
 }

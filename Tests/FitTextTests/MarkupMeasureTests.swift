@@ -117,6 +117,12 @@ import Testing
         request.font = "Noto Sans Mono 11"
         request.text = "<span font=\"Noto Serif Light 10\"><span size=\"80%\">Open file</span> <big>नमस्ते</big></span> "
         expectPango(try TestEngine.engine().measure(request), 60, 18.16, baseline: 14.25)
+        // An ellipsis in sub/sup text is itemized alone: no previous item, so 1/1.2 per
+        // scale (11 pt → 9.17 pt), not the OS/2 ratio of the text before (6.6 pt).
+        request.maxWidth = 100
+        request.text = "<span baseline_shift=\"superscript\">Délai <sup>12:45 Привет</sup></span>"
+        expectPango(try TestEngine.engine().measure(request), 100, 24.14, baseline: 20.56)
+        request.maxWidth = 60
         // The gap grows from the end, each start with its own ellipsis: at the space the
         // 10 pt one fits, so "Open file" stays whole (not "Open fil…" with an 8 pt one).
         request.text = "<span font=\"Noto Serif Light 10\"><span size=\"80%\">Open file</span> <span size=\"14pt\">नमस्ते</span></span>"
