@@ -55,6 +55,37 @@ enum MarkupMetrics {
         }
     }
 
+    /// The font of an item of spaces alone (itemize.c itemize_state_process_run: get_font
+    /// for U+0020 in the current fontset): the style's set for the spaces' script, which is
+    /// the text's before them in the paragraph, else after (Pango's script iterator resolves
+    /// Common so): `<tt> <sup>مرحبا</sup></tt>` takes DejaVu Sans Mono, first in Arabic's
+    /// "monospace", not Noto Sans Mono. Looks at most 64 units each way.
+    static func spaceFont(_ resolved: ResolvedStyle, near k: Int, units: [UInt16]) -> Font? {
+        func paragraphEnd(_ u: UInt16) -> Bool { u == 0x0A || u == 0x0D || u == 0x2029 }
+        func script(at j: Int) -> Int32? {
+            var scalar = UInt32(units[j])
+            if (0xDC00...0xDFFF).contains(units[j]), j > 0, (0xD800...0xDBFF).contains(units[j - 1]) {
+                scalar = 0x10000 + ((UInt32(units[j - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
+            }
+            if (0xD800...0xDBFF).contains(units[j]) { return nil }
+            let code = fit_script(scalar)
+            return code > 1 ? code : nil  // USCRIPT_COMMON 0, USCRIPT_INHERITED 1
+        }
+        var found: Int32? = nil
+        var j = k - 1
+        while found == nil && j >= 0 && j >= k - 64 && !paragraphEnd(units[j]) {
+            found = script(at: j)
+            j -= 1
+        }
+        j = k + 1
+        while found == nil && j < units.count && j <= k + 64 && !paragraphEnd(units[j]) {
+            found = script(at: j)
+            j += 1
+        }
+        guard let found, let set = try? resolved.fontSet(forScript: found) else { return resolved.primary }
+        return (try? set.font(at: set.faceIndex(covering: UInt32(0x20)))) ?? resolved.primary
+    }
+
     /// The baseline_shift attribute's value: PANGO_BASELINE_SHIFT_NONE 0, SUPERSCRIPT 1,
     /// SUBSCRIPT 2, or a length in Pango units (beyond ±1024).
     static func attributeValue(_ shift: MarkupStyle.BaselineShift) -> Int {
@@ -88,12 +119,14 @@ enum MarkupMetrics {
             k -= 1
         }
         let resolved = styles[Int(style)]
-        if space(units[k]) { return resolved.primary }
+        if space(units[k]) { return spaceFont(resolved, near: k, units: units) }
         // Spaces of another bidi level than the text before them are an item of their own,
         // in the style's primary font (itemize.c: a level change ends the item): after
         // right-to-left text in a left-to-right paragraph before Latin, say; in a
         // right-to-left paragraph (its first strong character) they stay in its item.
-        if k < offset - 1, let levels = levels(), levels[offset - 1] != levels[k] { return resolved.primary }
+        if k < offset - 1, let levels = levels(), levels[offset - 1] != levels[k] {
+            return spaceFont(resolved, near: offset - 1, units: units)
+        }
         var scalar = UInt32(units[k])
         if (0xDC00...0xDFFF).contains(units[k]), k > 0, (0xD800...0xDBFF).contains(units[k - 1]) {
             scalar = 0x10000 + ((UInt32(units[k - 1]) - 0xD800) << 10) + (scalar - 0xDC00)
