@@ -85,6 +85,13 @@ public struct MeasureRequest: Hashable, Sendable {
     public var metrics: MetricsMode = .gtk4
     /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
     public var markup: Bool = false
+    /// Cells only (ignored for px): whether escape sequences take cells.
+    public var escapes: EscapeMode = .none
+    /// Cells only: the width of East Asian Width A characters.
+    public var ambiguous: AmbiguousWidth = .narrow
+    /// Cells only: grapheme clusters (kitty, WezTerm, foot, Ghostty) or code points added up
+    /// as wcwidth does (VTE, Konsole, xterm, Alacritty, tmux).
+    public var terminal: TerminalProfile = .grapheme
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
