@@ -37,18 +37,21 @@ public enum CellWidth {
     /// One code point's columns as Markus Kuhn's wcwidth.c rules give them, which glibc's
     /// wcwidth, GLib's g_unichar_iszerowidth/iswide (VTE), xterm's and tmux's tables follow:
     /// controls 0 (wcwidth says -1; a terminal draws nothing), Mn, Me and Cf 0 except SOFT
-    /// HYPHEN (1), Hangul medial vowels and finals (U+1160–U+11FF, U+D7B0–U+D7FF) 0, East
+    /// HYPHEN (1, and 2 when ambiguous is wide: it is East Asian Width A), Hangul medial vowels and finals (U+1160–U+11FF, U+D7B0–U+D7FF) 0, East
     /// Asian Wide or Fullwidth 2 (emoji with Emoji_Presentation are W, so 😀 is 2 and its
     /// skin-tone modifier 2 more), everything else 1. Variation selectors are Mn: ❤️ stays 1.
     public static func codePointColumns(_ c: UInt32, ambiguous: AmbiguousWidth = .narrow) -> Int {
         if UnicodeProperties.isControl(c) { return 0 }
-        if c == 0xAD { return 1 }
-        if (0x1160...0x11FF).contains(c) || (0xD7B0...0xD7FF).contains(c) || c == 0x200B { return 0 }
-        switch UnicodeProperties.generalCategory(c) {
-        case Int32(FIT_CATEGORY_NONSPACING_MARK), Int32(FIT_CATEGORY_ENCLOSING_MARK), Int32(FIT_CATEGORY_FORMAT):
-            return 0
-        default:
-            break
+        // GLib's g_unichar_iszerowidth, which VTE's width table is generated from
+        // (vte src/unicode-width-generate.py): SOFT HYPHEN first, then Mn/Me/Cf, jamo, ZWSP.
+        if c != 0xAD {
+            if (0x1160...0x11FF).contains(c) || (0xD7B0...0xD7FF).contains(c) || c == 0x200B { return 0 }
+            switch UnicodeProperties.generalCategory(c) {
+            case Int32(FIT_CATEGORY_NONSPACING_MARK), Int32(FIT_CATEGORY_ENCLOSING_MARK), Int32(FIT_CATEGORY_FORMAT):
+                return 0
+            default:
+                break
+            }
         }
         if UnicodeProperties.isWide(c) { return 2 }
         return ambiguous == .wide && UnicodeProperties.isAmbiguous(c) ? 2 : 1

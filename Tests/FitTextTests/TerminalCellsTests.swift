@@ -92,6 +92,7 @@ import Testing
         Case(text: "a\u{301}", ambiguous: .wide, width: 1, why: "a combining mark (A) still joins its base"),
         Case(text: "日本 ok", ambiguous: .wide, width: 7, why: "W and Na do not change"),
         Case(text: "±…", terminal: .wcwidth, ambiguous: .wide, width: 4, why: "the wcwidth profile too"),
+        Case(text: "a\u{AD}b", terminal: .wcwidth, ambiguous: .wide, width: 4, why: "SOFT HYPHEN is A: 2 in VTE with cjk-ambiguous-width 2"),
     ]
 
     @Test(arguments: ambiguousCases)
