@@ -36,8 +36,8 @@ public enum TerminalProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// One width per grapheme cluster (UAX #29): kitty, WezTerm, foot, Ghostty (mode 2027).
     /// An emoji sequence (ZWJ, flag, skin tone, keycap, VS16) is 2.
     case grapheme
-    /// The sum of every code point's wcwidth (Markus Kuhn's rules): VTE, Konsole, xterm,
-    /// Alacritty, tmux. 👩‍💻 is 4, 👍🏽 is 4, ❤️ is 1.
+    /// The sum of every code point's wcwidth (Markus Kuhn's rules): VTE, xterm, Alacritty,
+    /// tmux before 3.4, screen. 👩‍💻 is 4, 👍🏽 is 4, ❤️ is 1.
     case wcwidth
 
     public init(parsing text: String) throws(FitTextError) {
@@ -51,19 +51,37 @@ public enum TerminalProfile: String, Hashable, Sendable, Codable, CaseIterable {
     /// terminal says which it is; nil when nothing does (the caller then leaves the option
     /// out and the daemon uses its default, ``grapheme``).
     ///
-    /// TERM_PROGRAM first (tmux sets it inside its panes, and tmux lays out by its own
-    /// widths whatever the outer terminal), then TERM.
+    /// TERM_PROGRAM first: tmux sets it (and TERM_PROGRAM_VERSION) inside its panes, and tmux
+    /// lays out by its own widths whatever the outer terminal. tmux before 3.4 adds up
+    /// wcwidth(3); from 3.4 it joins ZWJ sequences, skin tones and flags into one cell and
+    /// widens VS16 (screen-write.c screen_write_combine, utf8-combined.c), which is the
+    /// grapheme profile's answer for emoji. Then TERM: kitty (xterm-kitty), foot, Ghostty
+    /// (xterm-ghostty) and WezTerm cluster graphemes; Alacritty adds up unicode-width's
+    /// per-character widths; screen adds up wcwidth. VTE, Konsole and xterm all say
+    /// xterm-256color, so TERM alone names none of them.
     public static func detect(environment: [String: String]) -> TerminalProfile? {
         switch environment["TERM_PROGRAM"]?.lowercased() {
-        case "tmux": return .wcwidth
-        case "wezterm", "ghostty", "kitty": return .grapheme
+        case "tmux":
+            return tmuxJoinsClusters(version: environment["TERM_PROGRAM_VERSION"] ?? "") ? .grapheme : .wcwidth
+        case "wezterm", "ghostty": return .grapheme
         default: break
         }
         guard let term = environment["TERM"]?.lowercased() else { return nil }
         if term == "xterm-kitty" || term == "xterm-ghostty" || term == "wezterm" { return .grapheme }
         if term == "foot" || term.hasPrefix("foot-") { return .grapheme }
-        if term == "alacritty" || term.hasPrefix("alacritty-") || term == "konsole" || term.hasPrefix("konsole-") { return .wcwidth }
-        if term.hasPrefix("tmux") || term.hasPrefix("screen") { return .wcwidth }
+        if term == "alacritty" || term.hasPrefix("alacritty-") { return .wcwidth }
+        if term.hasPrefix("screen") { return .wcwidth }
+        // tmux's TERM without its TERM_PROGRAM (e.g. over ssh): its version is unknown.
+        if term.hasPrefix("tmux") { return .wcwidth }
         return nil
+    }
+
+    /// Whether a tmux version ("3.4", "3.5a", "next-3.6") is 3.4 or later.
+    static func tmuxJoinsClusters(version: String) -> Bool {
+        let digits = version.drop { !$0.isNumber }
+        let parts = digits.split(separator: ".", maxSplits: 1)
+        guard let major = parts.first.flatMap({ Int($0) }) else { return false }
+        let minor = parts.count > 1 ? Int(parts[1].prefix { $0.isNumber }) ?? 0 : 0
+        return major > 3 || (major == 3 && minor >= 4)
     }
 }

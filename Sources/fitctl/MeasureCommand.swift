@@ -25,8 +25,9 @@ struct MeasureCommand: AsyncParsableCommand {
             With --batch, --language is the language of the lines that name none, and so on
             for --escapes, --ambiguous and --terminal.
             Without --terminal, the profile is the terminal's this command runs in where
-            TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty: grapheme;
-            Alacritty, Konsole, tmux, screen: wcwidth), else the daemon's default (grapheme).
+            TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4:
+            grapheme; Alacritty, tmux < 3.4, screen: wcwidth), else the daemon's default
+            (grapheme).
             """)
 
     @OptionGroup var common: CommonOptions

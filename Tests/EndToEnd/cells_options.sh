@@ -31,14 +31,15 @@ assert_eq "$(width '👩‍💻👍🏽❤️🇩🇪')" 8 "default profile (dae
 ok "--terminal: 👩‍💻👍🏽❤️🇩🇪 is 8 cells by grapheme clusters, 11 by wcwidth"
 
 # The client's environment picks the profile; --terminal wins over it.
-envw() { env -u TERM_PROGRAM "$@" "$FITCTL" measure --cells --json -- '👩‍💻' | json_get 'repr(d["width"])'; }
+envw() { env -u TERM_PROGRAM -u TERM_PROGRAM_VERSION "$@" "$FITCTL" measure --cells --json -- '👩‍💻' | json_get 'repr(d["width"])'; }
 assert_eq "$(envw TERM=xterm-kitty)" 2 "TERM=xterm-kitty"
 assert_eq "$(envw TERM=alacritty)" 4 "TERM=alacritty"
-assert_eq "$(envw TERM=xterm-kitty TERM_PROGRAM=tmux)" 4 "tmux inside kitty"
+assert_eq "$(envw TERM=xterm-kitty TERM_PROGRAM=tmux TERM_PROGRAM_VERSION=3.3a)" 4 "tmux 3.3a inside kitty"
+assert_eq "$(envw TERM=tmux-256color TERM_PROGRAM=tmux TERM_PROGRAM_VERSION=3.5a)" 2 "tmux 3.5a"
 assert_eq "$(envw TERM=foot)" 2 "TERM=foot"
 assert_eq "$(envw TERM=xterm-256color)" 2 "an unknown terminal: the daemon's default"
 assert_eq "$(env TERM=alacritty "$FITCTL" measure --cells --json --terminal grapheme -- '👩‍💻' | json_get 'repr(d["width"])')" 2 "--terminal over TERM"
-ok "TERM/TERM_PROGRAM: kitty and foot 2, Alacritty and tmux 4 for 👩‍💻; unknown terminals get the daemon's default"
+ok "TERM/TERM_PROGRAM: kitty, foot and tmux ≥ 3.4 2, Alacritty and tmux 3.3a 4 for 👩‍💻; unknown terminals get the daemon's default"
 
 printf '%s\n' \
   '{"text":"\u001b[1mbold\u001b[0m","unit":"cells","escapes":"ansi"}' \

@@ -152,10 +152,14 @@ import Testing
             (["TERM": "xterm-ghostty", "TERM_PROGRAM": "ghostty"], .grapheme),
             (["TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"], .grapheme),
             (["TERM": "alacritty"], .wcwidth),
+            (["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.3a"], .wcwidth),
+            // tmux 3.4 and later join emoji sequences into one cell (screen-write.c).
+            (["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.4"], .grapheme),
+            (["TERM": "tmux-256color", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "next-3.7"], .grapheme),
             (["TERM": "tmux-256color", "TERM_PROGRAM": "tmux"], .wcwidth),
             (["TERM": "screen-256color"], .wcwidth),
             // tmux inside kitty: tmux lays out by its own widths.
-            (["TERM": "xterm-kitty", "TERM_PROGRAM": "tmux"], .wcwidth),
+            (["TERM": "xterm-kitty", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.3a"], .wcwidth),
             // VTE, Konsole and xterm all say xterm-256color: nothing to go on.
             (["TERM": "xterm-256color"], nil),
             ([:], nil),
