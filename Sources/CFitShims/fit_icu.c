@@ -4,6 +4,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
 #include <unicode/uchar.h>
+#include <unicode/uversion.h>
 
 _Static_assert(FIT_SCRIPT_ARABIC == USCRIPT_ARABIC && FIT_SCRIPT_LATIN == USCRIPT_LATIN &&
                FIT_SCRIPT_HAN == USCRIPT_HAN && FIT_SCRIPT_THAI == USCRIPT_THAI &&
@@ -127,6 +128,23 @@ int32_t fit_binary_property(uint32_t c, FitProperty property) {
 int32_t fit_is_east_asian_wide(uint32_t c) {
     int32_t width = u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH);
     return (width == U_EA_WIDE || width == U_EA_FULLWIDTH) ? 1 : 0;
+}
+
+int32_t fit_is_east_asian_ambiguous(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH) == U_EA_AMBIGUOUS ? 1 : 0;
+}
+
+void fit_unicode_version(char *buffer, int32_t capacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getUnicodeVersion(version);
+    /* Major.minor only: "15.0.0.0" → "15.0". */
+    version[2] = version[3] = 0;
+    u_versionToString(version, text);
+    if (capacity <= 0) return;
+    int32_t i = 0;
+    for (; i + 1 < capacity && text[i] != 0; i++) buffer[i] = text[i];
+    buffer[i] = 0;
 }
 
 int32_t fit_char_type(uint32_t c) {

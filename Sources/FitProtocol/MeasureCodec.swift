@@ -10,6 +10,7 @@ public enum MeasureCodec {
         "language",
         "metrics",
         "markup",
+        "escapes", "ambiguous", "terminal",
     ]
 
     /// The signature of one Metrics structure.
@@ -30,8 +31,14 @@ public enum MeasureCodec {
         let wrap = try options.string("wrap")
         let ellipsize = try options.string("ellipsize")
         let metrics = try options.string("metrics")
+        let escapes = try options.string("escapes")
+        let ambiguous = try options.string("ambiguous")
+        let terminal = try options.string("terminal")
         do throws(FitTextError) {
             if let metrics { request.metrics = try MetricsMode(parsing: metrics) }
+            if let escapes { request.escapes = try EscapeMode(parsing: escapes) }
+            if let ambiguous { request.ambiguous = try AmbiguousWidth(parsing: ambiguous) }
+            if let terminal { request.terminal = try TerminalProfile(parsing: terminal) }
             if let wrap { request.wrap = try WrapMode(parsing: wrap) }
             if let ellipsize { request.ellipsize = try EllipsizeMode(parsing: ellipsize) }
         } catch {
@@ -75,6 +82,9 @@ public enum MeasureCodec {
         if request.includeLines { entries["lines"] = .boolean(true) }
         if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.rawValue) }
         if request.markup { entries["markup"] = .boolean(true) }
+        if request.escapes != .none { entries["escapes"] = .string(request.escapes.rawValue) }
+        if request.ambiguous != .narrow { entries["ambiguous"] = .string(request.ambiguous.rawValue) }
+        if request.terminal != .grapheme { entries["terminal"] = .string(request.terminal.rawValue) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
         if let language = request.language { entries["language"] = .string(language) }
         return OptionDictionary(entries)

@@ -3,10 +3,21 @@
 /// row: height is the number of lines, the baseline is at the bottom of the first row.
 enum CellLayout {
     static func measure(_ request: MeasureRequest, analyzer: TextAnalyzer) throws(FitTextError) -> TextMetrics {
-        let units = Array(request.text.utf16)
+        let original = Array(request.text.utf16)
+        // With escapes: ansi the layout sees the text the terminal draws; `origin` maps its
+        // units back to the request's, for line ranges in the request's code points.
+        let (units, origin): ([UInt16], [Int]?) =
+            request.escapes == .ansi ? { let s = AnsiEscapes.strip(original); return (s.text, s.origin) }() : (original, nil)
+        // A boundary between units u-1 and u: right after unit u-1 in the request's text, so
+        // escapes between two lines start the later line; the text's ends map to its ends.
+        func source(_ u: Int) -> Int {
+            guard let origin else { return u }
+            if u <= 0 { return 0 }
+            return u >= origin.count ? original.count : origin[u - 1] + 1
+        }
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
-        let codePoints = request.includeLines ? CodePointIndex(units) : nil
+        let codePoints = request.includeLines ? CodePointIndex(original) : nil
         var result = TextMetrics(
             width: 0, height: 0, baseline: 1, lineCount: 0, ellipsized: false, truncated: false,
             unit: .cells, lines: [], fontsUsed: [])
@@ -31,8 +42,7 @@ enum CellLayout {
                         scalars.append(scalar)
                         u += scalar > 0xFFFF ? 2 : 1
                     }
-                    widths[c] = Double(CellWidth.columns(ofCluster: scalars))
-
+                    widths[c] = Double(CellWidth.columns(ofCluster: scalars, terminal: request.terminal, ambiguous: request.ambiguous))
                 }
                 var isTab: [Bool] = []
                 let tabStops = TabStops(spaceWidth: 1)
@@ -79,10 +89,10 @@ enum CellLayout {
                         if line.hyphenated && !ellipsized { lineText += "-" }
                         let first = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.lowerBound])
                         let last = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.upperBound])
-                        let start = codePoints.codePoints(at: first)
+                        let start = codePoints.codePoints(at: source(first))
                         result.lines.append(LineMetrics(
                             width: width, ascent: 1, descent: 0, baseline: Double(result.lineCount),
-                            start: start, length: codePoints.codePoints(at: last) - start, text: lineText, ellipsized: ellipsized))
+                            start: start, length: codePoints.codePoints(at: source(last)) - start, text: lineText, ellipsized: ellipsized))
                     }
                 }
             }

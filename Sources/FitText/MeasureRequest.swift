@@ -85,6 +85,13 @@ public struct MeasureRequest: Hashable, Sendable {
     public var metrics: MetricsMode = .gtk4
     /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
     public var markup: Bool = false
+    /// Cells only (ignored for px): whether escape sequences take cells.
+    public var escapes: EscapeMode = .none
+    /// Cells only: the width of East Asian Width A characters.
+    public var ambiguous: AmbiguousWidth = .narrow
+    /// Cells only: grapheme clusters (kitty, WezTerm, foot, Ghostty) or code points added up
+    /// as wcwidth does (VTE, Konsole, xterm, Alacritty, tmux).
+    public var terminal: TerminalProfile = .grapheme
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -267,6 +274,7 @@ extension MeasureRequest {
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
             && a.metrics == b.metrics && a.markup == b.markup && a.features == b.features && a.language == b.language
+            && a.escapes == b.escapes && a.ambiguous == b.ambiguous && a.terminal == b.terminal
             && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
     }
 
@@ -298,6 +306,9 @@ extension MeasureRequest {
         flags |= UInt32(includeLines ? 1 : 0) << 9
         flags |= UInt32(metrics == .gtk3 ? 1 : 0) << 10
         flags |= UInt32(markup ? 1 : 0) << 11
+        flags |= UInt32(escapes == .ansi ? 1 : 0) << 12
+        flags |= UInt32(ambiguous == .wide ? 1 : 0) << 13
+        flags |= UInt32(terminal == .wcwidth ? 1 : 0) << 14
         hasher.combine(flags)
         if !features.isEmpty { hasher.combine(features) }
         if let language { hasher.combine(language) }

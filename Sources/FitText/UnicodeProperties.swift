@@ -64,6 +64,18 @@ enum UnicodeProperties {
         fit_is_east_asian_wide(c) != 0
     }
 
+    /// East Asian Width (UAX #11) is Ambiguous.
+    static func isAmbiguous(_ c: UInt32) -> Bool {
+        c >= 0xA1 && fit_is_east_asian_ambiguous(c) != 0
+    }
+
+    /// The Unicode version of the character data (ICU's): "15.0" with Debian 12's ICU 72.
+    static let unicodeVersion: String = {
+        var buffer = [CChar](repeating: 0, count: 32)
+        fit_unicode_version(&buffer, Int32(buffer.count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
+
     /// General category of a code point (ICU's UCharCategory numbering).
     static func generalCategory(_ c: UInt32) -> Int32 { fit_char_type(c) }
 }

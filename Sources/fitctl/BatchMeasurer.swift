@@ -9,6 +9,11 @@ struct BatchMeasurer {
     let client: FitClient
     /// The language of lines without a "language" field (--language); nil for the daemon's.
     var defaultLanguage: String? = nil
+    /// --escapes, --ambiguous, --terminal (or the environment's terminal): for lines without
+    /// their own field.
+    var defaultEscapes: EscapeMode? = nil
+    var defaultAmbiguous: AmbiguousWidth? = nil
+    var defaultTerminal: TerminalProfile? = nil
     static let chunk = 512
 
     /// Longest request line read (a request holds at most TextLimits.maxTextBytes of text,
@@ -17,7 +22,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale", "language", "metrics", "markup",
+        "unit", "lines", "id", "text_scale", "language", "metrics", "markup", "escapes", "ambiguous", "terminal",
     ]
 
     func run() async {
@@ -70,6 +75,9 @@ struct BatchMeasurer {
         do {
             var (request, includeLines) = try BatchMeasurer.request(from: object)
             if request.language == nil { request.language = defaultLanguage }
+            if object["escapes"] == nil, let defaultEscapes { request.escapes = defaultEscapes }
+            if object["ambiguous"] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
+            if object["terminal"] == nil, let defaultTerminal { request.terminal = defaultTerminal }
             return (object["id"], .success((request, includeLines, object["text_scale"] != nil)))
         } catch let error as FitTextError {
             return (object["id"], .failure(error))
@@ -137,6 +145,18 @@ struct BatchMeasurer {
         if let markup = object["markup"] {
             guard let flag = markup as? Bool else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
             request.markup = flag
+        }
+        if let value = object["escapes"] {
+            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }
+            request.escapes = try EscapeMode(parsing: word)
+        }
+        if let value = object["ambiguous"] {
+            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "ambiguous", reason: "not a string") }
+            request.ambiguous = try AmbiguousWidth(parsing: word)
+        }
+        if let value = object["terminal"] {
+            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "terminal", reason: "not a string") }
+            request.terminal = try TerminalProfile(parsing: word)
         }
         return (request, includeLines)
     }

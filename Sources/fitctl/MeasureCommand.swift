@@ -15,12 +15,19 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure "Invoice #1234567" --max-width 80 --ellipsize middle
               fitctl measure "1234" --features "tnum,-liga" --letter-spacing 0.5
               fitctl measure --cells "表示 👍🏽"
+              fitctl measure --cells --escapes ansi $'\\e[1mbold\\e[0m'
+              fitctl measure --cells --terminal wcwidth --ambiguous wide "±1 …"
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
             "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
-            "metrics", "markup", "id"})
+            "metrics", "markup", "escapes", "ambiguous", "terminal", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
-            With --batch, --language is the language of the lines that name none.
+            With --batch, --language is the language of the lines that name none, and so on
+            for --escapes, --ambiguous and --terminal.
+            Without --terminal, the profile is the terminal's this command runs in where
+            TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4:
+            grapheme; Alacritty, tmux < 3.4, screen: wcwidth), else the daemon's default
+            (grapheme).
             """)
 
     @OptionGroup var common: CommonOptions
@@ -57,6 +64,15 @@ struct MeasureCommand: AsyncParsableCommand {
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
+    @Option(help: "With --cells: none (default) or ansi (escape sequences — SGR, CSI, OSC 8 links… — take no cells).")
+    var escapes: String?
+
+    @Option(help: "With --cells: narrow (default) or wide (East Asian ambiguous characters ± … α take two cells).")
+    var ambiguous: String?
+
+    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty) or wcwidth (VTE, Konsole, xterm, Alacritty, tmux); default: from TERM_PROGRAM/TERM.")
+    var terminal: String?
+
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
     var lines = false
 
@@ -73,6 +89,22 @@ struct MeasureCommand: AsyncParsableCommand {
         _ = try parsedEllipsize()
         _ = try parsedLanguage()
         _ = try parsedMetrics()
+        _ = try parsedCellOptions()
+    }
+
+    /// --escapes, --ambiguous and --terminal (nil where not given; the terminal from the
+    /// environment where a known terminal says so).
+    func parsedCellOptions() throws -> (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?) {
+        do {
+            let terminal = try self.terminal.map { text throws(FitTextError) in try TerminalProfile(parsing: text) }
+            return (
+                try escapes.map { text throws(FitTextError) in try EscapeMode(parsing: text) },
+                try ambiguous.map { text throws(FitTextError) in try AmbiguousWidth(parsing: text) },
+                terminal ?? TerminalProfile.detect(environment: ProcessInfo.processInfo.environment)
+            )
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     private func parsedLanguage() throws -> String? {
@@ -95,7 +127,11 @@ struct MeasureCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await ClientFactory.make(common)
         if batch {
-            await BatchMeasurer(client: client, defaultLanguage: try parsedLanguage()).run()
+            let cellOptions = try parsedCellOptions()
+            await BatchMeasurer(
+                client: client, defaultLanguage: try parsedLanguage(), defaultEscapes: cellOptions.escapes,
+                defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal
+            ).run()
             return
         }
         var request = MeasureRequest(
@@ -105,6 +141,10 @@ struct MeasureCommand: AsyncParsableCommand {
         request.language = try parsedLanguage()
         request.metrics = try parsedMetrics()
         request.markup = markup
+        let cellOptions = try parsedCellOptions()
+        if let escapes = cellOptions.escapes { request.escapes = escapes }
+        if let ambiguous = cellOptions.ambiguous { request.ambiguous = ambiguous }
+        if let terminal = cellOptions.terminal { request.terminal = terminal }
         let metrics: TextMetrics
         do {
             metrics = try await client.measure(request).metrics

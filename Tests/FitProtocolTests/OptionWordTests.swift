@@ -27,6 +27,9 @@ import Testing
         ("ellipsize", EllipsizeMode.allCases.map(\.rawValue)),
         ("unit", MeasureUnit.allCases.map(\.rawValue)),
         ("metrics", MetricsMode.allCases.map(\.rawValue)),
+        ("escapes", EscapeMode.allCases.map(\.rawValue)),
+        ("ambiguous", AmbiguousWidth.allCases.map(\.rawValue)),
+        ("terminal", TerminalProfile.allCases.map(\.rawValue)),
     ]
 
     @Test(arguments: measureWords.map(\.key))
@@ -40,6 +43,24 @@ import Testing
             }
         }
         #expect(Self.measureError(key, "")?.name == FitErrorName.invalidArgument)
+    }
+
+    @Test func cellOptionsTravelOnMeasureAndNameThemselvesWhenWrong() throws {
+        let options = OptionDictionary([
+            "unit": .string("cells"), "escapes": .string("ansi"), "ambiguous": .string("wide"), "terminal": .string("wcwidth"),
+        ])
+        let request = try MeasureCodec.request(text: "x", font: "", options: options, textScale: 1)
+        #expect(request.escapes == .ansi && request.ambiguous == .wide && request.terminal == .wcwidth)
+        let sent = MeasureCodec.optionDictionary(of: request, sendTextScale: false)
+        #expect(try MeasureCodec.request(text: "x", font: "", options: sent, textScale: 1) == request)
+        // The defaults are left out, so requests without the options keep their bytes.
+        let plain = MeasureCodec.optionDictionary(of: MeasureRequest(text: "x", unit: .cells), sendTextScale: false)
+        #expect(plain.entries.keys.sorted() == ["unit"])
+        for key in ["escapes", "ambiguous", "terminal"] {
+            let error = Self.measureError(key, "bogus")
+            #expect(error?.name == FitErrorName.invalidArgument)
+            #expect(error?.message.contains(key) == true, "\(key): \(error?.message ?? "")")
+        }
     }
 
     @Test func theRequestCarriesTheExactWord() throws {

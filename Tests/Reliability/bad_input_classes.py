@@ -104,6 +104,10 @@ row("wrong option words", 'wrap "sometimes"', measure(wrap="sometimes"), INVALID
 row("wrong option words", 'ellipsize "END"', measure(max_width=D(50), ellipsize="END"), INVALID_ARGUMENT, ["ellipsize", "END"])
 row("wrong option words", 'unit "pt"', measure(unit="pt"), INVALID_ARGUMENT, ["pt"])
 row("wrong option words", 'features "kern=abc"', measure(features="kern=abc"), INVALID_ARGUMENT, ["kern=abc"])
+row("wrong option words", 'escapes "ANSI"', measure(unit="cells", escapes="ANSI"), INVALID_ARGUMENT, ["escapes", "ANSI"])
+row("wrong option words", 'ambiguous "cjk"', measure(unit="cells", ambiguous="cjk"), INVALID_ARGUMENT, ["ambiguous", "cjk"])
+row("wrong option words", 'terminal "vte"', measure(unit="cells", terminal="vte"), INVALID_ARGUMENT, ["terminal", "vte"])
+row("wrong option types", "terminal a boolean", measure(unit="cells", terminal=B(True)), INVALID_ARGUMENT, ["terminal"])
 row("wrong option words", "Layout unit mm", layout(doc(), unit="mm"), INVALID_ARGUMENT, ["mm"])
 row("wrong option words", "Layout size_category huge", layout(doc(), size_category="huge"), INVALID_ARGUMENT, ["huge"])
 row("wrong option words", "GetTextStyles huge", raw("GetTextStyles", "s", ("huge",)), INVALID_ARGUMENT, ["huge"])
@@ -171,6 +175,15 @@ row("combining marks", '"a" + 65,536 combining marks (128 KiB)', measure(text="a
     lambda r: float(r[0]) > 0 or "zero width", limit=10)
 row("combining marks", "65,536 combining marks with no base", measure(text="\u0308" * 65_536, max_width=D(100)), OK,
     lambda r: int(r[3]) >= 1 or "no lines", limit=10)
+
+# Escape sequences are scanned in one pass (Sources/FitText/AnsiEscapes.swift): a mebibyte of
+# one open CSI, or of CSIs each restarted by the next ESC, is 0 cells.
+row("escape sequences", "ESC [ and 1 MiB of digits, escapes ansi", measure(text="\x1b[" + "1" * ((1 << 20) - 2), unit="cells", escapes="ansi"),
+    OK, lambda r: float(r[0]) == 0 or f"width {float(r[0])}", limit=10)
+row("escape sequences", "1 MiB of ESC [ 1, escapes ansi", measure(text="\x1b[1" * ((1 << 20) // 3), unit="cells", escapes="ansi"),
+    OK, lambda r: float(r[0]) == 0 or f"width {float(r[0])}", limit=10)
+row("escape sequences", "1 MiB of ESC ] (OSCs never ended), escapes ansi", measure(text="\x1b]" * ((1 << 20) // 2), unit="cells", escapes="ansi"),
+    OK, lambda r: float(r[0]) == 0 or f"width {float(r[0])}", limit=10)
 
 # --- bad font descriptions
 row("bad font descriptions", '"body nonsense" (style name, unknown category)', measure(font="body nonsense"), INVALID_FONT, ["nonsense"])

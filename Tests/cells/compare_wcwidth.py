@@ -1,22 +1,33 @@
 #!/usr/bin/python3
-"""Compare fitd's terminal-cell widths with Python's wcwidth.wcswidth.
+"""Compare fitd's terminal-cell widths with Python's wcwidth.wcswidth, glibc's wcwidth and VTE's rule.
 
 Run with Debian's interpreter (python3-wcwidth installed) after building fitctl:
 
     swift build --scratch-path .build-tests --product fitctl
     /usr/bin/python3 Tests/cells/compare_wcwidth.py [--fitctl PATH] [--corpus PATH] [-v]
 
-For every string of corpus.txt it asks fitd for {"text": s, "unit": "cells"} through
-`fitctl measure --batch` and compares the width with wcwidth.wcswidth(s). It prints the
-agreement, per corpus class and overall, and groups the differences by cause (see README.md).
+For every string of corpus.txt it asks fitd for {"text": s, "unit": "cells", "terminal":
+"grapheme"} through `fitctl measure --batch` and compares the width with wcwidth.wcswidth(s). It
+prints the agreement, per corpus class and overall, and groups the differences by cause (see
+README.md).
+
+Then the wcwidth profile ({"terminal": "wcwidth"}), which adds up code points as the
+wcwidth-counting terminals do, against three implementations of that rule: Python's
+wcwidth.wcswidth, glibc's wcwidth(3) in C.UTF-8 (tmux, and most programs that print to a
+terminal), and VTE's (GLib's g_unichar_iszerowidth, g_unichar_iswide and, for ambiguous
+wide, g_unichar_iswide_cjk: vte src/unicode-width-generate.py); and with {"ambiguous": "wide"}
+against VTE's rule with cjk-ambiguous-width 2.
 
 Exit status: 0 when the only differences are the documented ones; 1 when a string of a class
-where both models must agree (ascii, cjk, hangul, combining) disagrees; 2 when fitctl
-crashes, exits non-zero or answers with fewer results (or errors) than requests.
+where both models must agree (ascii, cjk, hangul, combining) disagrees, or when the wcwidth
+profile differs from glibc or VTE other than on control characters (which they leave to the
+terminal, -1); 2 when fitctl crashes, exits non-zero or answers with fewer results (or errors)
+than requests.
 """
 
 import argparse
 import collections
+import ctypes
 import json
 import os
 import re
@@ -50,11 +61,12 @@ def load_corpus(path):
     return rows
 
 
-def run_fitctl(fitctl, texts):
+def run_fitctl(fitctl, texts, options=None):
     env = dict(os.environ)
     env.setdefault("FONTCONFIG_FILE", os.path.join(ROOT, "Tests", "fonts", "fonts.conf"))
     env.setdefault("XDG_CACHE_HOME", os.path.join("/tmp", "fitd-cells-compare-cache"))
-    requests = "".join(json.dumps({"id": i, "text": t, "unit": "cells"}) + "\n" for i, t in enumerate(texts))
+    options = options or {"terminal": "grapheme"}
+    requests = "".join(json.dumps({"id": i, "text": t, "unit": "cells", **options}) + "\n" for i, t in enumerate(texts))
     try:
         done = subprocess.run([fitctl, "measure", "--batch"], input=requests, capture_output=True,
                               text=True, env=env, timeout=120)
@@ -132,6 +144,106 @@ def cause_of(text):
     return "unicode-version"
 
 
+# The wcwidth profile's references, each a function from a string to its columns, or -1 when
+# it has a code point the implementation gives no width (a control character).
+
+def glibc_wcswidth():
+    """glibc's wcwidth(3) summed over code points, in C.UTF-8 (glibc's own Unicode tables)."""
+    libc = ctypes.CDLL("libc.so.6")
+    libc.setlocale.restype = ctypes.c_char_p
+    LC_CTYPE = 0
+    if not libc.setlocale(LC_CTYPE, b"C.UTF-8"):
+        return None
+    libc.wcwidth.argtypes = [ctypes.c_uint32]
+
+    def width(text):
+        total = 0
+        for c in text:
+            w = libc.wcwidth(ord(c))
+            if w < 0:
+                return -1
+            total += w
+        return total
+    return width
+
+
+def vte_width(ambiguous=1):
+    """VTE's _vte_unichar_width over GLib's tables (vte src/unicode-width-generate.py): ASCII 1,
+    g_unichar_iszerowidth 0, g_unichar_iswide 2, g_unichar_iswide_cjk the ambiguous width.
+    VTE executes control characters instead (-1 here, as wcwidth)."""
+    try:
+        import gi  # noqa: F401
+        from gi.repository import GLib
+    except ImportError:
+        return None
+
+    def width(text):
+        total = 0
+        for c in text:
+            o = ord(c)
+            if o < 0x20 or 0x7F <= o < 0xA0:
+                return -1
+            if o < 0x80:
+                total += 1
+            elif GLib.unichar_iszerowidth(c):
+                pass
+            elif GLib.unichar_iswide(c):
+                total += 2
+            elif GLib.unichar_iswide_cjk(c):
+                total += ambiguous
+            else:
+                total += 1
+        return total
+    return width
+
+
+# Why the wcwidth profile may differ from a reference, first match wins; anything else is a
+# failure (the profile is meant to be these implementations' rule).
+PROFILE_CAUSES = [
+    ("control", "the reference has no width for a control character (-1); fitd gives 0 and a tab "
+                "runs to the next multiple of 8",
+     lambda s, ref: ref == -1 and any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in s)),
+    ("unicode-version", "the reference's tables predate a character (-1: glibc 2.36 has no width for "
+                        "U+1FABF, new in Unicode 15.0); fitd reads ICU's", lambda s, ref: ref == -1),
+    ("hangul-jamo", "Python wcwidth 0.2.5 counts medial vowels and finals (U+1160–11FF, U+D7B0–D7FF) "
+                    "as 1; glibc and GLib (VTE) as 0, as fitd",
+     lambda s, ref: any(0x1160 <= ord(c) <= 0x11FF or 0xD7B0 <= ord(c) <= 0xD7FF for c in s)),
+    ("format", "Python wcwidth 0.2.5 has no zero-width entry for some Cf (BOM, bidi isolates, tags, "
+               "U+180E, U+061C); glibc and GLib give all Cf but SOFT HYPHEN 0, as fitd",
+     lambda s, ref: any(unicodedata.category(c) == "Cf" for c in s)),
+]
+
+
+def compare_profile(name, rows, fit, reference, allowed):
+    """Prints the agreement of the wcwidth profile with one reference; returns the differences
+    whose cause is not in `allowed`."""
+    per_class = collections.OrderedDict()
+    groups = collections.OrderedDict()
+    unexplained = []
+    for (cls, text), cells in zip(rows, fit):
+        ref = reference(text)
+        total, same = per_class.get(cls, (0, 0))
+        per_class[cls] = (total + 1, same + (1 if ref == cells else 0))
+        if ref == cells:
+            continue
+        cause = next((c for c, _, test in PROFILE_CAUSES if test(text, ref)), "other")
+        groups.setdefault(cause, []).append((cls, text, ref, cells))
+        if cause not in allowed:
+            unexplained.append((cls, text, ref, cells))
+    n = len(rows)
+    agreeing = sum(same for _, same in per_class.values())
+    print(f"  {name}: {agreeing}/{n} = {100.0 * agreeing / n:.1f}%")
+    reasons = {c: r for c, r, _ in PROFILE_CAUSES}
+    for cause, items in groups.items():
+        print(f"    {cause}: {len(items)} — {reasons.get(cause, 'NOT EXPLAINED')}")
+        for cls, text, ref, cells in items[:3]:
+            points = " ".join(f"U+{ord(c):04X}" for c in text)
+            print(f"        [{cls}] {points}: {name} {ref}, fitd {cells:g}")
+        if len(items) > 3:
+            print(f"        … {len(items) - 3} more")
+    return unexplained
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fitctl", default=os.path.join(ROOT, ".build-tests", "debug", "fitctl"))
@@ -177,6 +289,35 @@ def main():
             print(f"      [{cls}] {points}: wcwidth {wc}, fitd {cells:g}")
         if len(items) > len(shown):
             print(f"      … {len(items) - len(shown)} more (-v lists them)")
+    # The wcwidth profile against the implementations of wcwidth.
+    texts = [text for _, text in rows]
+    profile = run_fitctl(args.fitctl, texts, {"terminal": "wcwidth"})
+    wide = run_fitctl(args.fitctl, texts, {"terminal": "wcwidth", "ambiguous": "wide"})
+    print()
+    print("terminal: wcwidth profile (fitd adds up code points) against implementations of wcwidth:")
+    unexplained = []
+    unexplained += [("python-wcwidth", *d) for d in compare_profile(
+        f"python-wcwidth {wcwidth.__version__}", rows, profile, wcwidth.wcswidth, {"control", "hangul-jamo", "format"})]
+    glibc = glibc_wcswidth()
+    if glibc:
+        unexplained += [("glibc", *d) for d in compare_profile("glibc wcwidth (C.UTF-8)", rows, profile, glibc, {"control", "unicode-version"})]
+    else:
+        print("  glibc wcwidth: C.UTF-8 locale not available, skipped")
+    vte = vte_width(1)
+    if vte:
+        unexplained += [("vte", *d) for d in compare_profile("VTE (GLib tables)", rows, profile, vte, {"control"})]
+        unexplained += [("vte-cjk", *d) for d in compare_profile(
+            "VTE, cjk-ambiguous-width 2 (ambiguous: wide)", rows, wide, vte_width(2), {"control"})]
+    else:
+        print("  VTE: python3-gi not available, skipped")
+    if unexplained:
+        print()
+        print(f"FAIL: {len(unexplained)} wcwidth-profile differences with no documented cause:")
+        for ref, cls, text, wc, cells in unexplained:
+            points = " ".join(f"U+{ord(c):04X}" for c in text)
+            print(f"  {ref} [{cls}] {points}: {wc}, fitd {cells:g}")
+        return 1
+
     if must_fail:
         print()
         print(f"FAIL: {len(must_fail)} strings disagree in classes that must agree ({', '.join(sorted(MUST_AGREE))}):")

@@ -41,6 +41,9 @@ _OPTION_TYPES = {
     "language": dbus.String,
     "metrics": dbus.String,
     "markup": dbus.Boolean,
+    "escapes": dbus.String,
+    "ambiguous": dbus.String,
+    "terminal": dbus.String,
 }
 
 
@@ -147,7 +150,8 @@ class FitClient:
 
     def measure(self, text: str, font: str = "", **options) -> Metrics:
         """Measures one text. Options: max_width, wrap, max_lines, ellipsize, features,
-        letter_spacing, unit, lines, text_scale, language, metrics, markup (protocol/README.md)."""
+        letter_spacing, unit, lines, text_scale, language, metrics, markup, escapes, ambiguous,
+        terminal (protocol/README.md)."""
         return Metrics.from_dbus(self._call("Measure", "ssa{sv}", text, font, options_dict(options)))
 
     def measure_batch(self, requests: Iterable[Request]) -> list[Union[Metrics, FitError]]:

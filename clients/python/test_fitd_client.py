@@ -38,6 +38,10 @@ class FitClientTests(unittest.TestCase):
         self.assertLessEqual(max(line.width for line in m.lines), 100)
         cells = self.fit.measure("日本語", unit="cells")
         self.assertEqual(cells.width, 6)
+        # Terminal options (protocol/README.md): escape sequences, ambiguous width, profile.
+        self.assertEqual(self.fit.measure("\x1b[1mbold\x1b[0m", unit="cells", escapes="ansi").width, 4)
+        self.assertEqual(self.fit.measure("±…", unit="cells", ambiguous="wide").width, 4)
+        self.assertEqual(self.fit.measure("👩‍💻", unit="cells", terminal="wcwidth").width, 4)
         spaced = self.fit.measure("Hello", "DejaVu Sans 12", letter_spacing=2.0, features=["-kern"])
         self.assertGreater(spaced.width, self.fit.measure("Hello", "DejaVu Sans 12").width)
         # GTK 3's metrics: whole-pixel advances and heights (Pango 1.50: 75 x 17).

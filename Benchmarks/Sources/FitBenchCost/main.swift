@@ -112,6 +112,19 @@ let shapes: [Shape] = [
     Shape(name: "cells-marks", what: "cells, \"a\" + marks") {
         MeasureRequest(text: "a" + String(repeating: "\u{301}", count: ($0 - 1) / 2), unit: .cells)
     },
+    Shape(name: "cells-escapes", what: "cells, SGR and OSC 8 around words, escapes ansi, wcwidth") {
+        var request = MeasureRequest(
+            text: repeated("\u{1B}[1;31mlorem\u{1B}[0m ipsum \u{1B}]8;;https://example.com/\u{1B}\\link\u{1B}]8;;\u{1B}\\ ", $0),
+            maxWidth: 80, unit: .cells)
+        request.escapes = .ansi
+        request.terminal = .wcwidth
+        return request
+    },
+    Shape(name: "cells-open-csi", what: "cells, ESC [ and digits that never end, escapes ansi") {
+        var request = MeasureRequest(text: "\u{1B}[" + String(repeating: "1", count: max(0, $0 - 2)), unit: .cells)
+        request.escapes = .ansi
+        return request
+    },
 ]
 
 let engine = try TextEngine()

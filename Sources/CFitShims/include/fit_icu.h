@@ -77,6 +77,10 @@ const char *fit_script_short_name(int32_t script);
 int32_t fit_binary_property(uint32_t c, FitProperty property);
 /* East Asian Width (UAX #11) is Wide or Fullwidth. */
 int32_t fit_is_east_asian_wide(uint32_t c);
+/* East Asian Width (UAX #11) is Ambiguous (A): one cell or two, by the terminal's setting. */
+int32_t fit_is_east_asian_ambiguous(uint32_t c);
+/* The Unicode version of ICU's character data, "15.0" (at least 16 bytes of buffer). */
+void fit_unicode_version(char *buffer, int32_t capacity);
 /* UCharCategory (general category) of a code point. */
 int32_t fit_char_type(uint32_t c);
 /* The paired bracket of a bracket (UAX #9 BD16), or c itself. */

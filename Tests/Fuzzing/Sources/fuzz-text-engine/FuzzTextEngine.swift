@@ -47,6 +47,9 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
             ("newlines", [0b0010_0000, 0, 3, 1, 3], "one\ntwo\r\nthree\u{2029}four\n\n"),
             ("features", [0, 0, 0, 0x12, 7], "office 0123456789 ffi"),
             ("cells-control", [1, 0, 0, 0, 3], "\u{1B}[31mred\u{7}\u{0}\u{200B}\u{AD}x"),
+            // escapes ansi (0x40), ambiguous wide (style 0x10), terminal wcwidth (scale 0x80).
+            ("cells-escapes", [0b1110_0001, 8, 0, 0x10, 0x83],
+             "\u{1B}[1;38;2;1;2;3mbold\u{1B}[0m \u{1B}]8;;https://x/y\u{1B}\\link\u{1B}]8;;\u{7} ±α 👩‍💻 \u{1B}[12"),
         ]
         return texts.map { (name: $0.0, bytes: $0.1 + Array($0.2.utf8)) }
     }
@@ -74,6 +77,13 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     request.textScale = 0.25 * Double(scale % 16 + 1)
     // GTK 3's metrics (whole pixels, fonts loaded apart) from the scale byte's spare high bit.
     request.metrics = scale & 0x80 != 0 ? .gtk3 : .gtk4
+    if cells {
+        // Bits that mean nothing in cells (letter spacing, features, metrics) pick the
+        // terminal options instead: the escape scanner and both width rules get fuzzed.
+        request.escapes = flags & 0x40 != 0 ? .ansi : .none
+        request.ambiguous = style & 0x10 != 0 ? .wide : .narrow
+        request.terminal = scale & 0x80 != 0 ? .wcwidth : .grapheme
+    }
     guard let metrics = try? engine.measure(request) else { return 0 }
     guard metrics.width.isFinite, metrics.height.isFinite, metrics.width >= 0, metrics.height >= 0 else {
         fuzzFailure("non-finite or negative size \(metrics.width) × \(metrics.height) for \(request)")

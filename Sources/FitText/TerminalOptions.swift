@@ -1,0 +1,87 @@
+/// How a request in cells treats terminal escape sequences (issue 12, item 4).
+public enum EscapeMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Every character is text (ESC itself is a control and takes no cell).
+    case none
+    /// ECMA-48 sequences (ESC …, CSI, OSC, DCS, SOS, PM, APC) take no cells, as a terminal
+    /// executes them instead of drawing them (``AnsiEscapes``).
+    case ansi
+
+    /// The exact word, as for ``WrapMode/init(parsing:)``.
+    public init(parsing text: String) throws(FitTextError) {
+        guard let mode = EscapeMode(rawValue: text) else {
+            throw .invalidArgument(name: "escapes", reason: "\"\(text)\" is not an escapes mode; use none or ansi")
+        }
+        self = mode
+    }
+}
+
+/// How many cells a character of East Asian Width "A" (ambiguous, UAX #11: ± … Greek,
+/// Cyrillic, box drawing) takes: one, as in a non-CJK terminal, or two, as VTE's
+/// `cjk-ambiguous-width 2`, xterm's `-cjk_width` or WezTerm's
+/// `treat_east_asian_ambiguous_width_as_wide` draw it.
+public enum AmbiguousWidth: String, Hashable, Sendable, Codable, CaseIterable {
+    case narrow, wide
+
+    public init(parsing text: String) throws(FitTextError) {
+        guard let width = AmbiguousWidth(rawValue: text) else {
+            throw .invalidArgument(name: "ambiguous", reason: "\"\(text)\" is not an ambiguous width; use narrow or wide")
+        }
+        self = width
+    }
+}
+
+/// Which terminals' rule gives a cluster its width (Tests/cells/README.md compares both with
+/// the terminals' sources).
+public enum TerminalProfile: String, Hashable, Sendable, Codable, CaseIterable {
+    /// One width per grapheme cluster (UAX #29): kitty, WezTerm, foot, Ghostty (mode 2027).
+    /// An emoji sequence (ZWJ, flag, skin tone, keycap, VS16) is 2.
+    case grapheme
+    /// The sum of every code point's wcwidth (Markus Kuhn's rules): VTE, xterm, Alacritty,
+    /// tmux before 3.4, screen. 👩‍💻 is 4, 👍🏽 is 4, ❤️ is 1.
+    case wcwidth
+
+    public init(parsing text: String) throws(FitTextError) {
+        guard let profile = TerminalProfile(rawValue: text) else {
+            throw .invalidArgument(name: "terminal", reason: "\"\(text)\" is not a terminal profile; use grapheme or wcwidth")
+        }
+        self = profile
+    }
+
+    /// The profile of the terminal a program runs in, from its environment, where a known
+    /// terminal says which it is; nil when nothing does (the caller then leaves the option
+    /// out and the daemon uses its default, ``grapheme``).
+    ///
+    /// TERM_PROGRAM first: tmux sets it (and TERM_PROGRAM_VERSION) inside its panes, and tmux
+    /// lays out by its own widths whatever the outer terminal. tmux before 3.4 adds up
+    /// wcwidth(3); from 3.4 it joins ZWJ sequences, skin tones and flags into one cell and
+    /// widens VS16 (screen-write.c screen_write_combine, utf8-combined.c), which is the
+    /// grapheme profile's answer for emoji. Then TERM: kitty (xterm-kitty), foot, Ghostty
+    /// (xterm-ghostty) and WezTerm cluster graphemes; Alacritty adds up unicode-width's
+    /// per-character widths; screen adds up wcwidth. VTE, Konsole and xterm all say
+    /// xterm-256color, so TERM alone names none of them.
+    public static func detect(environment: [String: String]) -> TerminalProfile? {
+        switch environment["TERM_PROGRAM"]?.lowercased() {
+        case "tmux":
+            return tmuxJoinsClusters(version: environment["TERM_PROGRAM_VERSION"] ?? "") ? .grapheme : .wcwidth
+        case "wezterm", "ghostty": return .grapheme
+        default: break
+        }
+        guard let term = environment["TERM"]?.lowercased() else { return nil }
+        if term == "xterm-kitty" || term == "xterm-ghostty" || term == "wezterm" { return .grapheme }
+        if term == "foot" || term.hasPrefix("foot-") { return .grapheme }
+        if term == "alacritty" || term.hasPrefix("alacritty-") { return .wcwidth }
+        if term.hasPrefix("screen") { return .wcwidth }
+        // tmux's TERM without its TERM_PROGRAM (e.g. over ssh): its version is unknown.
+        if term.hasPrefix("tmux") { return .wcwidth }
+        return nil
+    }
+
+    /// Whether a tmux version ("3.4", "3.5a", "next-3.6") is 3.4 or later.
+    static func tmuxJoinsClusters(version: String) -> Bool {
+        let digits = version.drop { !$0.isNumber }
+        let parts = digits.split(separator: ".", maxSplits: 1)
+        guard let major = parts.first.flatMap({ Int($0) }) else { return false }
+        let minor = parts.count > 1 ? Int(parts[1].prefix { $0.isNumber }) ?? 0 : 0
+        return major > 3 || (major == 3 && minor >= 4)
+    }
+}
