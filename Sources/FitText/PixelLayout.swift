@@ -7,6 +7,9 @@ struct PixelLayout {
     let resources: Resources
     /// The styled stretches of a markup request (its text is then the plain text).
     var markup: MarkupRuns? = nil
+    /// Set when the glyphs are wanted too (``TextEngine/glyphLayout(_:)``): each line's
+    /// glyphs go there. nil for measuring.
+    var glyphSink: GlyphSink? = nil
 
     /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
     /// measurement, and holding them one by one cost a reference count each.
@@ -91,6 +94,7 @@ struct PixelLayout {
                         letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families)
                     laid.baseline = result.height + laid.ascent
+                    if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
                     result.width = max(result.width, laid.width)
@@ -309,9 +313,16 @@ struct PixelLayout {
             }
             lineText = ellipsized ? units[0] + ellipsisText + (units.count > 1 ? units[1] : "") : units.joined()
         }
-        return LineMetrics(
+        let metrics = LineMetrics(
             width: width, ascent: ascent, descent: descent, baseline: 0, start: 0, length: 0,
             text: lineText, ellipsized: ellipsized)
+        if let glyphSink {
+            glyphSink.lines.append(
+                glyphLine(
+                    line: line, head: head, tail: tail, ellipsis: ellipsisFont.map { (ellipsisText, $0) }, breaker: breaker,
+                    text: text, metrics: metrics))
+        }
+        return metrics
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
