@@ -153,10 +153,12 @@ extension PixelLayout {
             x += item.width
             runs.append(run)
         }
-        // A right-to-left paragraph's lines sit at the right of a wider layout.
+        // A right-to-left paragraph's lines sit at the right of a wider layout; a wrapped
+        // line's trailing white space (not in its width) hangs off its left end, as Pango
+        // draws it (measured with pango-view: the lines' last letters align on the right).
         let rightToLeft = line.range.first.map { breaker.clusters[$0].level & 1 == 1 } ?? false
         let layoutWidth = request.maxWidth ?? metrics.width
-        let left = rightToLeft ? max(0, layoutWidth - metrics.width) : 0
+        let left = rightToLeft ? layoutWidth - x : 0
         return GlyphLine(
             baseline: 0, ascent: metrics.ascent, descent: metrics.descent, width: metrics.width, x: left, runs: runs)
     }
