@@ -85,6 +85,9 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "With --output: space around the text, px (pango-view's default, 10).")
     var margin = 10.0
 
+    @Flag(name: .customLong("exact-positions"), help: "With --output: glyphs where the layout puts them, not on whole pixels as cairo 1.16 (GTK, pango-view) draws them.")
+    var exactPositions = false
+
     func validate() throws {
         if batch && text != nil { throw ValidationError("give either a text or --batch, not both") }
         if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
@@ -96,8 +99,8 @@ struct MeasureCommand: AsyncParsableCommand {
             if batch { throw ValidationError("--output draws one text, not --batch") }
             if cells { throw ValidationError("--output draws pixels, not --cells") }
             _ = try PictureFormat(path: output)
-        } else if boxes || theme != "light" || margin != 10 {
-            throw ValidationError("--boxes, --theme and --margin go with --output")
+        } else if boxes || theme != "light" || margin != 10 || exactPositions {
+            throw ValidationError("--boxes, --theme, --margin and --exact-positions go with --output")
         }
         guard RenderOptions.Theme(rawValue: theme) != nil else {
             throw ValidationError("--theme: \"\(theme)\" is not light or dark")
@@ -180,7 +183,7 @@ struct MeasureCommand: AsyncParsableCommand {
                     "fitctl: note: the picture's layout (\(layout.metrics.width) × \(layout.metrics.height) px) differs from the daemon's (\(metrics.width) × \(metrics.height) px)\n"
                         .utf8))
         }
-        let options = RenderOptions(theme: RenderOptions.Theme(rawValue: theme) ?? .light, boxes: boxes, margin: margin)
+        let options = RenderOptions(theme: RenderOptions.Theme(rawValue: theme) ?? .light, boxes: boxes, margin: margin, pixelAlignedGlyphs: !exactPositions)
         do {
             switch format {
             case .svg:
