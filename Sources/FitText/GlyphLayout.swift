@@ -19,8 +19,9 @@ public struct GlyphLine: Sendable {
     public var descent: Double
     /// Logical width, px.
     public var width: Double
-    /// Left edge of the line, px (non-zero for a right-to-left line in a wider layout,
-    /// which Pango aligns right).
+    /// Left edge of the line's logical box, px (non-zero for a right-to-left line in a wider
+    /// layout, which Pango aligns right). Glyph x is from here, and may be negative: a
+    /// wrapped right-to-left line's trailing space hangs off its left end.
     public var x: Double
     public var runs: [GlyphRun]
 }
@@ -70,6 +71,9 @@ public struct GlyphFont: Sendable, Hashable {
 /// Collects the lines of one layout while it runs.
 final class GlyphSink {
     var lines: [GlyphLine] = []
+    /// The paragraph whose direction was last worked out (its first UTF-16 offset in the
+    /// text) and that direction.
+    var paragraph: (start: Int, rightToLeft: Bool)?
 }
 
 extension PixelLayout {
@@ -77,7 +81,7 @@ extension PixelLayout {
     /// order, reordered to visual order by bidi level (UAX #9 L2).
     func glyphLine(
         line: LineBreaker.Line, head: Range<Int>, tail: Range<Int>, ellipsis: (text: String, font: Font)?,
-        breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, metrics: LineMetrics
+        breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, metrics: LineMetrics, paragraph: Int
     ) -> GlyphLine {
         struct Item {
             var level: UInt8
@@ -85,14 +89,21 @@ extension PixelLayout {
             var width: Double
         }
         var items: [Item] = []
+        let rightToLeft = paragraphIsRightToLeft(breaker, paragraph: paragraph)
+        // UAX #9 L1: white space ending the line takes the paragraph's level (in a
+        // right-to-left paragraph it goes to the line's left end).
+        var trailing = line.range.upperBound
+        while trailing > line.range.lowerBound && breaker.isWhiteSpace(trailing - 1) { trailing -= 1 }
+        func level(_ c: Int) -> UInt8 { c >= trailing ? (rightToLeft ? 1 : 0) : breaker.clusters[c].level }
         func addRuns(_ range: Range<Int>) {
             var start = range.lowerBound
             while start < range.upperBound {
                 let first = breaker.clusters[start]
+                let firstLevel = level(start)
                 var end = start + 1
                 while end < range.upperBound {
                     let c = breaker.clusters[end]
-                    if c.font != first.font || c.script != first.script || c.level != first.level { break }
+                    if c.font != first.font || c.script != first.script || level(end) != firstLevel { break }
                     end += 1
                 }
                 let font = breaker.fonts[Int(first.font)]
@@ -100,7 +111,7 @@ extension PixelLayout {
                 let run = glyphRun(
                     clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
                     hyphen: hyphen)
-                items.append(Item(level: first.level, run: run.run, width: run.width))
+                items.append(Item(level: firstLevel, run: run.run, width: run.width))
                 start = end
             }
         }
@@ -124,10 +135,10 @@ extension PixelLayout {
         }
         addRuns(tail)
 
-        // L2: from the highest level down to the lowest odd one, reverse every sequence of
-        // items at that level or above.
-        if let highest = items.map(\.level).max(), highest > 0 {
-            let lowestOdd = (items.map(\.level).filter { $0 & 1 == 1 }.min()) ?? highest
+        // L2: from the highest level down to the lowest odd one (the lowest level, made odd),
+        // reverse every sequence of items at that level or above.
+        if let highest = items.map(\.level).max(), let lowest = items.map(\.level).min(), highest > 0 {
+            let lowestOdd = lowest | 1
             var level = highest
             while level >= lowestOdd && level > 0 {
                 var i = 0
@@ -144,23 +155,37 @@ extension PixelLayout {
                 level -= 1
             }
         }
+        var drawn = 0.0
+        for item in items { drawn += item.width }
+        // A right-to-left paragraph's lines sit at the right of a wider layout; a wrapped
+        // line's trailing white space (not in its width) hangs off its left end, as Pango
+        // draws it (measured with pango-view: the lines' last letters align on the right).
+        let layoutWidth = request.maxWidth ?? metrics.width
+        let left = rightToLeft ? layoutWidth - metrics.width : 0
         var runs: [GlyphRun] = []
         runs.reserveCapacity(items.count)
-        var x = 0.0
+        var x = rightToLeft ? metrics.width - drawn : 0
         for item in items {
             var run = item.run
             for k in run.glyphs.indices { run.glyphs[k].x += x }
             x += item.width
             runs.append(run)
         }
-        // A right-to-left paragraph's lines sit at the right of a wider layout; a wrapped
-        // line's trailing white space (not in its width) hangs off its left end, as Pango
-        // draws it (measured with pango-view: the lines' last letters align on the right).
-        let rightToLeft = line.range.first.map { breaker.clusters[$0].level & 1 == 1 } ?? false
-        let layoutWidth = request.maxWidth ?? metrics.width
-        let left = rightToLeft ? layoutWidth - x : 0
         return GlyphLine(
             baseline: 0, ascent: metrics.ascent, descent: metrics.descent, width: metrics.width, x: left, runs: runs)
+    }
+
+    /// Whether the paragraph's base direction is right to left: its lowest bidi level is odd
+    /// (the first strong character, UAX #9 P2–P3, has the base level). Worked out once per
+    /// paragraph, not per line.
+    private func paragraphIsRightToLeft(_ breaker: LineBreaker, paragraph: Int) -> Bool {
+        guard let sink = glyphSink else { return false }
+        if sink.paragraph?.start == paragraph, let known = sink.paragraph?.rightToLeft { return known }
+        var lowest = UInt8.max
+        for cluster in breaker.clusters where cluster.level < lowest { lowest = cluster.level }
+        let rightToLeft = lowest != .max && lowest & 1 == 1
+        sink.paragraph = (paragraph, rightToLeft)
+        return rightToLeft
     }
 
     func glyphFont(_ font: Font) -> GlyphFont {

@@ -320,7 +320,7 @@ struct PixelLayout {
             glyphSink.lines.append(
                 glyphLine(
                     line: line, head: head, tail: tail, ellipsis: ellipsisFont.map { (ellipsisText, $0) }, breaker: breaker,
-                    text: text, metrics: metrics))
+                    text: text, metrics: metrics, paragraph: paragraph))
         }
         return metrics
     }
