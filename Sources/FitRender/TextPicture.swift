@@ -13,8 +13,8 @@ public struct RenderOptions: Sendable {
     public var margin = 10.0
     /// Glyph origins on whole pixels, as cairo 1.16 draws text — Debian 12's, under GTK 3,
     /// GTK 4's cairo renderer and pango-view: its image compositor rounds each glyph's
-    /// position (`_cairo_lround`). Measured: pango-view's ink matches 99 % of fitctl's with
-    /// it and 60–93 % without. Off: where the layout puts them, to 1/1024 px.
+    /// position. Measured (Tests/render): pango-view's ink matches 97.6–100 % of fitctl's
+    /// with it (but for two known differences) and 71–94 % without. Off: where the layout puts them, to 1/1024 px.
     public var pixelAlignedGlyphs = true
 
     public init(theme: Theme = .light, boxes: Bool = false, margin: Double = 10, pixelAlignedGlyphs: Bool = true) {
