@@ -93,7 +93,9 @@ public struct SVGWriter {
 
     /// A number to 1/100, without trailing zeros ("12", "3.5", "-0.25").
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        // A font's coordinates are untrusted floats: beyond ±1e12 px (no real glyph) they
+        // are written as 0 rather than overflow the conversion to Int.
+        guard value.isFinite, value.magnitude < 1e12 else { return "0" }
         let hundredths = Int((value * 100).rounded())
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = hundredths.magnitude

@@ -63,16 +63,18 @@ struct TextPicture {
     /// (x0, x1, y) of each baseline.
     var baselines: [(Double, Double, Double)] = []
 
-    /// The largest picture drawn, px a side (a PNG of it is 256 MB of pixels).
-    static let maxSide = 8192.0
+    /// The largest picture drawn: px a side, and pixels in all (a PNG is drawn in memory at
+    /// 4 bytes a pixel: 64 MB at most).
+    static let maxSide = 16384.0
+    static let maxPixels = 16.0 * 1024 * 1024
 
     init(_ layout: GlyphLayout, options: RenderOptions) throws(RenderError) {
         let m = options.margin.isFinite ? max(0, options.margin) : 0
         let contentWidth = max(layout.metrics.width, layout.lines.map { $0.x + $0.width }.max() ?? 0)
         let w = (contentWidth + 2 * m).rounded(.up)
         let h = (layout.metrics.height + 2 * m).rounded(.up)
-        guard w.isFinite, h.isFinite, w <= TextPicture.maxSide, h <= TextPicture.maxSide else {
-            throw .tooLarge(width: w, height: h, limit: Int(TextPicture.maxSide))
+        guard w.isFinite, h.isFinite, w <= TextPicture.maxSide, h <= TextPicture.maxSide, w * h <= TextPicture.maxPixels else {
+            throw .tooLarge(width: w, height: h, limit: Int(TextPicture.maxSide), pixels: Int(TextPicture.maxPixels))
         }
         width = max(1, Int(w))
         height = max(1, Int(h))
@@ -110,14 +112,15 @@ struct TextPicture {
 }
 
 public enum RenderError: Error, CustomStringConvertible, Equatable {
-    case tooLarge(width: Double, height: Double, limit: Int)
+    case tooLarge(width: Double, height: Double, limit: Int, pixels: Int)
     case cairo(String)
     case write(path: String, reason: String)
     case unknownFormat(String)
 
     public var description: String {
         switch self {
-        case .tooLarge(let w, let h, let limit): return "the picture would be \(w) × \(h) px; at most \(limit) px a side"
+        case .tooLarge(let w, let h, let limit, let pixels):
+            return "the picture would be \(w) × \(h) px; at most \(limit) px a side and \(pixels) px in all"
         case .cairo(let reason): return "cairo: \(reason)"
         case .write(let path, let reason): return "cannot write \(path): \(reason)"
         case .unknownFormat(let name): return "\(name): unknown picture format (the output must end in .svg or .png)"
