@@ -18,11 +18,10 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --batch < requests.jsonl
               fitctl measure "Hello, world 👋" --font "Noto Sans 24" --output hello.svg
-              fitctl measure "שלום world" --font "Noto Sans 16" --max-width 80 --boxes --theme dark --output lines.png
-            --output draws the text as laid out, in the real glyphs of the fonts chosen (SVG or PNG, by the
-            file's extension). The measurement printed is the daemon's (or this process's with --local);
-            the picture is drawn by fitctl's own engine with the same request and the daemon's text scale,
-            so it shows this machine's fonts, as the daemon does (a note on stderr if the two differ).
+              fitctl measure "שלום world" --max-width 80 --boxes --output lines.png
+            --output draws the text as laid out, in the real glyphs of the fonts chosen
+            (.svg or .png). The measurement printed is the daemon's; the picture is drawn
+            by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
             "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
             "metrics", "markup", "id"})
