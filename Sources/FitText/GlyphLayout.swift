@@ -95,6 +95,9 @@ extension PixelLayout {
         var trailing = line.range.upperBound
         while trailing > line.range.lowerBound && breaker.isWhiteSpace(trailing - 1) { trailing -= 1 }
         func level(_ c: Int) -> UInt8 { c >= trailing ? (rightToLeft ? 1 : 0) : breaker.clusters[c].level }
+        // Runs aligned on the dominant baseline of the line's first run (``BaselineShift``),
+        // as the line's ascent and descent were.
+        let shift = BaselineShift(line: line.range, breaker: breaker, style: style)
         func addRuns(_ range: Range<Int>) {
             var start = range.lowerBound
             while start < range.upperBound {
@@ -111,7 +114,12 @@ extension PixelLayout {
                 let run = glyphRun(
                     clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
                     hyphen: hyphen)
-                items.append(Item(level: firstLevel, run: run.run, width: run.width))
+                var shifted = run.run
+                if let shift {
+                    let up = shift.raise(font, script: first.script)
+                    if up != 0 { for k in shifted.glyphs.indices { shifted.glyphs[k].y += up } }
+                }
+                items.append(Item(level: firstLevel, run: shifted, width: run.width))
                 start = end
             }
         }
