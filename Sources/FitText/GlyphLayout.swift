@@ -98,15 +98,28 @@ extension PixelLayout {
         // Runs aligned on the dominant baseline of the line's first run (``BaselineShift``),
         // as the line's ascent and descent were.
         let shift = BaselineShift(line: line.range, breaker: breaker, style: style)
+        // Markup's rise and sub/sup baseline shifts, per cluster (the raises the line's
+        // extents were measured with; shifts begun on an earlier line are not undone here).
+        let raises = markup.flatMap { $0.raises.contains(where: { !$0.isZero }) ? $0 : nil }
+        let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
+        func markupRaise(_ c: Int) -> Double {
+            guard let raises else { return 0 }
+            let unit = paragraph + breaker.start(of: c)
+            guard unit >= 0, unit < raises.styleOf.count else { return 0 }
+            let style = Int(raises.styleOf[unit])
+            return style < raises.raises.count ? raises.raises[style].offset(lineStart: lineStart) : 0
+        }
         func addRuns(_ range: Range<Int>) {
             var start = range.lowerBound
             while start < range.upperBound {
                 let first = breaker.clusters[start]
                 let firstLevel = level(start)
+                let firstRaise = markupRaise(start)
                 var end = start + 1
                 while end < range.upperBound {
                     let c = breaker.clusters[end]
                     if c.font != first.font || c.script != first.script || level(end) != firstLevel { break }
+                    if raises != nil && markupRaise(end) != firstRaise { break }
                     end += 1
                 }
                 let font = breaker.fonts[Int(first.font)]
@@ -115,10 +128,8 @@ extension PixelLayout {
                     clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
                     hyphen: hyphen)
                 var shifted = run.run
-                if let shift {
-                    let up = shift.raise(font, script: first.script)
-                    if up != 0 { for k in shifted.glyphs.indices { shifted.glyphs[k].y += up } }
-                }
+                let up = (shift?.raise(font, script: first.script) ?? 0) + firstRaise
+                if up != 0 { for k in shifted.glyphs.indices { shifted.glyphs[k].y += up } }
                 items.append(Item(level: firstLevel, run: shifted, width: run.width))
                 start = end
             }

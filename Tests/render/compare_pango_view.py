@@ -70,6 +70,10 @@ CASES = [
     ("japanese", "Japanese", "Noto Sans 14", None, "こんにちは世界、カタカナ"),
     ("hangul", "Hangul", "Noto Sans 14", None, "안녕하세요 세계"),
     ("emoji", "Emoji", "Noto Sans 14", None, "Party 🎉 👍🏽 ❤️ 🇫🇷"),
+    ("markup", "Latin (markup)", "Noto Sans 14", None,
+     "E = mc<sup>2</sup>, H<sub>2</sub>O, <span rise='4pt'>up</span> <b>bold</b> <span size='x-large'>big</span>"),
+    ("markup-wrap", "Latin (markup)", "Noto Sans 14", 160,
+     "Normal <span rise='-3pt'>down</span> <small>small</small> <i>italic</i> x<sup>2</sup> again"),
     ("mono", "Latin", "DejaVu Sans Mono 12", None, "fn main() { println!(\"hi\"); }"),
 ]
 
@@ -82,6 +86,9 @@ KNOWN = {
     # 99.6 %). Cause not established.
     "armenian": "DejaVu Sans Armenian outlines: FreeType vs HarfBuzz",
 }
+
+# Cases whose text is Pango markup (fitctl --markup, pango-view --markup).
+MARKUP = {"markup", "markup-wrap"}
 
 SVG_DTD = "/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd"
 MARGIN = 10
@@ -151,7 +158,7 @@ def run(cmd, env):
 
 def draw(case, fitctl, out, env):
     cid, _, font, width, text = case
-    common = ["--font", font, "--language", "en-us"]
+    common = ["--font", font, "--language", "en-us"] + (["--markup"] if cid in MARKUP else [])
     if width:
         common += ["--max-width", str(width), "--wrap", "word-char"]
     for ext in ("png", "svg"):
@@ -161,7 +168,7 @@ def draw(case, fitctl, out, env):
     # are 149 px high with "on" = 8 × 18.625, and 152 px = 8 × (15 + 4) with "off").
     view = ["pango-view", "-q", "--font", font, "--dpi", "96", "--hinting=none", "--hint-metrics=on",
             "--subpixel-positions", "--antialias=gray", "--language", "en-us", f"--margin={MARGIN}",
-            "-o", f"{out}/{cid}.pango.png"]
+            "-o", f"{out}/{cid}.pango.png"] + (["--markup"] if cid in MARKUP else [])
     if width:
         # pango-view's width is in points: px × 72 / dpi.
         view += ["--width", str(width * 72 // 96), "--wrap", "word-char"]
