@@ -74,6 +74,8 @@ CASES = [
      "E = mc<sup>2</sup>, H<sub>2</sub>O, <span rise='4pt'>up</span> <b>bold</b> <span size='x-large'>big</span>"),
     ("markup-wrap", "Latin (markup)", "Noto Sans 14", 160,
      "Normal <span rise='-3pt'>down</span> <small>small</small> <i>italic</i> x<sup>2</sup> again"),
+    ("latin-gtk3", "Latin (GTK 3)", "Noto Sans 14", 160, "The quick brown fox jumps over the lazy dog again and again."),
+    ("arabic-gtk3", "Arabic (GTK 3)", "Noto Sans 14", 160, "مرحبا بالعالم، كيف حالك؟ النص العربي"),
     ("mono", "Latin", "DejaVu Sans Mono 12", None, "fn main() { println!(\"hi\"); }"),
 ]
 
@@ -86,6 +88,10 @@ KNOWN = {
     # 99.6 %). Cause not established.
     "armenian": "DejaVu Sans Armenian outlines: FreeType vs HarfBuzz",
 }
+
+# Cases in GTK 3's metrics (fitctl --metrics gtk3; pango-view with hinted metrics — its
+# "--hint-metrics=off", see below — and glyph positions rounded to whole pixels, its default).
+GTK3 = {"latin-gtk3", "arabic-gtk3"}
 
 # Cases whose text is Pango markup (fitctl --markup, pango-view --markup).
 MARKUP = {"markup", "markup-wrap"}
@@ -159,6 +165,7 @@ def run(cmd, env):
 def draw(case, fitctl, out, env):
     cid, _, font, width, text = case
     common = ["--font", font, "--language", "en-us"] + (["--markup"] if cid in MARKUP else [])
+    common += ["--metrics", "gtk3"] if cid in GTK3 else []
     if width:
         common += ["--max-width", str(width), "--wrap", "word-char"]
     for ext in ("png", "svg"):
@@ -166,8 +173,9 @@ def draw(case, fitctl, out, env):
     # GTK 4's metrics: no hinting, unrounded positions, unhinted font metrics. pango-view 1.50.12
     # gives unhinted metrics with --hint-metrics=on, not off (measured: 8 lines of DejaVu Sans 12
     # are 149 px high with "on" = 8 × 18.625, and 152 px = 8 × (15 + 4) with "off").
-    view = ["pango-view", "-q", "--font", font, "--dpi", "96", "--hinting=none", "--hint-metrics=on",
-            "--subpixel-positions", "--antialias=gray", "--language", "en-us", f"--margin={MARGIN}",
+    positions = ["--hint-metrics=off"] if cid in GTK3 else ["--hint-metrics=on", "--subpixel-positions"]
+    view = ["pango-view", "-q", "--font", font, "--dpi", "96", "--hinting=none", *positions,
+            "--antialias=gray", "--language", "en-us", f"--margin={MARGIN}",
             "-o", f"{out}/{cid}.pango.png"] + (["--markup"] if cid in MARKUP else [])
     if width:
         # pango-view's width is in points: px × 72 / dpi.
