@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FitText", targets: ["FitText"]),
         .library(name: "FitBus", targets: ["FitBus"]),
         .library(name: "FitScale", targets: ["FitScale"]),
+        // Pictures of measured text (SVG, PNG); fitctl links it, the daemon does not.
+        .library(name: "FitRender", targets: ["FitRender"]),
         .library(name: "FitLayout", targets: ["FitLayout"]),
         .library(name: "FitLayoutJSON", targets: ["FitLayoutJSON"]),
         .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
@@ -38,6 +40,10 @@ let package = Package(
         .systemLibrary(
             name: "CThai", pkgConfig: "libthai",
             providers: [.apt(["libthai-dev"])]),
+        // PNG pictures (FitRender): the rasterizer GTK 3 and pango-view draw with.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
@@ -53,6 +59,9 @@ let package = Package(
                 "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Pictures of FitText's layouts: glyph outlines (HarfBuzz) to SVG, and to PNG through
+        // cairo. Beside the engine, apart from it: the daemon does not link it.
+        .target(name: "FitRender", dependencies: ["FitText", "CHarfBuzz", "CCairo"]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
         .target(name: "FitThreads"),
         // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
@@ -102,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale",
+                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -110,6 +119,7 @@ let package = Package(
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
+        .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),

@@ -7,6 +7,9 @@ struct PixelLayout {
     let resources: Resources
     /// The styled stretches of a markup request (its text is then the plain text).
     var markup: MarkupRuns? = nil
+    /// Set when the glyphs are wanted too (``TextEngine/glyphLayout(_:)``): each line's
+    /// glyphs go there. nil for measuring.
+    var glyphSink: GlyphSink? = nil
 
     /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
     /// measurement, and holding them one by one cost a reference count each.
@@ -95,6 +98,7 @@ struct PixelLayout {
                         letterSpacing: lineLetterSpacing(head: line.range, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families, shiftStack: &shiftStack)
                     laid.baseline = result.height + laid.ascent
+                    if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
                     result.width = max(result.width, laid.width)
@@ -354,6 +358,8 @@ struct PixelLayout {
             }
         }
         var raised: (ascent: Double, descent: Double)? = nil
+        // Each cluster's markup raise on this line (from line.range.lowerBound), for the glyphs.
+        var clusterRaises: [Double]? = nil
         if let markup, markup.raises.contains(where: { !$0.isZero }) {
             // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
             // run_logical->y -= y_offset); the line is the union, which starts empty at the
@@ -414,6 +420,7 @@ struct PixelLayout {
                 extents.descent = max(extents.descent, font.descent - raise)
             }
             raised = extents
+            if glyphSink != nil { clusterRaises = itemRaise }
         }
         // With raised runs (markup), the unraised extents of the clusters' fonts do not count.
         if let raised, any { (ascent, descent) = raised }
@@ -434,9 +441,16 @@ struct PixelLayout {
             }
             lineText = ellipsized ? units[0] + ellipsisText + (units.count > 1 ? units[1] : "") : units.joined()
         }
-        return LineMetrics(
+        let metrics = LineMetrics(
             width: width, ascent: ascent, descent: descent, baseline: 0, start: 0, length: 0,
             text: lineText, ellipsized: ellipsized)
+        if let glyphSink {
+            glyphSink.lines.append(
+                glyphLine(
+                    line: line, head: head, tail: tail, ellipsis: ellipsisFont.map { (ellipsisText, $0) }, breaker: breaker,
+                    text: text, metrics: metrics, paragraph: paragraph, markupRaises: clusterRaises))
+        }
+        return metrics
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.

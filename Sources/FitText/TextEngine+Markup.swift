@@ -9,7 +9,7 @@ extension TextEngine {
     /// request's own (the request's description with the stretch's attributes over it, its
     /// features after the request's), so it shares the style, font and shaping caches.
     /// `given`: text and runs already made (a plain request whose variant is emulated).
-    func measureMarkup(_ request: MeasureRequest, parsed given: MarkupParser.Result? = nil) throws(FitTextError) -> TextMetrics {
+    func measureMarkup(_ request: MeasureRequest, parsed given: MarkupParser.Result? = nil, sink: GlyphSink? = nil) throws(FitTextError) -> TextMetrics {
         var parsed: MarkupParser.Result
         if let given { parsed = given } else { parsed = try MarkupParser.parse(request.text) }
         var plain = request
@@ -147,6 +147,7 @@ extension TextEngine {
         layout.markup = MarkupRuns(
             styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf, itemBreaks: itemBreaks,
             ellipsisStyles: ellipsisStyles)
+        layout.glyphSink = sink
         return try layout.run()
     }
 }

@@ -215,8 +215,20 @@ public final class TextEngine: TextMeasuring, Sendable {
         return (pixels * Font.unitsPerPixel).rounded() / Font.unitsPerPixel
     }
 
-    private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
-        if request.markup { return try measureMarkup(request) }
+    /// The request measured as ``measure(_:)`` measures it, with the glyphs of every line
+    /// (for pictures of the text: FitRender). Not cached; pixels only.
+    public func glyphLayout(_ request: MeasureRequest) throws(FitTextError) -> GlyphLayout {
+        try request.validate()
+        guard request.unit == .px else {
+            throw .invalidArgument(name: "unit", reason: "glyphs are laid out in px, not cells")
+        }
+        let sink = GlyphSink()
+        let metrics = try measurePixels(request, sink: sink)
+        return GlyphLayout(metrics: metrics, lines: sink.lines)
+    }
+
+    private func measurePixels(_ request: MeasureRequest, sink: GlyphSink? = nil) throws(FitTextError) -> TextMetrics {
+        if request.markup { return try measureMarkup(request, sink: sink) }
         let style = try style(for: request)
         let variant = style.description.variant
         if variant != .normal, !request.text.isEmpty,
@@ -224,9 +236,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         {
             // A variant the font lacks ("Sans Small-Caps 10"): emulated as for markup.
             let whole = MarkupParser.Result(text: request.text, runs: [.init(utf16: 0..<request.text.utf16.count, style: MarkupStyle())])
-            return try measureMarkup(request, parsed: whole)
+            return try measureMarkup(request, parsed: whole, sink: sink)
         }
-        let layout = PixelLayout(request: request, style: style, resources: layoutResources)
+        var layout = PixelLayout(request: request, style: style, resources: layoutResources)
+        layout.glyphSink = sink
         return try layout.run()
     }
 

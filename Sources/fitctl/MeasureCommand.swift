@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitRender
 import FitText
 import Foundation
 
@@ -18,6 +19,11 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells --escapes ansi $'\\e[1mbold\\e[0m'
               fitctl measure --cells --terminal wcwidth --ambiguous wide "±1 …"
               fitctl measure --batch < requests.jsonl
+              fitctl measure "Hello, world 👋" --font "Noto Sans 24" --output hello.svg
+              fitctl measure "שלום world" --max-width 80 --boxes --output lines.png
+            --output draws the text as laid out, in the real glyphs of the fonts chosen
+            (.svg or .png). The measurement printed is the daemon's; the picture is drawn
+            by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
             "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
             "metrics", "markup", "escapes", "ambiguous", "terminal", "id"})
@@ -82,6 +88,21 @@ struct MeasureCommand: AsyncParsableCommand {
     @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
     var batch = false
 
+    @Option(help: "Draw the text to this file: .svg or .png (real glyph outlines; colour emoji as images).")
+    var output: String?
+
+    @Flag(help: "With --output: draw each line's box and baseline.")
+    var boxes = false
+
+    @Option(help: "With --output: light or dark.")
+    var theme = "light"
+
+    @Option(help: "With --output: space around the text, px (pango-view's default, 10).")
+    var margin = 10.0
+
+    @Flag(name: .customLong("exact-positions"), help: "With --output: glyphs where the layout puts them, not on whole pixels as cairo 1.16 (GTK, pango-view) draws them.")
+    var exactPositions = false
+
     func validate() throws {
         if batch && text != nil { throw ValidationError("give either a text or --batch, not both") }
         if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
@@ -90,6 +111,17 @@ struct MeasureCommand: AsyncParsableCommand {
         _ = try parsedLanguage()
         _ = try parsedMetrics()
         _ = try parsedCellOptions()
+        if let output {
+            if batch { throw ValidationError("--output draws one text, not --batch") }
+            if cells { throw ValidationError("--output draws pixels, not --cells") }
+            _ = try PictureFormat(path: output)
+        } else if boxes || theme != "light" || margin != 10 || exactPositions {
+            throw ValidationError("--boxes, --theme, --margin and --exact-positions go with --output")
+        }
+        guard RenderOptions.Theme(rawValue: theme) != nil else {
+            throw ValidationError("--theme: \"\(theme)\" is not light or dark")
+        }
+        guard margin.isFinite, (0...1000).contains(margin) else { throw ValidationError("--margin: 0…1000 px") }
     }
 
     /// --escapes, --ambiguous and --terminal (nil where not given; the terminal from the
@@ -146,15 +178,81 @@ struct MeasureCommand: AsyncParsableCommand {
         if let ambiguous = cellOptions.ambiguous { request.ambiguous = ambiguous }
         if let terminal = cellOptions.terminal { request.terminal = terminal }
         let metrics: TextMetrics
-        do {
-            metrics = try await client.measure(request).metrics
-        } catch {
-            throw CommandFailure(error.description)
+        if let output {
+            metrics = try await draw(request, client: client, to: output)
+        } else {
+            do {
+                metrics = try await client.measure(request).metrics
+            } catch {
+                throw CommandFailure(error.description)
+            }
         }
         if common.json {
             print(JSONOutput.string(MetricsJSON.object(metrics, includeLines: lines)))
         } else {
             print(MetricsText.render(metrics, showLines: lines))
+        }
+    }
+
+    /// Measures through the client (the daemon, or in-process) with the user's text scale
+    /// made explicit, lays the same request out in this process with its glyphs, and draws it.
+    private func draw(_ base: MeasureRequest, client: FitClient, to path: String) async throws -> TextMetrics {
+        let format = try PictureFormat(path: path)
+        var request = base
+        do {
+            request.textScale = try await client.textScale().factor
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let metrics: TextMetrics
+        do {
+            metrics = try await client.measure(request, userTextScale: false).metrics
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let layout: GlyphLayout
+        do {
+            layout = try TextEngine().glyphLayout(request)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if layout.metrics.width != metrics.width || layout.metrics.height != metrics.height {
+            FileHandle.standardError.write(
+                Data(
+                    "fitctl: note: the picture's layout (\(layout.metrics.width) × \(layout.metrics.height) px) differs from the daemon's (\(metrics.width) × \(metrics.height) px)\n"
+                        .utf8))
+        }
+        let options = RenderOptions(theme: RenderOptions.Theme(rawValue: theme) ?? .light, boxes: boxes, margin: margin, pixelAlignedGlyphs: !exactPositions)
+        do {
+            switch format {
+            case .svg:
+                let svg = try SVGWriter(options: options).svg(layout)
+                guard FileManager.default.createFile(atPath: path, contents: Data(svg.utf8)) else {
+                    throw RenderError.write(path: path, reason: "could not create the file")
+                }
+            case .png:
+                try PNGWriter(options: options).write(layout, to: path)
+            }
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        return metrics
+    }
+}
+
+/// The picture format an output path names by its extension.
+enum PictureFormat {
+    case svg, png
+
+    init(path: String) throws {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let lower = name.lowercased()
+        if lower.hasSuffix(".svg") {
+            self = .svg
+        } else if lower.hasSuffix(".png") {
+            self = .png
+        } else {
+            throw ValidationError(RenderError.unknownFormat(path).description)
         }
     }
 }
