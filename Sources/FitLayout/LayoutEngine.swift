@@ -63,6 +63,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     var sizes: NodeMemo<LayoutSize>
     var texts: NodeMemo<TextMeasurement>
     var groupScales: NodeMemo<Double>
+    /// Text baselines by node and proposal, asked only by baseline alignments and the result.
+    var baselineMemo: NodeMemo<Baselines?>
     /// The factor each scaleGroup is currently laid out with (read by its members).
     var currentScale: [Double]
     /// A threshold's children in its arrangement.
@@ -72,6 +74,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     // the final placement (epoch 1) from trials, so trial frames never count as shown.
     var frames: [LayoutRect]
     var placedEpoch: [Int]
+    /// The proposal each node was last placed with (what its text baselines are read at).
+    var placedProposal: [ProposedSize]
     var epoch = 1
     var lastEpoch = 1
     var outcomes: [TextOutcome?]
@@ -90,6 +94,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         arranged = [[Int]](filled: [], count: count)
         frames = [LayoutRect](filled: .zero, count: count)
         placedEpoch = [Int](filled: 0, count: count)
+        placedProposal = [ProposedSize](filled: .unspecified, count: count)
         outcomes = [TextOutcome?](filled: nil, count: count)
         fits = [Bool](filled: true, count: count)
         chosen = [Int](filled: 0, count: count)
@@ -97,6 +102,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         sizes = NodeMemo(nodes: count)
         texts = NodeMemo(nodes: count)
         groupScales = NodeMemo(nodes: count)
+        baselineMemo = NodeMemo(nodes: count)
         for index in 0..<count where nodes[index].kind == .threshold {
             let arrangement = self.arrangement(index)
             arranged[index] = prepared.children(index).filter { child in
@@ -110,13 +116,19 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     func run(_ proposal: ProposedSize) throws(LayoutError) -> LayoutResult {
         let root = prepared.root
         try place(root, x: 0, y: 0, proposal)
+        var baselines = [Baselines?](filled: nil, count: nodes.count)
+        try reportBaselines(root, into: &baselines)
         var result = LayoutResult(proposal: proposal, size: frames[root].size, nodes: [], decisions: [], truncated: false)
         result.nodes.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             let visible = placedEpoch[index] == 1
             let outcome = visible ? outcomes[index] : nil
             if outcome?.truncated == true { result.truncated = true }
-            result.nodes.append(NodeLayout(id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome))
+            let shown = visible ? baselines[index] : nil
+            result.nodes.append(
+                NodeLayout(
+                    id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome,
+                    firstBaseline: shown?.first, lastBaseline: shown?.last))
             guard visible, node.kind.isDecision else { continue }
             var decision = LayoutDecision(id: node.id, nodeIndex: index, kind: node.kind)
             switch node.kind {
@@ -162,12 +174,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         case .hstack, .vstack, .threshold, .fitting, .uniformFit:
             return try stackPlan(node, proposal).size
         case .zstack:
-            var answer = LayoutSize.zero
-            for child in prepared.children(node) {
-                let size = try size(child, proposal)
-                answer = LayoutSize(width: max(answer.width, size.width), height: max(answer.height, size.height))
-            }
-            return answer
+            return try zstackSize(node, proposal)
         case .overlay:
             return try size(prepared.children(node).first!, proposal)
         case .frame:

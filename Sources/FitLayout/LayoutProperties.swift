@@ -30,6 +30,11 @@ public struct LayoutProperties: Hashable, Sendable {
     public var category: ContentSizeCategory?
     /// On a child of a threshold: the only arrangement it appears in.
     public var when: LayoutAxis?
+    // any node (docs/swiftui-layout.md 1.2, 1.5)
+    /// Read by the parent stack: higher priorities are sized first (SwiftUI's `layoutPriority`).
+    public var layoutPriority: Double?
+    /// Right to left for this node and everything below it that does not set its own.
+    public var layoutDirection: LayoutDirection?
     // padding
     public var length: Double?
     public var top: Double?
@@ -49,7 +54,7 @@ public struct LayoutProperties: Hashable, Sendable {
         spacing: Double? = nil, alignment: LayoutAlignment? = nil, axis: LayoutAxis? = nil, axes: FitAxes? = nil,
         category: ContentSizeCategory? = nil, when: LayoutAxis? = nil,
         length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
-        horizontal: Bool? = nil, vertical: Bool? = nil
+        horizontal: Bool? = nil, vertical: Bool? = nil, layoutPriority: Double? = nil, layoutDirection: LayoutDirection? = nil
     ) {
         self.text = text
         self.font = font
@@ -81,9 +86,15 @@ public struct LayoutProperties: Hashable, Sendable {
         self.trailing = trailing
         self.horizontal = horizontal
         self.vertical = vertical
+        self.layoutPriority = layoutPriority
+        self.layoutDirection = layoutDirection
     }
 
-    /// The property names each kind accepts; `when` is accepted on any child of a threshold.
+    /// Properties any node accepts, whatever its kind (``allowed(for:)`` lists the rest).
+    static let universal: Set<String> = ["when", "layoutPriority", "layoutDirection"]
+
+    /// The property names each kind accepts; `when` is accepted on any child of a threshold,
+    /// and ``universal`` ones on any node.
     public static func allowed(for kind: LayoutNodeKind) -> [String] {
         switch kind {
         case .text: return ["text", "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor"]
@@ -133,6 +144,8 @@ public struct LayoutProperties: Hashable, Sendable {
         try add("when", when.map { .string($0.rawValue) })
         try add("horizontal", horizontal.map(LayoutPropertyValue.bool))
         try add("vertical", vertical.map(LayoutPropertyValue.bool))
+        try add("layoutPriority", layoutPriority.map(LayoutPropertyValue.number))
+        try add("layoutDirection", layoutDirection.map { .string($0.rawValue) })
     }
 
     /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
@@ -140,7 +153,7 @@ public struct LayoutProperties: Hashable, Sendable {
     func firstProperty(notIn allowed: [String]) -> String? {
         var found: String? = nil
         forEachValue { name, _ in
-            if found == nil && name != "when" && !allowed.contains(name) { found = name }
+            if found == nil && !Self.universal.contains(name) && !allowed.contains(name) { found = name }
         }
         return found
     }
@@ -178,7 +191,7 @@ public struct LayoutProperties: Hashable, Sendable {
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.
     mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
-        guard name == "when" || Self.allowed(for: kind).contains(name) else {
+        guard Self.universal.contains(name) || Self.allowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
         func string() throws(LayoutError) -> String {
@@ -260,6 +273,8 @@ public struct LayoutProperties: Hashable, Sendable {
         case "trailing": trailing = try number()
         case "horizontal": horizontal = try bool()
         case "vertical": vertical = try bool()
+        case "layoutPriority": layoutPriority = try number()
+        case "layoutDirection": layoutDirection = try named(LayoutDirection.self, "leftToRight, rightToLeft")
         default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
     }

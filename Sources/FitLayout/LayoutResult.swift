@@ -22,12 +22,23 @@ public struct NodeLayout: Hashable, Sendable, Codable {
     public var visible: Bool
     /// For texts and templates that are shown.
     public var text: TextOutcome?
+    /// From the frame's top to the first and the last text baseline inside the node (a text's
+    /// own lines; a container's topmost first and bottom-most last among its texts), so a
+    /// toolkit aligns without measuring again. nil when the node shows no text: SwiftUI then
+    /// aligns the node's bottom (docs/swiftui-layout.md 1.4).
+    public var firstBaseline: Double?
+    public var lastBaseline: Double?
 
-    public init(id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil) {
+    public init(
+        id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil, firstBaseline: Double? = nil,
+        lastBaseline: Double? = nil
+    ) {
         self.id = id
         self.frame = frame
         self.visible = visible
         self.text = text
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
     }
 }
 

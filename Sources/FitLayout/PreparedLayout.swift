@@ -15,6 +15,8 @@ public struct PreparedLayout: Sendable {
     let group: [Int]
     /// For each scaleGroup, the texts and templates whose factor it sets.
     let members: [[Int]]
+    /// Whether the node lays out right to left: its own `layoutDirection`, else its parent's.
+    let rightToLeft: [Bool]
 
     public init(_ document: LayoutDocument) throws(LayoutError) {
         let nodes = document.nodes
@@ -107,6 +109,7 @@ public struct PreparedLayout: Sendable {
         var fonts = [LayoutFont](filled: .default, count: count)
         var group = [Int](filled: -1, count: count)
         var members = [[Int]](filled: [], count: count)
+        var rightToLeft = [Bool](filled: false, count: count)
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
@@ -116,7 +119,9 @@ public struct PreparedLayout: Sendable {
             if let up = parent[index] as Int?, up >= 0 {
                 fonts[index] = fonts[up]
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
+                rightToLeft[index] = rightToLeft[up]
             }
+            if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
             if let style = nodes[index].properties.textStyle {
                 fonts[index] = .style(style)
             } else if let font = nodes[index].properties.font {
@@ -136,6 +141,7 @@ public struct PreparedLayout: Sendable {
         self.fonts = fonts
         self.group = group
         self.members = members
+        self.rightToLeft = rightToLeft
     }
 
     func children(_ node: Int) -> ArraySlice<Int> {
@@ -155,6 +161,10 @@ public struct PreparedLayout: Sendable {
         }
         if let value = properties.minLength, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "minLength", value: value)
+        }
+        // Any finite priority, negative included (SwiftUI's is a Double); ±∞ is the spacers'.
+        if let value = properties.layoutPriority, !value.isFinite {
+            throw .invalidProperty(node: location, property: "layoutPriority", reason: "\(value) is not a finite number")
         }
         if let value = properties.spacing, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "spacing", value: value)

@@ -90,17 +90,18 @@ import Testing
 
     @Test func paymentRowStacksVerticallyFromAccessibilityMediumAndLosesItsSpacer() throws {
         let scaled = FixedAdvanceMeasurer(advance: 10, lineHeight: 20, categoryFactors: [.accessibilityMedium: 2])
-        // large: 320 − 3 × 8 = 296. Flexibility: icon 0, amount 50, merchant 170, spacer ∞.
-        // icon 296/4 → 20 (276 left); amount 276/3 = 92 → 50 (226); merchant 226/2 = 113 →
-        // 11 characters: "Joe's" / "Coffee Shop" = 110×40 (116); spacer 116.
+        // large: the spacer (priority −∞) waits for the others, its 8 px minimum reserved
+        // (docs/swiftui-layout.md 1.1, E2; this test expected the old equal share, which wrapped
+        // the merchant beside a 116 px gap). 320 − 3 × 8 − 8 = 288: icon 288/3 → 20 (268 left);
+        // amount 268/2 → 50 (218); merchant 218 → 170, one line (48); spacer 48 + 8 = 56.
         let row = try layout(payment(), width: 320, category: .large, using: scaled)
         #expect(row.decision("payment")?.axis == .horizontal)
-        #expect(row.frame("payment") == rect(0, 0, 320, 40))
-        #expect(row.frame("icon") == rect(0, 10, 20, 20))
-        #expect(row.frame("merchant") == rect(28, 0, 110, 40))
-        #expect(row.frame("gap") == rect(146, 20, 116, 0))
-        #expect(row.frame("amount") == rect(270, 10, 50, 20))
-        #expect(row.node("merchant")?.text?.lineCount == 2)
+        #expect(row.frame("payment") == rect(0, 0, 320, 20))
+        #expect(row.frame("icon") == rect(0, 0, 20, 20))
+        #expect(row.frame("merchant") == rect(28, 0, 170, 20))
+        #expect(row.frame("gap") == rect(206, 10, 56, 0))
+        #expect(row.frame("amount") == rect(270, 0, 50, 20))
+        #expect(row.node("merchant")?.text?.lineCount == 1)
 
         // accessibilityMedium: everything twice as large (advance 20, line 40), vertical, no
         // spacer. Merchant at 320 → 16 characters: "Joe's Coffee" / "Shop" = 240×80. Widths
