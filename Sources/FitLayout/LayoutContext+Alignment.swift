@@ -23,7 +23,7 @@ extension LayoutContext {
     ) throws(LayoutError) -> Double {
         switch alignment {
         case .top: return 0
-        case .center: return size.height / 2
+        case .center: return part(of: size.height, 0.5)
         case .bottom: return size.height
         case .firstTextBaseline: return try baselines(node, proposal)?.first ?? size.height
         case .lastTextBaseline: return try baselines(node, proposal)?.last ?? size.height
@@ -37,9 +37,9 @@ extension LayoutContext {
         _ alignment: LayoutAlignment, axis: LayoutAxis, rightToLeft: Bool
     ) throws(LayoutError) -> Double {
         if axis == .vertical, alignment.vertical.isBaseline {
-            return anchor - (try guideValue(child, childSize, childProposal, alignment.vertical))
+            return finiteOffset(anchor - (try guideValue(child, childSize, childProposal, alignment.vertical)))
         }
-        return anchor - childSize[axis] * alignment.fraction(axis, rightToLeft: rightToLeft)
+        return finiteOffset(anchor - part(of: childSize[axis], alignment.fraction(axis, rightToLeft: rightToLeft)))
     }
 
     /// A node's text baselines laid out at `proposal`, nil when it shows no text: a text's
@@ -89,9 +89,13 @@ extension LayoutContext {
     /// base only). Post-order over the shown tree, whose depth the document limits bound.
     func reportBaselines(_ node: Int, into reported: inout [Baselines?]) throws(LayoutError) {
         switch nodes[node].kind {
-        case .text, .template:
-            reported[node] = try baselines(node, placedProposal[node])
-            if nodes[node].kind == .text { return }
+        case .text:
+            // Straight from the (memoised) measurement: no baseline memo entry per text.
+            let measured = try measureText(node, placedProposal[node]).measured
+            reported[node] = Baselines(first: measured.baseline, last: measured.lastBaseline)
+            return
+        case .template:
+            reported[node] = try templateBaselines(node, placedProposal[node])
         default: break
         }
         var merged: Baselines? = nil
@@ -133,8 +137,10 @@ extension LayoutContext {
         var guides: [Double] = []
         for child in prepared.children(node) {
             let childSize = try self.size(child, proposal)
-            let dx = (size.width - childSize.width) * alignment.fraction(.horizontal, rightToLeft: rightToLeft)
-            var dy = (size.height - childSize.height) * alignment.fraction(.vertical, rightToLeft: rightToLeft)
+            let fx = alignment.fraction(.horizontal, rightToLeft: rightToLeft)
+            let fy = alignment.fraction(.vertical, rightToLeft: rightToLeft)
+            let dx = finiteOffset(part(of: size.width, fx) - part(of: childSize.width, fx))
+            var dy = finiteOffset(part(of: size.height, fy) - part(of: childSize.height, fy))
             if alignment.vertical.isBaseline {
                 guides.append(try guideValue(child, childSize, proposal, alignment.vertical))
                 dy = 0
@@ -143,7 +149,7 @@ extension LayoutContext {
         }
         if alignment.vertical.isBaseline {
             let low = guides.reduce(0.0) { min($0, -$1) }
-            for index in placements.indices { placements[index].dy = -guides[index] - low }
+            for index in placements.indices { placements[index].dy = finiteOffset(-guides[index] - low) }
         }
         return placements
     }

@@ -74,8 +74,8 @@ extension LayoutContext {
             let alignment = properties.alignment ?? .center
             // The frame's own guide is its implicit one: a baseline aligns to its bottom.
             let anchor = (
-                x: layout.size.width * alignment.fraction(.horizontal, rightToLeft: rightToLeft),
-                y: layout.size.height * alignment.fraction(.vertical, rightToLeft: rightToLeft))
+                x: part(of: layout.size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
+                y: part(of: layout.size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
             return [
                 ChildPlacement(
                     child: child,
@@ -103,8 +103,8 @@ extension LayoutContext {
             if let known { size = known } else { size = try self.size(node, proposal) }
             let alignment = properties.alignment ?? .center
             var anchor = (
-                x: size.width * alignment.fraction(.horizontal, rightToLeft: rightToLeft),
-                y: size.height * alignment.fraction(.vertical, rightToLeft: rightToLeft))
+                x: part(of: size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
+                y: part(of: size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
             if alignment.vertical.isBaseline, let reserved = try templateBaselines(node, proposal) {
                 anchor.y = alignment.vertical == .firstTextBaseline ? reserved.first : reserved.last
             }
@@ -120,7 +120,7 @@ extension LayoutContext {
         _ base: Int, _ size: LayoutSize, _ proposal: ProposedSize, _ alignment: LayoutAlignment, rightToLeft: Bool
     ) throws(LayoutError) -> (x: Double, y: Double) {
         (
-            x: size.width * alignment.fraction(.horizontal, rightToLeft: rightToLeft),
+            x: part(of: size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
             y: try guideValue(base, size, proposal, alignment.vertical)
         )
     }

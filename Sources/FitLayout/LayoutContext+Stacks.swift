@@ -223,10 +223,12 @@ extension LayoutContext {
                 guides[position] = try guideValue(plan.children[position], sizes[position], proposals[position], alignment.vertical)
             }
             let low = guides.reduce(0.0) { min($0, -$1) }
-            for position in sizes.indices { across[position] = -guides[position] - low }
+            for position in sizes.indices { across[position] = finiteOffset(-guides[position] - low) }
         } else {
             let fraction = alignment.fraction(cross, rightToLeft: rightToLeft)
-            for position in sizes.indices { across[position] = (plan.size[cross] - sizes[position][cross]) * fraction }
+            for position in sizes.indices {
+                across[position] = finiteOffset(part(of: plan.size[cross], fraction) - part(of: sizes[position][cross], fraction))
+            }
         }
         var placements: [ChildPlacement] = []
         placements.reserveCapacity(sizes.count)
@@ -235,7 +237,7 @@ extension LayoutContext {
             cursor += plan.distances[position]
             var along = cursor
             cursor += sizes[position][axis]
-            if axis == .horizontal, rightToLeft { along = plan.size.width - cursor }
+            if axis == .horizontal, rightToLeft { along = finiteOffset(plan.size.width - cursor) }
             placements.append(
                 axis == .horizontal
                     ? ChildPlacement(child: child, dx: along, dy: across[position], proposal: proposals[position])

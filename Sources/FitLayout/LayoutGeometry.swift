@@ -163,3 +163,10 @@ public struct LayoutAlignment: Hashable, Sendable {
         }
     }
 }
+
+/// `length × fraction`, where 0 × ∞ is 0: a leading child of infinite length starts at 0.
+func part(of length: Double, _ fraction: Double) -> Double { fraction == 0 ? 0 : length * fraction }
+
+/// An offset with ∞ − ∞ (an infinite child in an infinite container: spacers proposed ∞)
+/// taken as 0, so no frame is reported at NaN.
+func finiteOffset(_ value: Double) -> Double { value.isNaN ? 0 : value }

@@ -60,9 +60,11 @@ extension LayoutCodec {
                 let id = try f.string(), visible = try f.bool()
                 let frame = LayoutRect(x: try f.double(), y: try f.double(), width: try f.double(), height: try f.double())
                 let isText = try f.bool(), scale = try f.double(), lines = try f.uint32(), truncated = try f.bool()
+                let hasBaselines = try f.bool(), first = try f.double(), last = try f.double()
                 return NodeLayout(
                     id: id, frame: frame, visible: visible,
-                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated) : nil)
+                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated) : nil,
+                    firstBaseline: hasBaselines ? first : nil, lastBaseline: hasBaselines ? last : nil)
             })
         }
         var decisions: [LayoutDecision] = []

@@ -14,8 +14,10 @@ public enum LayoutCodec {
     /// has_width, width, has_height, height: SwiftUI's ProposedViewSize, where "no value" (the
     /// ideal size) differs from 0 (the minimum) and from infinity (the maximum).
     public static let proposalSignature = "(bdbd)"
-    /// id, visible, x, y, width, height, is_text, scale, line_count, truncated.
-    public static let frameSignature = "(sbddddbdub)"
+    /// id, visible, x, y, width, height, is_text, scale, line_count, truncated, has_baselines,
+    /// first_baseline, last_baseline (from the frame's top; a flag, not a NaN sentinel, says
+    /// the node shows no text: docs/swiftui-layout.md 1.4).
+    public static let frameSignature = "(sbddddbdubbdd)"
     /// id, node_index, kind, outcome (only the keys of its kind).
     public static let decisionSignature = "(susa{sv})"
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
@@ -221,6 +223,7 @@ public enum LayoutCodec {
                 .double(node.frame.x), .double(node.frame.y), .double(node.frame.width), .double(node.frame.height),
                 .boolean(node.text != nil), .double(node.text?.scale ?? 0),
                 .uint32(UInt32(clamping: node.text?.lineCount ?? 0)), .boolean(node.text?.truncated ?? false),
+                .boolean(node.firstBaseline != nil), .double(node.firstBaseline ?? 0), .double(node.lastBaseline ?? 0),
             ])
         }
         let decisions = result.decisions.map { decision in

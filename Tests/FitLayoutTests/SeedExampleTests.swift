@@ -50,6 +50,12 @@ import Testing
         #expect(result.frame("long") == rect(95, 20, 210, 20))
         #expect(result.frame("after2") == rect(305, 30, 95, 0))
         #expect(result.size == LayoutSize(width: 400, height: 40))
+
+        // Proposed ∞ the spacers take ∞ and the rows are infinitely wide: placed at 0, not at
+        // ∞ − ∞ = NaN.
+        let infinite = try FormatTests.example("spacer-rows.json").layout(in: .infinity, measurer: measurer)
+        #expect(infinite.frame("row1")?.x == 0 && infinite.frame("row2")?.x == 0)
+        #expect(infinite.nodes.allSatisfy { !$0.frame.x.isNaN && !$0.frame.y.isNaN })
     }
 
     @Test func seed001FittingHugsTheLongestRowAndItsSpacersFillIt() throws {
