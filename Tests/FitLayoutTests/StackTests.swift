@@ -171,6 +171,26 @@ import Testing
         #expect(result.node("s")?.firstBaseline == 16 && result.node("s")?.lastBaseline == 36)
     }
 
+    @Test func zstacksAndOverlaysAlignBaselinesToo() throws {
+        let first = LayoutAlignment(name: "firstTextBaseline")
+        // zstack: the union rule as in an hstack ([−32, 8] ∪ [−16, 4] = 40 tall), centred across.
+        let zstack = try layout(
+            [node("z", nil, .zstack, .init(alignment: first)), text("big", "z", "Big", style: .title), text("small", "z", "small")],
+            width: nil, using: big)
+        #expect(zstack.frame("big") == rect(0, 0, 60, 40))
+        #expect(zstack.frame("small") == rect(5, 16, 50, 20))
+        #expect(zstack.size == LayoutSize(width: 60, height: 40))
+        // overlay: the layer (proposed the base's 60×40) puts its baseline on the base's (32).
+        let overlay = try layout(
+            [node("o", nil, .overlay, .init(alignment: first)), text("big", "o", "Big", style: .title), text("small", "o", "small")],
+            width: nil, using: big)
+        #expect(overlay.frame("small") == rect(5, 16, 50, 20))
+        // frame: its own guide is implicit (its bottom), so the baseline sits on the bottom edge.
+        let framed = try layout(
+            [node("f", nil, .frame, .init(width: 100, height: 100, alignment: first)), text("small", "f", "small")], width: nil)
+        #expect(framed.frame("small") == rect(25, 84, 50, 20))
+    }
+
     @Test func aViewWithoutTextAlignsItsBottomOnTheBaseline() throws {
         let nodes = [
             node("s", nil, .hstack, .init(alignment: LayoutAlignment(name: "firstTextBaseline"))),
