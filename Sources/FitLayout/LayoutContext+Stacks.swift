@@ -149,6 +149,17 @@ extension LayoutContext {
         return distances
     }
 
+    /// Leaves whose answer is the same for any cross length at least the one they chose: a
+    /// text wraps only below its ideal width and shows every line when its height fits; an
+    /// image and a spacer (nothing across its stack) ignore it. Re-proposing them the stack's
+    /// thickness changes nothing and would cost a measurement per text.
+    func keepsItsSize(_ node: Int) -> Bool {
+        switch nodes[node].kind {
+        case .text, .template, .image, .spacer: return true
+        default: return false
+        }
+    }
+
     /// Whether a node keeps a text's spacing preferences: a text or template, or a modifier that
     /// passes its base's on (overlay, fixedSize, scaleGroup). A frame or padding resets them
     /// (OpenSwiftUI `FrameLayout.swift` `spacing(in:child:)`; padding: docs 1.3 *choice*).
@@ -212,7 +223,7 @@ extension LayoutContext {
         let alignment = nodes[node].properties.alignment ?? .center
         let rightToLeft = prepared.rightToLeft[node]
         var proposals = plan.proposals, sizes = plan.sizes
-        for position in proposals.indices where proposals[position][cross] == nil {
+        for position in proposals.indices where proposals[position][cross] == nil && !keepsItsSize(plan.children[position]) {
             proposals[position][cross] = plan.size[cross]
             sizes[position] = try size(plan.children[position], proposals[position])
         }
