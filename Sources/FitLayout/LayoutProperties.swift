@@ -91,10 +91,13 @@ public struct LayoutProperties: Hashable, Sendable {
     }
 
     /// Properties any node accepts, whatever its kind (``allowed(for:)`` lists the rest).
-    static let universal: Set<String> = ["when", "layoutPriority", "layoutDirection"]
+    /// Compared in place, not looked up in a set: validation runs this for every property.
+    static func isUniversal(_ name: String) -> Bool {
+        name == "when" || name == "layoutPriority" || name == "layoutDirection"
+    }
 
     /// The property names each kind accepts; `when` is accepted on any child of a threshold,
-    /// and ``universal`` ones on any node.
+    /// and ``isUniversal(_:)`` ones on any node.
     public static func allowed(for kind: LayoutNodeKind) -> [String] {
         switch kind {
         case .text: return ["text", "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor"]
@@ -153,7 +156,7 @@ public struct LayoutProperties: Hashable, Sendable {
     func firstProperty(notIn allowed: [String]) -> String? {
         var found: String? = nil
         forEachValue { name, _ in
-            if found == nil && !Self.universal.contains(name) && !allowed.contains(name) { found = name }
+            if found == nil && !Self.isUniversal(name) && !allowed.contains(name) { found = name }
         }
         return found
     }
@@ -191,7 +194,7 @@ public struct LayoutProperties: Hashable, Sendable {
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.
     mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
-        guard Self.universal.contains(name) || Self.allowed(for: kind).contains(name) else {
+        guard Self.isUniversal(name) || Self.allowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
         func string() throws(LayoutError) -> String {
