@@ -233,6 +233,17 @@ import Testing
         // An hstack is spaced as a view (8) from the text under it.
         #expect(result.frame("wide") == rect(0, 28, 80, 20))
 
+        // The nearest setting wins: a left-to-right row inside a right-to-left one.
+        let nested = try layout(
+            [
+                node("outer", nil, .hstack, .init(layoutDirection: .rightToLeft)), text("a", "outer", "ab"),
+                node("inner", "outer", .hstack, .init(layoutDirection: .leftToRight)), text("b", "inner", "cd"),
+                text("c", "inner", "ef"),
+            ], width: nil)
+        // outer: "ab" (20) at the right of 20 + 8 + 48 = 76; inner (48) at 0, its own order kept.
+        #expect(nested.frame("a") == rect(56, 0, 20, 20))
+        #expect(nested.frame("b") == rect(0, 0, 20, 20) && nested.frame("c") == rect(28, 0, 20, 20))
+
         // Padding's leading inset is on the right; a frame's leading alignment too.
         let padded = try layout(
             [
