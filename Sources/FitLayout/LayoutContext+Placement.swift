@@ -12,7 +12,7 @@ extension LayoutContext {
         case .text:
             let text = try measureText(node, proposal)
             outcomes[node] = TextOutcome(scale: text.scale, lineCount: text.measured.lineCount, truncated: text.measured.truncated)
-            fits[node] = Self.fitsWidth(text.measured, proposal.width.flatMap { $0.isFinite ? $0 : nil })
+            fits[node] = Self.fits(text.measured, proposal)
         case .spacer, .image:
             break
         case .hstack, .vstack, .threshold:
@@ -21,16 +21,16 @@ extension LayoutContext {
             fittedLength[node] = try fittedLength(node, proposal)
             try placeStack(node, try stackPlan(node, proposal), x: x, y: y)
         case .uniformFit:
-            let choice = try uniformChoice(node, proposal)
+            // stackPlan leaves the list's choice points at its decision while they are placed.
+            let plan = try stackPlan(node, proposal)
+            chosen[node] = currentChoice[node]
+            try placeStack(node, plan, x: x, y: y)
+        case .scroll:
+            try place(children.first!, x: x, y: y, scrollProposal(node, proposal))
+        case .choice:
+            let choice = forcedChoice(node) ?? 0
             chosen[node] = choice
-            try placeStack(node, try stackPlan(node, proposal), x: x, y: y)
-            // An item is where its chosen candidate is.
-            for item in children {
-                let candidate = candidate(of: item, choice)
-                frames[item] = frames[candidate]
-                placedEpoch[item] = epoch
-                chosen[item] = min(choice, prepared.childCount[item] - 1)
-            }
+            try place(candidate(of: node, choice), x: x, y: y, proposal)
         case .zstack:
             let alignment = properties.alignment ?? .center
             for child in children {

@@ -15,6 +15,10 @@ public struct PreparedLayout: Sendable {
     let group: [Int]
     /// For each scaleGroup, the texts and templates whose factor it sets.
     let members: [[Int]]
+    /// The innermost uniformFit whose decision reaches each node (it is in one of its items), or -1.
+    let choiceScope: [Int]
+    /// For each uniformFit, how many positions it tries (at least 1).
+    let positions: [Int]
 
     public init(_ document: LayoutDocument) throws(LayoutError) {
         let nodes = document.nodes
@@ -107,6 +111,10 @@ public struct PreparedLayout: Sendable {
         var fonts = [LayoutFont](filled: .default, count: count)
         var group = [Int](filled: -1, count: count)
         var members = [[Int]](filled: [], count: count)
+        // The uniformFit whose decision a node's size depends on, and each uniformFit's number
+        // of positions: the most candidates among its choice points (firstFit, choice).
+        var choiceScope = [Int](filled: -1, count: count)
+        var positions = [Int](filled: 1, count: count)
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
@@ -116,6 +124,7 @@ public struct PreparedLayout: Sendable {
             if let up = parent[index] as Int?, up >= 0 {
                 fonts[index] = fonts[up]
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
+                choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
             }
             if let style = nodes[index].properties.textStyle {
                 fonts[index] = .style(style)
@@ -124,6 +133,11 @@ public struct PreparedLayout: Sendable {
             }
             let kind = nodes[index].kind
             if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
+            if kind == .firstFit || kind == .choice, choiceScope[index] >= 0 {
+                positions[choiceScope[index]] = max(positions[choiceScope[index]], childCount[index])
+            } else if kind == .choice {
+                throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
+            }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
         }
 
@@ -136,6 +150,8 @@ public struct PreparedLayout: Sendable {
         self.fonts = fonts
         self.group = group
         self.members = members
+        self.choiceScope = choiceScope
+        self.positions = positions
     }
 
     func children(_ node: Int) -> ArraySlice<Int> {
@@ -205,7 +221,7 @@ public struct PreparedLayout: Sendable {
         switch node.kind {
         case .text, .spacer, .image:
             if !children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) has no children") }
-        case .frame, .padding, .fixedSize, .scaleGroup:
+        case .frame, .padding, .fixedSize, .scaleGroup, .scroll:
             if children.count != 1 {
                 throw .invalidChildren(node: location, reason: "a \(kind) has exactly one child, not \(children.count)")
             }
@@ -215,14 +231,10 @@ public struct PreparedLayout: Sendable {
             }
         case .overlay:
             if children.isEmpty { throw .invalidChildren(node: location, reason: "an overlay needs a base child") }
-        case .firstFit:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "a firstFit needs at least one candidate") }
-        case .uniformFit:
-            if let item = children.first(where: { nodes[$0].kind != .firstFit }) {
-                throw .invalidChildren(
-                    node: location, reason: "the items of a uniformFit are firstFit nodes; node \(item) is a \(nodes[item].kind.rawValue)")
-            }
-        case .hstack, .vstack, .zstack, .threshold, .fitting:
+        case .firstFit, .choice:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) needs at least one candidate") }
+        // Items may be any subtree: the decision reaches the choice points inside (spec 3.2).
+        case .hstack, .vstack, .zstack, .threshold, .fitting, .uniformFit:
             break
         }
     }
