@@ -125,3 +125,21 @@ extension LayoutNode {
         return copy
     }
 }
+
+@Suite struct BreakpointEngineTests {
+    @Test func cardBreakpointIsTheFirstWholePixelWhereTheRowFits() throws {
+        let measurer = try Fixture.measurer()
+        let icon = try measurer.lineHeight(of: .style(.body), sizeCategory: .large)
+        let rowWidth = icon + 8 + (try Fixture.width("Screen time this week", font: .style(.body)))
+        let options = LayoutOptions(breakpoints: BreakpointRange(from: 100, to: 1000))
+        let result = try Fixture.document("first-fit-card").layout(in: ProposedSize(width: 500, height: nil), options: options, measurer: measurer)
+        let found = try #require(result.breakpoints)
+        let first = rowWidth.rounded(.up)
+        #expect(found.decisions["card"] == [
+            DecisionInterval(from: 100, to: first - 1, candidate: 1),
+            DecisionInterval(from: first, to: 1000, candidate: 0),
+        ])
+        #expect(same(found.maxContentWidth, rowWidth))
+        #expect(found.minContentWidth < rowWidth)
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import FitLayout
+
+/// Issue 11 "Breakpoints": per decision, the widths over which each outcome holds.
+@Suite struct BreakpointTests {
+    func card() -> [LayoutNode] {
+        [
+            node("card", nil, .firstFit, .init(axes: .horizontal)),
+            node("row", "card", .hstack, .init(spacing: 8)),
+            image("rowIcon", "row"),
+            text("rowLabel", "row", "Screen time this week"),
+            node("column", "card", .vstack, .init(spacing: 4)),
+            image("columnIcon", "column"),
+            text("columnLabel", "column", "Screen time this week"),
+        ]
+    }
+
+    func breakpoints(_ nodes: [LayoutNode], _ range: BreakpointRange, height: Double? = nil) throws -> LayoutBreakpoints {
+        let options = LayoutOptions(breakpoints: range)
+        let result = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: height), options: options, measurer: measurer)
+        return try #require(result.breakpoints)
+    }
+
+    @Test func firstFitChangesWhereTheRowsIdealWidthFits() throws {
+        // The row is 20 + 8 + 210 = 238 wide: the column below, the row from 238 on.
+        let found = try breakpoints(card(), BreakpointRange(from: 100, to: 400))
+        #expect(found.decisions["card"] == [
+            DecisionInterval(from: 100, to: 237, candidate: 1),
+            DecisionInterval(from: 238, to: 400, candidate: 0),
+        ])
+        // Proposed 0 the column's label is 0 wide, the icon 20; ideal, the row, 238.
+        #expect(found.minContentWidth == 20)
+        #expect(found.maxContentWidth == 238)
+    }
+
+    @Test func aStepOtherThanOneAndARangeWithoutAChange() throws {
+        let coarse = try breakpoints(card(), BreakpointRange(from: 100, to: 400, step: 5))
+        // 235 is the last grid width below 238, 240 the first above.
+        #expect(coarse.decisions["card"] == [
+            DecisionInterval(from: 100, to: 235, candidate: 1),
+            DecisionInterval(from: 240, to: 400, candidate: 0),
+        ])
+        let wide = try breakpoints(card(), BreakpointRange(from: 300, to: 300))
+        #expect(wide.decisions["card"] == [DecisionInterval(from: 300, to: 300, candidate: 0)])
+    }
+
+    @Test func seed000ListAndAThresholdInOneDocument() throws {
+        let nodes = [
+            node("screen", nil, .vstack, .init(spacing: 0)),
+            node("payment", "screen", .threshold, .init(spacing: 8, category: .accessibilityMedium)),
+            text("merchant", "payment", "Joe's"),
+            node("list", "screen", .uniformFit, .init(spacing: 8, axis: .vertical)),
+            node("rent", "list", .choice),
+            node("rentRow", "rent", .hstack, .init(spacing: 8)),
+            image("rentRowIcon", "rentRow"),
+            text("rentRowLabel", "rentRow", "Groceries and household"),
+            text("rentColumnLabel", "rent", "Groceries"),
+        ]
+        // Row: 20 + 8 + 230 = 258.
+        let found = try breakpoints(nodes, BreakpointRange(from: 0, to: 1000))
+        #expect(found.decisions["list"] == [
+            DecisionInterval(from: 0, to: 257, candidate: 1),
+            DecisionInterval(from: 258, to: 1000, candidate: 0),
+        ])
+        #expect(found.decisions["payment"] == [DecisionInterval(from: 0, to: 1000, axis: .horizontal)])
+    }
+
+    @Test func badRangesAreRefusedByName() {
+        for range in [
+            BreakpointRange(from: 10, to: 5), BreakpointRange(from: -1, to: 5), BreakpointRange(from: 0, to: .infinity),
+            BreakpointRange(from: 0, to: 10, step: 0), BreakpointRange(from: 0, to: 10, step: .nan),
+            BreakpointRange(from: 0, to: 2_000_000, step: 1),
+        ] {
+            #expect(throws: LayoutError.self) { _ = try breakpoints(card(), range) }
+            do {
+                _ = try breakpoints(card(), range)
+            } catch let error as LayoutError {
+                guard case .invalidBreakpoints = error else {
+                    Issue.record("expected invalidBreakpoints, got \(error)")
+                    continue
+                }
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+}
