@@ -82,8 +82,14 @@ extension LayoutEngine {
             }
         }
         func width(_ k: Int) -> Double { min(range.to, range.from + Double(k) * step) }
+        var layouts = 0
         // One outcome per discrete decision: the candidate (or arrangement) or -1 when hidden.
         func outcomes(_ k: Int) throws(LayoutError) -> [Int] {
+            layouts += 1
+            guard layouts <= LayoutLimits.maxBreakpointLayouts else {
+                throw .invalidBreakpoints(
+                    reason: "the decisions change at more widths than \(LayoutLimits.maxBreakpointLayouts) layouts find (LayoutLimits.maxBreakpointLayouts); ask a narrower range or a coarser step")
+            }
             let context = LayoutContext(prepared: prepared, options: plain, measurer: measurer)
             try context.place(prepared.root, x: 0, y: 0, ProposedSize(width: width(k), height: height))
             return discrete.map { node in

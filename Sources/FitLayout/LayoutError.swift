@@ -121,4 +121,10 @@ public enum LayoutLimits {
 extension LayoutLimits {
     /// Bytes of UTF-8 in one text or template string.
     public static let maxTextBytes = 65_536
+    /// Candidates of a choice point (a `choice`, or a `firstFit` inside a uniformFit's item):
+    /// the list is laid out once per position, so positions × items must stay linear.
+    public static let maxChoicePositions = 32
+    /// Layouts one breakpoint search may run (samples and bisection steps): a document whose
+    /// decisions flip at many widths is refused rather than laid out at every width.
+    public static let maxBreakpointLayouts = 256
 }

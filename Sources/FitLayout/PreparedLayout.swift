@@ -134,6 +134,11 @@ public struct PreparedLayout: Sendable {
             let kind = nodes[index].kind
             if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
             if kind == .firstFit || kind == .choice, choiceScope[index] >= 0 {
+                if childCount[index] > LayoutLimits.maxChoicePositions {
+                    throw .invalidChildren(
+                        node: at(index),
+                        reason: "a choice point inside a uniformFit has at most \(LayoutLimits.maxChoicePositions) candidates (LayoutLimits.maxChoicePositions), not \(childCount[index])")
+                }
                 positions[choiceScope[index]] = max(positions[choiceScope[index]], childCount[index])
             } else if kind == .choice {
                 throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")

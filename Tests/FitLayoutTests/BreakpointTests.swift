@@ -85,3 +85,49 @@ import Testing
         }
     }
 }
+
+@Suite struct BreakpointBoundTests {
+    @Test func aDocumentThatFlipsAtEveryWidthIsRefusedNotLaidOutAtEveryWidth() throws {
+        // 40 firstFits whose first candidate is k0 px wide: 40 changes, ~20 layouts each.
+        var nodes = [node("root", nil, .vstack)]
+        for index in 0..<40 {
+            nodes += [
+                node("pick\(index)", "root", .firstFit),
+                image("wide\(index)", "pick\(index)", Double(100 + index * 7)),
+                image("narrow\(index)", "pick\(index)", 1),
+            ]
+        }
+        let options = LayoutOptions(breakpoints: BreakpointRange(from: 0, to: 1000, step: 0.01))
+        do {
+            _ = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+            Issue.record("expected a refusal")
+        } catch {
+            guard case .invalidBreakpoints(let reason) = error else {
+                Issue.record("expected invalidBreakpoints, got \(error)")
+                return
+            }
+            #expect(reason.contains("maxBreakpointLayouts"))
+        }
+        // Five of them fit the budget, and every change is found.
+        let few = Array(nodes.prefix(1 + 5 * 3))
+        let result = try LayoutDocument(nodes: few).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        // 128 = 100 + 4 × 7 is the first grid width where the wide image fits (the grid
+        // widths are from + k × step in doubles: 12799 × 0.01 is 127.99000000000001).
+        let pick4 = try #require(result.breakpoints?.decisions["pick4"])
+        #expect(pick4.map(\.candidate) == [1, 0])
+        #expect(pick4.first.map { abs($0.to - 127.99) < 1e-9 } == true)
+        #expect(pick4.last?.from == 128 && pick4.last?.to == 1000)
+    }
+
+    @Test func aChoicePointWithTooManyCandidatesInsideAListIsRefused() {
+        var nodes = [node("list", nil, .uniformFit), node("c", "list", .choice)]
+        for index in 0...LayoutLimits.maxChoicePositions { nodes.append(text("t\(index)", "c", "x")) }
+        guard case .invalidChildren(let at, _)? = refusal(nodes) else {
+            Issue.record("expected invalidChildren")
+            return
+        }
+        #expect(at.id == "c")
+        nodes.removeLast()
+        #expect(refusal(nodes) == nil)
+    }
+}

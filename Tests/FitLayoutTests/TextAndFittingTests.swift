@@ -167,6 +167,13 @@ import FitLayoutJSON
         // 48 > 40 along the list's own axis: columns (before: rows, the axis was never
         // constrained, D10).
         #expect(try seed000Unscrolled(width: 300, height: 40).decision("list")?.candidate == 1)
+        // ViewThatFits(in: .horizontal): the height no longer constrains.
+        var document = try FormatTests.example("uniform-scroll-list.json")
+        document.nodes.removeFirst()
+        document.nodes[0].parent = nil
+        document.nodes[0].properties.axes = .horizontal
+        let horizontal = try document.layout(in: ProposedSize(width: 300, height: 40), measurer: measurer)
+        #expect(horizontal.decision("list")?.candidate == 0)
     }
 
     @Test func seed000ListInAScrollIsDecidedByTheWidthOnly() throws {
