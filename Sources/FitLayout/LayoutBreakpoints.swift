@@ -133,10 +133,11 @@ extension LayoutEngine {
             }
             decisions[prepared.document.nodes[node].id] = intervals
         }
-        let minimum = try prepared.layout(in: ProposedSize(width: 0, height: height), options: plain, measurer: measurer)
-        let ideal = try prepared.layout(in: ProposedSize(width: nil, height: height), options: plain, measurer: measurer)
-        return LayoutBreakpoints(
-            range: range, minContentWidth: minimum.size.width, maxContentWidth: ideal.size.width, decisions: decisions)
+        // Sizes only (no placement): the root's size is its frame's.
+        let sizing = LayoutContext(prepared: prepared, options: plain, measurer: measurer)
+        let minimum = try sizing.size(prepared.root, ProposedSize(width: 0, height: height)).width
+        let ideal = try sizing.size(prepared.root, ProposedSize(width: nil, height: height)).width
+        return LayoutBreakpoints(range: range, minContentWidth: minimum, maxContentWidth: ideal, decisions: decisions)
     }
 
     /// Appends the changes between grid indices `low` and `high` (exclusive of `low`), in order.
