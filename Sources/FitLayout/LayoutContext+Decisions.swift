@@ -83,16 +83,12 @@ extension LayoutContext {
     func variant(for node: Int) -> UInt32 {
         let scope = prepared.choiceScope[node]
         let choice = scope >= 0 ? UInt32(truncatingIfNeeded: currentChoice[scope] + 1) : 0
-        return choice << 2 | fixingBits
+        return choice << 2 | fixing
     }
 
-    var fixingBits: UInt32 {
-        switch fixingAxis {
-        case nil: return 0
-        case .horizontal: return 1
-        case .vertical: return 2
-        }
-    }
+    static func fixingBit(_ axis: LayoutAxis) -> UInt32 { axis == .horizontal ? 1 : 2 }
+
+    func isFixed(_ axis: LayoutAxis) -> Bool { fixing & Self.fixingBit(axis) != 0 }
 
     // MARK: scroll
 
@@ -121,9 +117,10 @@ extension LayoutContext {
     func fittedLength(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Double {
         let properties = nodes[node].properties
         let axis = properties.axis ?? .vertical
-        let saved = fixingAxis
-        fixingAxis = axis.other
-        defer { fixingAxis = saved }
+        // A fitting inside another's hidden copy keeps the outer one's axis fixed too.
+        let saved = fixing
+        fixing |= Self.fixingBit(axis.other)
+        defer { fixing = saved }
         let hidden = try distribute(
             Array(prepared.children(node)), axis: axis, spacing: properties.spacing ?? options.spacing, proposal)
         return hidden.size[axis.other]

@@ -74,9 +74,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     var choices: NodeMemo<Int>
     /// The position each uniformFit is currently laid out with (read by its choice points).
     var currentChoice: [Int]
-    /// While a fitting measures its hidden copy: the axis its spacers and flexible frames are
-    /// fixed on (spec 4.10).
-    var fixingAxis: LayoutAxis?
+    /// While fittings measure their hidden copies: the axes their spacers and flexible frames
+    /// are fixed on (spec 4.10), as ``LayoutContext/fixingBit(_:)`` bits.
+    var fixing: UInt32 = 0
     /// The factor each scaleGroup is currently laid out with (read by its members).
     var currentScale: [Double]
     /// A threshold's children in its arrangement.
@@ -227,7 +227,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         let minimum = nodes[node].properties.minLength ?? options.spacing
         // In a fitting's hidden copy a spacer is fixed at its minimum (spec 4.10).
         func along(_ offered: Double?, _ axis: LayoutAxis) -> Double {
-            fixingAxis == axis ? minimum : offered.map { max(minimum, $0) } ?? minimum
+            isFixed(axis) ? minimum : offered.map { max(minimum, $0) } ?? minimum
         }
         switch spacerAxis(node) {
         case .horizontal: return LayoutSize(width: along(proposal.width, .horizontal), height: 0)
@@ -316,7 +316,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 continue
             }
             // In a fitting's hidden copy a flexible frame takes its child's length (spec 4.10).
-            let offered = fixingAxis == axis ? nil : proposal[axis] ?? bounds.ideal
+            let offered = isFixed(axis) ? nil : proposal[axis] ?? bounds.ideal
             var length = child[axis]
             if let low = bounds.low { length = max(low, offered.map { min(length, $0) } ?? length) }
             if let high = bounds.high { length = min(high, offered.map { max(length, $0) } ?? length) }
