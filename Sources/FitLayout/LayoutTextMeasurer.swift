@@ -31,16 +31,23 @@ public struct MeasuredText: Hashable, Sendable {
     public var height: Double
     /// From the top to the first line's baseline.
     public var baseline: Double
+    /// From the top to the last line's baseline (SwiftUI's `lastTextBaseline`,
+    /// docs/swiftui-layout.md 1.4).
+    public var lastBaseline: Double
     public var lineCount: Int
     /// Whether any of the text is not shown (ellipsized, or lines dropped by the line limit).
     public var truncated: Bool
 
-    public init(width: Double, height: Double, baseline: Double, lineCount: Int, truncated: Bool) {
+    /// Without `lastBaseline`, the lines are taken as equally tall (one font): the first
+    /// baseline moved down by all lines but one.
+    public init(width: Double, height: Double, baseline: Double, lineCount: Int, truncated: Bool, lastBaseline: Double? = nil) {
         self.width = width
         self.height = height
         self.baseline = baseline
         self.lineCount = lineCount
         self.truncated = truncated
+        self.lastBaseline = lastBaseline
+            ?? (lineCount > 1 ? baseline + height / Double(lineCount) * Double(lineCount - 1) : baseline)
     }
 }
 

@@ -270,3 +270,15 @@ import FitLayoutJSON
         #expect(try layout(nodes, width: 150).decision("column")?.length == 126)
     }
 }
+
+@Suite struct LastBaselineFixedTests {
+    @Test func lastBaselineIsTheLastLinesBaseline() throws {
+        // "ab / cd" at 40: two 20 px lines, baselines 16 and 36 (spec 1.6 E5).
+        let two = try measurer.measure(LayoutText("ab cd"), proposedWidth: 40, scale: 1)
+        #expect(two.baseline == 16 && two.lastBaseline == 36)
+        let one = try measurer.measure(LayoutText("ab"), proposedWidth: nil, scale: 0.5)
+        #expect(one.baseline == 8 && one.lastBaseline == 8)
+        // Given by no measurer: lines taken as equal.
+        #expect(MeasuredText(width: 1, height: 60, baseline: 16, lineCount: 3, truncated: false).lastBaseline == 56)
+    }
+}

@@ -1,4 +1,5 @@
 import FitLayout
+import FitText
 import Testing
 
 @testable import FitLayoutText
@@ -141,5 +142,18 @@ extension LayoutNode {
         ])
         #expect(same(found.maxContentWidth, rowWidth))
         #expect(found.minContentWidth < rowWidth)
+    }
+}
+
+@Suite struct LastBaselineTests {
+    @Test func lastBaselineIsTheEnginesLastLineBaselineInOneFont() throws {
+        let measured = try Fixture.measurer().measure(LayoutText(TextAndFittingEngineTests.sentence), proposedWidth: 80, scale: 1)
+        #expect(measured.lineCount >= 3)
+        var request = MeasureRequest(text: TextAndFittingEngineTests.sentence, font: "sans-serif 11", maxWidth: 80, wrap: .wordChar)
+        request.includeLines = true
+        let lines = try Fixture.engine().measure(request).lines
+        #expect(lines.count == measured.lineCount)
+        #expect(abs(measured.lastBaseline - (lines.last?.baseline ?? 0)) < 1e-6)
+        #expect(abs(measured.baseline - (lines.first?.baseline ?? 0)) < 1e-6)
     }
 }
