@@ -25,7 +25,8 @@ public struct DecisionInterval: Hashable, Sendable, Codable {
     public var to: Double
     /// firstFit, uniformFit: the candidate; -1 where the decision is not shown at those widths.
     public var candidate: Int?
-    /// threshold: the arrangement (the size category decides it, so one interval).
+    /// threshold: the arrangement (the size category decides it, so one interval while the
+    /// threshold is shown; where it is not, `candidate` is -1 instead).
     public var axis: LayoutAxis?
 
     public init(from: Double, to: Double, candidate: Int? = nil, axis: LayoutAxis? = nil) {
@@ -116,13 +117,15 @@ extension LayoutEngine {
         for (slot, node) in discrete.enumerated() {
             let isThreshold = prepared.document.nodes[node].kind == .threshold
             var intervals: [DecisionInterval] = []
+            var openValue: Int? = nil
             for (position, segment) in segments.enumerated() {
                 let value = segment.outcome[slot]
                 let end = position + 1 < segments.count ? width(segments[position + 1].start - 1) : range.to
-                if let open = intervals.last, (isThreshold ? (open.axis == .horizontal ? 0 : 1) : open.candidate) == value {
+                if openValue == value {
                     intervals[intervals.count - 1].to = end
                     continue
                 }
+                openValue = value
                 var interval = DecisionInterval(from: width(segment.start), to: end)
                 if isThreshold, value >= 0 {
                     interval.axis = value == 0 ? .horizontal : .vertical

@@ -131,3 +131,24 @@ import Testing
         #expect(refusal(nodes) == nil)
     }
 }
+
+@Suite struct BreakpointVisibilityTests {
+    @Test func aThresholdShownOnlyInOneCandidateIsMinusOneWhereHidden() throws {
+        // The card's row (238 wide) holds a threshold; below 238 the column is shown and the
+        // threshold is not: -1 there, then horizontal.
+        let nodes = [
+            node("card", nil, .firstFit, .init(axes: .horizontal)),
+            node("row", "card", .threshold, .init(spacing: 8, category: .accessibilityMedium)),
+            image("rowIcon", "row"),
+            text("rowLabel", "row", "Screen time this week"),
+            text("columnLabel", "card", "Screen time"),
+        ]
+        let result = try LayoutDocument(nodes: nodes).layout(
+            in: ProposedSize(width: 300, height: nil), options: LayoutOptions(breakpoints: BreakpointRange(from: 100, to: 400)),
+            measurer: measurer)
+        #expect(result.breakpoints?.decisions["row"] == [
+            DecisionInterval(from: 100, to: 237, candidate: -1),
+            DecisionInterval(from: 238, to: 400, axis: .horizontal),
+        ])
+    }
+}
