@@ -46,7 +46,7 @@ extension LayoutContext {
     /// own; a template's reserved strings'; a container's merged from its children's where it
     /// places them (an overlay's and a firstFit's are their base's and chosen candidate's).
     func baselines(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Baselines? {
-        let key = MemoKey(node, proposal, scale: scale(for: node))
+        let key = MemoKey(node, proposal, scale: scale(for: node), variant: variant(for: node))
         if let known = baselineMemo.value(for: key) { return known }
         var answer: Baselines? = nil
         switch nodes[node].kind {

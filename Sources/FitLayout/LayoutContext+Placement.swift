@@ -11,11 +11,14 @@ extension LayoutContext {
         case .text:
             let text = try measureText(node, proposal)
             outcomes[node] = TextOutcome(scale: text.scale, lineCount: text.measured.lineCount, truncated: text.measured.truncated)
-            fits[node] = Self.fitsWidth(text.measured, proposal.width.flatMap { $0.isFinite ? $0 : nil })
+            fits[node] = Self.fits(text.measured, proposal)
         case .fitting:
             fittedLength[node] = try fittedLength(node, proposal)
         case .uniformFit:
+            // Also leaves the choice points inside the items at the decision while they are placed.
             chosen[node] = try uniformChoice(node, proposal)
+        case .choice:
+            chosen[node] = forcedChoice(node) ?? 0
         case .firstFit:
             chosen[node] = try firstFitChoice(node, proposal)
         case .template:
@@ -29,17 +32,6 @@ extension LayoutContext {
         }
         for placement in try childPlacements(node, proposal, size) {
             try place(placement.child, x: x + placement.dx, y: y + placement.dy, placement.proposal)
-        }
-        if nodes[node].kind == .uniformFit {
-            // An item is where its chosen candidate is.
-            let choice = chosen[node]
-            for item in prepared.children(node) {
-                let candidate = candidate(of: item, choice)
-                frames[item] = frames[candidate]
-                placedEpoch[item] = epoch
-                placedProposal[item] = placedProposal[candidate]
-                chosen[item] = min(choice, prepared.childCount[item] - 1)
-            }
         }
     }
 
@@ -97,6 +89,11 @@ extension LayoutContext {
             return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: fixedProposal(properties, proposal))]
         case .firstFit:
             return [ChildPlacement(child: candidate(of: node, try firstFitChoice(node, proposal)), dx: 0, dy: 0, proposal: proposal)]
+        case .choice:
+            return [ChildPlacement(child: candidate(of: node, forcedChoice(node) ?? 0), dx: 0, dy: 0, proposal: proposal)]
+        case .scroll:
+            guard let child = children.first else { return [] }
+            return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: scrollProposal(node, proposal))]
         case .template:
             // The actual value over the reserved strings, aligned as on a hidden text's overlay.
             var size = LayoutSize.zero

@@ -30,9 +30,9 @@ extension LayoutContext {
         case .threshold:
             return try distribute(node, arranged[node], axis: arrangement(node), spacing: spacing, proposal)
         case .uniformFit:
-            let choice = try uniformChoice(node, proposal)
-            let children = prepared.children(node).map { candidate(of: $0, choice) }
-            return try distribute(node, children, axis: properties.axis ?? .vertical, spacing: spacing, proposal)
+            // Decide, which leaves the choice points inside the items at the decision.
+            _ = try uniformChoice(node, proposal)
+            return try uniformPlan(node, proposal)
         case .fitting:
             let axis = properties.axis ?? .vertical
             let length = try fittedLength(node, proposal)
@@ -42,18 +42,6 @@ extension LayoutContext {
         default:
             return try distribute(node, Array(prepared.children(node)), axis: .vertical, spacing: spacing, proposal)
         }
-    }
-
-    /// CwlFitting: the hidden copy with fixed-size spacers measures the widest child's ideal
-    /// length across the stack; the visible copy is then laid out at that length (or the
-    /// proposal, if smaller), so flexible children fill it and no more.
-    func fittedLength(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Double {
-        let cross = (nodes[node].properties.axis ?? .vertical).other
-        var ideal = 0.0
-        for child in prepared.children(node) {
-            ideal = max(ideal, try size(child, .unspecified)[cross])
-        }
-        return proposal[cross].map { min(ideal, $0) } ?? ideal
     }
 
     /// SwiftUI's stack algorithm (docs/swiftui-layout.md 1.1, from OpenSwiftUI

@@ -8,7 +8,11 @@ public enum LayoutEngine {
             if let value = proposal[axis], value.isNaN || value < 0 { throw .invalidProposal(axis: axis, value: value) }
         }
         let context = LayoutContext(prepared: prepared, options: options, measurer: measurer)
-        return try context.run(proposal)
+        var result = try context.run(proposal)
+        if let range = options.breakpoints {
+            result.breakpoints = try breakpoints(prepared, range: range, height: proposal.height, options: options, measurer: measurer)
+        }
+        return result
     }
 }
 
@@ -37,14 +41,18 @@ struct MemoKey: Hashable {
     var width: UInt64
     var height: UInt64
     var scale: UInt64
+    /// What else the answer depends on (``LayoutContext/variant(for:)``): an enclosing
+    /// uniformFit's decision, a fitting's hidden copy.
+    var variant: UInt32
 
-    init(_ node: Int, _ proposal: ProposedSize, scale: Double) {
+    init(_ node: Int, _ proposal: ProposedSize, scale: Double, variant: UInt32 = 0) {
         // A NaN payload no proposal can carry (proposals are checked) stands for "unspecified".
         let unspecified: UInt64 = 0x7FF8_DEAD_0000_0001
         self.node = Int32(truncatingIfNeeded: node)
         self.width = proposal.width?.bitPattern ?? unspecified
         self.height = proposal.height?.bitPattern ?? unspecified
         self.scale = scale.bitPattern
+        self.variant = variant
     }
 }
 
@@ -65,6 +73,12 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     var groupScales: NodeMemo<Double>
     /// Text baselines by node and proposal, asked only by baseline alignments and the result.
     var baselineMemo: NodeMemo<Baselines?>
+    var choices: NodeMemo<Int>
+    /// The position each uniformFit is currently laid out with (read by its choice points).
+    var currentChoice: [Int]
+    /// While fittings measure their hidden copies: the axes their spacers and flexible frames
+    /// are fixed on (spec 4.10), as ``LayoutContext/fixingBit(_:)`` bits.
+    var fixing: UInt32 = 0
     /// The factor each scaleGroup is currently laid out with (read by its members).
     var currentScale: [Double]
     /// A threshold's children in its arrangement.
@@ -91,6 +105,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         self.measurer = measurer
         let count = nodes.count
         currentScale = [Double](filled: 1, count: count)
+        currentChoice = [Int](filled: 0, count: count)
         arranged = [[Int]](filled: [], count: count)
         frames = [LayoutRect](filled: .zero, count: count)
         placedEpoch = [Int](filled: 0, count: count)
@@ -103,6 +118,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         texts = NodeMemo(nodes: count)
         groupScales = NodeMemo(nodes: count)
         baselineMemo = NodeMemo(nodes: count)
+        choices = NodeMemo(nodes: count)
         for index in 0..<count where nodes[index].kind == .threshold {
             let arrangement = self.arrangement(index)
             arranged[index] = prepared.children(index).filter { child in
@@ -154,7 +170,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     }
 
     func size(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
-        let key = MemoKey(node, proposal, scale: scale(for: node))
+        let key = MemoKey(node, proposal, scale: scale(for: node), variant: variant(for: node))
         if let known = sizes.value(for: key) { return known }
         let answer = try computeSize(node, proposal)
         sizes.set(answer, for: key)
@@ -173,6 +189,10 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             return try imageSize(node)
         case .hstack, .vstack, .threshold, .fitting, .uniformFit:
             return try stackPlan(node, proposal).size
+        case .scroll:
+            return try scrollSize(node, proposal)
+        case .choice:
+            return try size(candidate(of: node, forcedChoice(node) ?? 0), proposal)
         case .zstack:
             return try zstackSize(node, proposal)
         case .overlay:
@@ -212,11 +232,14 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     /// and nothing across it; outside a stack it expands on both axes (SwiftUI's `Spacer`).
     func spacerSize(_ node: Int, _ proposal: ProposedSize) -> LayoutSize {
         let minimum = nodes[node].properties.minLength ?? options.spacing
-        func along(_ offered: Double?) -> Double { offered.map { max(minimum, $0) } ?? minimum }
+        // In a fitting's hidden copy a spacer is fixed at its minimum (spec 4.10).
+        func along(_ offered: Double?, _ axis: LayoutAxis) -> Double {
+            isFixed(axis) ? minimum : offered.map { max(minimum, $0) } ?? minimum
+        }
         switch spacerAxis(node) {
-        case .horizontal: return LayoutSize(width: along(proposal.width), height: 0)
-        case .vertical: return LayoutSize(width: 0, height: along(proposal.height))
-        case nil: return LayoutSize(width: along(proposal.width), height: along(proposal.height))
+        case .horizontal: return LayoutSize(width: along(proposal.width, .horizontal), height: 0)
+        case .vertical: return LayoutSize(width: 0, height: along(proposal.height, .vertical))
+        case nil: return LayoutSize(width: along(proposal.width, .horizontal), height: along(proposal.height, .vertical))
         }
     }
 
@@ -299,7 +322,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 answer[axis] = fixed
                 continue
             }
-            let offered = proposal[axis] ?? bounds.ideal
+            // In a fitting's hidden copy a flexible frame takes its child's length (spec 4.10).
+            let offered = isFixed(axis) ? nil : proposal[axis] ?? bounds.ideal
             var length = child[axis]
             if let low = bounds.low { length = max(low, offered.map { min(length, $0) } ?? length) }
             if let high = bounds.high { length = min(high, offered.map { max(length, $0) } ?? length) }

@@ -3,6 +3,9 @@
 public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case text, spacer, image, hstack, vstack, zstack, overlay, frame, padding, fixedSize
     case firstFit, uniformFit, threshold, fitting, template, scaleGroup
+    /// `scroll` proposes nil along its axis (ScrollView); `choice` shows the child an enclosing
+    /// uniformFit decides (docs/swiftui-layout.md 3.2).
+    case scroll, choice
 
     /// Whether the result reports what a node of this kind decided (``LayoutDecision``).
     public var isDecision: Bool {

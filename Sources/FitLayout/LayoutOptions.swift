@@ -18,10 +18,15 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// engine-backed measurer uses sans-serif 11 pt, GNOME's default size). The engine itself
     /// never reads it; it is here so that it is part of the cache key.
     public var uiFont: String?
+    /// Also find, per decision, the widths over which each outcome holds, and the root's
+    /// min-content and max-content widths (``LayoutResult/breakpoints``); nil for none.
+    public var breakpoints: BreakpointRange?
 
     public init(
-        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil
+        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil,
+        breakpoints: BreakpointRange? = nil
     ) {
+        self.breakpoints = breakpoints
         self.sizeCategory = sizeCategory
         self.unit = unit
         self.defaultSpacing = defaultSpacing

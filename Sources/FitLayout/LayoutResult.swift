@@ -82,6 +82,8 @@ public struct LayoutResult: Hashable, Sendable, Codable {
     public var decisions: [LayoutDecision]
     /// Whether any shown text or template was truncated.
     public var truncated: Bool
+    /// With ``LayoutOptions/breakpoints``: the outcomes of the decisions over a range of widths.
+    public var breakpoints: LayoutBreakpoints?
 
     public init(proposal: ProposedSize, size: LayoutSize, nodes: [NodeLayout], decisions: [LayoutDecision], truncated: Bool) {
         self.proposal = proposal

@@ -31,7 +31,8 @@ public struct MeasuredText: Hashable, Sendable {
     public var height: Double
     /// From the top to the first line's baseline.
     public var baseline: Double
-    /// From the top to the last line's baseline (a stack's `lastTextBaseline` alignment).
+    /// From the top to the last line's baseline (a stack's `lastTextBaseline` alignment,
+    /// docs/swiftui-layout.md 1.4).
     public var lastBaseline: Double
     public var lineCount: Int
     /// Whether any of the text is not shown (ellipsized, or lines dropped by the line limit).

@@ -17,6 +17,10 @@ public struct PreparedLayout: Sendable {
     let members: [[Int]]
     /// Whether the node lays out right to left: its own `layoutDirection`, else its parent's.
     let rightToLeft: [Bool]
+    /// The innermost uniformFit whose decision reaches each node (it is in one of its items), or -1.
+    let choiceScope: [Int]
+    /// For each uniformFit, how many positions it tries (at least 1).
+    let positions: [Int]
 
     public init(_ document: LayoutDocument) throws(LayoutError) {
         let nodes = document.nodes
@@ -110,6 +114,10 @@ public struct PreparedLayout: Sendable {
         var group = [Int](filled: -1, count: count)
         var members = [[Int]](filled: [], count: count)
         var rightToLeft = [Bool](filled: false, count: count)
+        // The uniformFit whose decision a node's size depends on, and each uniformFit's number
+        // of positions: the most candidates among its choice points (firstFit, choice).
+        var choiceScope = [Int](filled: -1, count: count)
+        var positions = [Int](filled: 1, count: count)
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
@@ -120,6 +128,7 @@ public struct PreparedLayout: Sendable {
                 fonts[index] = fonts[up]
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
                 rightToLeft[index] = rightToLeft[up]
+                choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
             }
             if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
             if let style = nodes[index].properties.textStyle {
@@ -129,6 +138,16 @@ public struct PreparedLayout: Sendable {
             }
             let kind = nodes[index].kind
             if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
+            if kind == .firstFit || kind == .choice, choiceScope[index] >= 0 {
+                if childCount[index] > LayoutLimits.maxChoicePositions {
+                    throw .invalidChildren(
+                        node: at(index),
+                        reason: "a choice point inside a uniformFit has at most \(LayoutLimits.maxChoicePositions) candidates (LayoutLimits.maxChoicePositions), not \(childCount[index])")
+                }
+                positions[choiceScope[index]] = max(positions[choiceScope[index]], childCount[index])
+            } else if kind == .choice {
+                throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
+            }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
         }
 
@@ -142,6 +161,8 @@ public struct PreparedLayout: Sendable {
         self.group = group
         self.members = members
         self.rightToLeft = rightToLeft
+        self.choiceScope = choiceScope
+        self.positions = positions
     }
 
     func children(_ node: Int) -> ArraySlice<Int> {
@@ -215,7 +236,7 @@ public struct PreparedLayout: Sendable {
         switch node.kind {
         case .text, .spacer, .image:
             if !children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) has no children") }
-        case .frame, .padding, .fixedSize, .scaleGroup:
+        case .frame, .padding, .fixedSize, .scaleGroup, .scroll:
             if children.count != 1 {
                 throw .invalidChildren(node: location, reason: "a \(kind) has exactly one child, not \(children.count)")
             }
@@ -225,14 +246,10 @@ public struct PreparedLayout: Sendable {
             }
         case .overlay:
             if children.isEmpty { throw .invalidChildren(node: location, reason: "an overlay needs a base child") }
-        case .firstFit:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "a firstFit needs at least one candidate") }
-        case .uniformFit:
-            if let item = children.first(where: { nodes[$0].kind != .firstFit }) {
-                throw .invalidChildren(
-                    node: location, reason: "the items of a uniformFit are firstFit nodes; node \(item) is a \(nodes[item].kind.rawValue)")
-            }
-        case .hstack, .vstack, .zstack, .threshold, .fitting:
+        case .firstFit, .choice:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) needs at least one candidate") }
+        // Items may be any subtree: the decision reaches the choice points inside (spec 3.2).
+        case .hstack, .vstack, .zstack, .threshold, .fitting, .uniformFit:
             break
         }
     }

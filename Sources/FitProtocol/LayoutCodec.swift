@@ -275,7 +275,7 @@ extension DBusError {
         switch error {
         case .tooManyNodes, .tooDeep:
             self.init(FitErrorName.tooLarge, error.description)
-        case .invalidProposal, .measurementFailed(node: nil, _):
+        case .invalidProposal, .measurementFailed(node: nil, _), .invalidBreakpoints:
             self.init(FitErrorName.invalidArgument, error.description)
         default:
             self.init(FitErrorName.invalidDocument, error.description)

@@ -19,7 +19,7 @@ import FitLayoutJSON
     @Test(arguments: [
         "first-fit-card.json", "uniform-list.json", "payment-row-threshold.json", "fitting-column.json",
         "heart-rate-template.json", "exposure-scale-group.json", "icon-body-style.json", "spacer-rows.json",
-        "fitting-spacer-rows.json",
+        "fitting-spacer-rows.json", "uniform-scroll-list.json", "exposure-overlay.json",
     ])
     func examplesParseLayOutAndRoundTrip(_ name: String) throws {
         let document = try Self.example(name)
