@@ -39,8 +39,9 @@ extension LayoutContext {
                     child, x: x + alignment.offset(child: childSize.width, container: size.width, axis: .horizontal),
                     y: y + alignment.offset(child: childSize.height, container: size.height, axis: .vertical), proposal)
             }
-        case .overlay:
-            // The base sets the size; the others are offered exactly that (SwiftUI's `overlay`).
+        case .overlay, .background:
+            // The base sets the size; the others are offered exactly that (SwiftUI's `overlay`;
+            // a background is the same geometry drawn behind, docs/swiftui-layout.md 4.4).
             try place(children.first!, x: x, y: y, proposal)
             try placeAligned(children.dropFirst(), in: frames[node], alignment: properties.alignment ?? .center)
         case .frame:
@@ -68,6 +69,12 @@ extension LayoutContext {
         case .scaleGroup:
             currentScale[node] = try groupScale(node, proposal)
             try place(children.first!, x: x, y: y, proposal)
+        case .grid:
+            try placeGrid(node, try gridPlan(node, proposal), x: x, y: y)
+        case .flow:
+            try placeFlow(node, try flowPlan(node, proposal), x: x, y: y)
+        case .gridRow, .forEach:
+            break
         }
     }
 

@@ -82,7 +82,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
 
     init(prepared: PreparedLayout, options: LayoutOptions, measurer: Measurer) {
         self.prepared = prepared
-        self.nodes = prepared.document.nodes
+        self.nodes = prepared.nodes
         self.options = options
         self.measurer = measurer
         let count = nodes.count
@@ -115,8 +115,11 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         for (index, node) in nodes.enumerated() {
             let visible = placedEpoch[index] == 1
             let outcome = visible ? outcomes[index] : nil
-            if outcome?.truncated == true { result.truncated = true }
-            result.nodes.append(NodeLayout(id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome))
+            // A hidden text is measured (it sizes what it stands for) but nobody reads it cut.
+            let hidden = node.properties.hidden == true
+            if outcome?.truncated == true && !hidden { result.truncated = true }
+            result.nodes.append(
+                NodeLayout(id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome, hidden: hidden))
             guard visible, node.kind.isDecision else { continue }
             var decision = LayoutDecision(id: node.id, nodeIndex: index, kind: node.kind)
             switch node.kind {
@@ -168,8 +171,15 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 answer = LayoutSize(width: max(answer.width, size.width), height: max(answer.height, size.height))
             }
             return answer
-        case .overlay:
+        case .overlay, .background:
             return try size(prepared.children(node).first!, proposal)
+        case .grid:
+            return try gridPlan(node, proposal).size
+        case .flow:
+            return try flowPlan(node, proposal).size
+        case .gridRow, .forEach:
+            // A grid sizes its rows' cells itself; a forEach is gone once the document is prepared.
+            return .zero
         case .frame:
             return try frameLayout(node, proposal).size
         case .padding:

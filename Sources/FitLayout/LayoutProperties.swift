@@ -39,6 +39,20 @@ public struct LayoutProperties: Hashable, Sendable {
     // fixedSize
     public var horizontal: Bool?
     public var vertical: Bool?
+    // any node (docs/swiftui-layout.md 4.3, 4.9)
+    /// Laid out as if shown, drawn by nobody; inherited by the subtree (SwiftUI's `hidden()`).
+    public var hidden: Bool?
+    /// Where a text's lines sit in its frame; inherited, never changes a frame (spec 2.1).
+    public var multilineTextAlignment: HorizontalAlignment?
+    /// Inherited; right-to-left mirrors stacks, leading/trailing and flow lines (spec 1.5).
+    public var layoutDirection: LayoutDirection?
+    // forEach
+    /// The names of a data row's values, used in the template's strings as `{name}`.
+    public var fields: [String]?
+    /// The rows, row after row, `fields.count` strings each.
+    public var data: [String]?
+    // grid
+    public var columns: GridColumns?
 
     public init(
         text: String? = nil, font: String? = nil, textStyle: TextStyle? = nil, lineLimit: Int? = nil,
@@ -49,7 +63,9 @@ public struct LayoutProperties: Hashable, Sendable {
         spacing: Double? = nil, alignment: LayoutAlignment? = nil, axis: LayoutAxis? = nil, axes: FitAxes? = nil,
         category: ContentSizeCategory? = nil, when: LayoutAxis? = nil,
         length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
-        horizontal: Bool? = nil, vertical: Bool? = nil
+        horizontal: Bool? = nil, vertical: Bool? = nil,
+        hidden: Bool? = nil, multilineTextAlignment: HorizontalAlignment? = nil, layoutDirection: LayoutDirection? = nil,
+        fields: [String]? = nil, data: [String]? = nil, columns: GridColumns? = nil
     ) {
         self.text = text
         self.font = font
@@ -81,10 +97,27 @@ public struct LayoutProperties: Hashable, Sendable {
         self.trailing = trailing
         self.horizontal = horizontal
         self.vertical = vertical
+        self.hidden = hidden
+        self.multilineTextAlignment = multilineTextAlignment
+        self.layoutDirection = layoutDirection
+        self.fields = fields
+        self.data = data
+        self.columns = columns
     }
 
+    /// Set once on a container, these reach every node below that does not set them itself,
+    /// the nearest setting winning (SwiftUI's environment; docs/swiftui-layout.md 4.9).
+    public static let inherited = [
+        "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor", "multilineTextAlignment", "layoutDirection",
+    ]
+
     /// The property names each kind accepts; `when` is accepted on any child of a threshold.
+    /// Every kind also takes `hidden` and the ``inherited`` ones.
     public static func allowed(for kind: LayoutNodeKind) -> [String] {
+        ownAllowed(for: kind) + ["hidden"] + inherited.filter { !ownAllowed(for: kind).contains($0) }
+    }
+
+    static func ownAllowed(for kind: LayoutNodeKind) -> [String] {
         switch kind {
         case .text: return ["text", "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor"]
         case .spacer: return ["minLength"]
@@ -100,6 +133,11 @@ public struct LayoutProperties: Hashable, Sendable {
         case .threshold: return ["category", "spacing", "alignment"]
         case .template: return ["templates", "font", "textStyle", "lineLimit", "alignment"]
         case .scaleGroup: return ["minimumScaleFactor"]
+        case .background: return ["alignment"]
+        case .grid: return ["spacing", "alignment", "columns"]
+        case .gridRow: return ["alignment"]
+        case .flow: return ["spacing", "alignment"]
+        case .forEach: return ["fields", "data"]
         }
     }
 
@@ -133,6 +171,12 @@ public struct LayoutProperties: Hashable, Sendable {
         try add("when", when.map { .string($0.rawValue) })
         try add("horizontal", horizontal.map(LayoutPropertyValue.bool))
         try add("vertical", vertical.map(LayoutPropertyValue.bool))
+        try add("hidden", hidden.map(LayoutPropertyValue.bool))
+        try add("multilineTextAlignment", multilineTextAlignment.map { .string($0.rawValue) })
+        try add("layoutDirection", layoutDirection.map { .string($0.rawValue) })
+        try add("fields", fields.map(LayoutPropertyValue.strings))
+        try add("data", data.map(LayoutPropertyValue.strings))
+        try add("columns", columns.map { .string($0.rawValue) })
     }
 
     /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
@@ -141,6 +185,19 @@ public struct LayoutProperties: Hashable, Sendable {
         var found: String? = nil
         forEachValue { name, _ in
             if found == nil && name != "when" && !allowed.contains(name) { found = name }
+        }
+        return found
+    }
+
+    /// The same for a kind's own properties, `hidden` and the inherited ones, without building
+    /// the combined list (every node of every document passes here).
+    func firstProperty(notAllowedFor kind: LayoutNodeKind) -> String? {
+        let own = Self.ownAllowed(for: kind)
+        var found: String? = nil
+        forEachValue { name, _ in
+            if found == nil && name != "when" && name != "hidden" && !own.contains(name) && !Self.inherited.contains(name) {
+                found = name
+            }
         }
         return found
     }
@@ -178,7 +235,7 @@ public struct LayoutProperties: Hashable, Sendable {
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.
     mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
-        guard name == "when" || Self.allowed(for: kind).contains(name) else {
+        guard name == "when" || name == "hidden" || Self.inherited.contains(name) || Self.ownAllowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
         func string() throws(LayoutError) -> String {
@@ -200,6 +257,12 @@ public struct LayoutProperties: Hashable, Sendable {
             }
             return flag
         }
+        func strings() throws(LayoutError) -> [String] {
+            guard case .strings(let list) = value else {
+                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
+            }
+            return list
+        }
         func named<T: RawRepresentable<String>>(_: T.Type, _ choices: String) throws(LayoutError) -> T {
             let text = try string()
             guard let parsed = T(rawValue: text) else {
@@ -220,11 +283,7 @@ public struct LayoutProperties: Hashable, Sendable {
             lineLimit = Int(number)
         case "truncation": truncation = try named(TruncationMode.self, "head, middle, tail")
         case "minimumScaleFactor": minimumScaleFactor = try number()
-        case "templates":
-            guard case .strings(let list) = value else {
-                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
-            }
-            templates = list
+        case "templates": templates = try strings()
         case "minLength": minLength = try number()
         case "width": width = try number()
         case "height": height = try number()
@@ -260,7 +319,24 @@ public struct LayoutProperties: Hashable, Sendable {
         case "trailing": trailing = try number()
         case "horizontal": horizontal = try bool()
         case "vertical": vertical = try bool()
+        case "hidden": hidden = try bool()
+        case "multilineTextAlignment": multilineTextAlignment = try named(HorizontalAlignment.self, "leading, center, trailing")
+        case "layoutDirection": layoutDirection = try named(LayoutDirection.self, "leftToRight, rightToLeft")
+        case "fields": fields = try strings()
+        case "data": data = try strings()
+        case "columns": columns = try named(GridColumns.self, "ideal, equal")
         default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
     }
+}
+
+/// The direction leading-to-trailing runs in (SwiftUI's `LayoutDirection`).
+public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// How a grid sizes its columns: each as wide as its widest cell, or all as wide as the widest
+/// column (the template pattern's equal cells; docs/swiftui-layout.md 4.6).
+public enum GridColumns: String, Hashable, Sendable, Codable, CaseIterable {
+    case ideal, equal
 }

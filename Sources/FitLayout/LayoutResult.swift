@@ -22,12 +22,16 @@ public struct NodeLayout: Hashable, Sendable, Codable {
     public var visible: Bool
     /// For texts and templates that are shown.
     public var text: TextOutcome?
+    /// Laid out but not drawn (`hidden` on it or an ancestor, docs/swiftui-layout.md 4.3): the
+    /// frame is where it would be; `visible` stays true.
+    public var hidden: Bool
 
-    public init(id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil) {
+    public init(id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil, hidden: Bool = false) {
         self.id = id
         self.frame = frame
         self.visible = visible
         self.text = text
+        self.hidden = hidden
     }
 }
 

@@ -1,0 +1,238 @@
+/// A grid's columns and rows for one proposal, kept for placement.
+struct GridPlan {
+    struct Row {
+        var node: Int
+        /// A gridRow's cells, or the one child that is not a gridRow (it spans every column).
+        var cells: [Int]
+        var spans: Bool
+        var height: Double
+    }
+    var rows: [Row]
+    var columnWidths: [Double]
+    var horizontalSpacing: Double
+    var verticalSpacing: Double
+    var size: LayoutSize
+}
+
+/// A flow's items in lines, kept for placement.
+struct FlowPlan {
+    var items: [Int]
+    /// Per item: its line, the proposal it was measured with and its size.
+    var line: [Int]
+    var proposals: [ProposedSize]
+    var sizes: [LayoutSize]
+    /// Per line: its first item, width and height.
+    var lineStart: [Int]
+    var lineWidth: [Double]
+    var lineHeight: [Double]
+    var spacing: Double
+    var size: LayoutSize
+}
+
+extension LayoutContext {
+    func isRightToLeft(_ node: Int) -> Bool { nodes[node].properties.layoutDirection == .rightToLeft }
+
+    // MARK: Grid
+
+    /// SwiftUI's `Grid` (docs/swiftui-layout.md 4.6): a column is as wide as its widest cell,
+    /// a row as tall as its tallest. How a constrained width is shared among flexible columns
+    /// is not documented; the choice is the stack's: columns are sized least flexible first
+    /// (flexibility: the widest cell at an infinite proposal minus the widest at zero), each
+    /// offered an equal share of what is left. `columns: equal` gives every column the widest
+    /// one's width when that fits, else an equal share. Rows are proposed no height (each as
+    /// tall as its cells want); a child that is not a gridRow spans the grid's width.
+    func gridPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> GridPlan {
+        let properties = nodes[node].properties
+        let spacing = properties.spacing ?? options.spacing
+        var rows: [GridPlan.Row] = []
+        var columns = 0
+        for child in prepared.children(node) {
+            if nodes[child].kind == .gridRow {
+                let cells = Array(prepared.children(child))
+                columns = max(columns, cells.count)
+                rows.append(.init(node: child, cells: cells, spans: false, height: 0))
+            } else {
+                rows.append(.init(node: child, cells: [child], spans: true, height: 0))
+            }
+        }
+        func widest(_ column: Int, _ width: Double?) throws(LayoutError) -> Double {
+            var answer = 0.0
+            for row in rows where !row.spans && column < row.cells.count {
+                answer = max(answer, try size(row.cells[column], ProposedSize(width: width, height: nil)).width)
+            }
+            return answer
+        }
+        let gaps = spacing * Double(max(0, columns - 1))
+        var widths = [Double](filled: 0, count: columns)
+        if properties.columns == .equal {
+            var ideal = 0.0
+            for column in 0..<columns { ideal = max(ideal, try widest(column, nil)) }
+            let share = proposal.width.map { max(0, ($0 - gaps) / Double(max(1, columns))) } ?? ideal
+            let width = min(ideal, share)
+            for column in 0..<columns { widths[column] = max(width, try widest(column, width)) }
+        } else if let offered = proposal.width {
+            var least = [Double](filled: 0, count: columns)
+            var flexibility = [Double](filled: 0, count: columns)
+            for column in 0..<columns {
+                least[column] = try widest(column, 0)
+                let flex = try widest(column, .infinity) - least[column]
+                flexibility[column] = flex.isNaN ? .infinity : flex
+            }
+            // Stable, as the stack's sort (spec 1.1): equal infinite flexibility, larger minimum first.
+            let order = (0..<columns).sorted { a, b in
+                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                if flexibility[a] == .infinity, least[a] != least[b] { return least[a] > least[b] }
+                return a < b
+            }
+            var remaining = offered - gaps
+            for (taken, column) in order.enumerated() {
+                let share = offered.isInfinite ? .infinity : max(0, remaining / Double(columns - taken))
+                widths[column] = try widest(column, share)
+                remaining -= widths[column]
+            }
+        } else {
+            for column in 0..<columns { widths[column] = try widest(column, nil) }
+        }
+        let columnsWidth = widths.reduce(0, +) + gaps
+        var width = columnsWidth
+        for index in rows.indices {
+            if rows[index].spans {
+                let offer = ProposedSize(width: columns > 0 ? columnsWidth : proposal.width, height: nil)
+                let cell = try size(rows[index].cells[0], offer)
+                rows[index].height = cell.height
+                width = max(width, cell.width)
+            } else {
+                var height = 0.0
+                for (column, cell) in rows[index].cells.enumerated() {
+                    height = max(height, try size(cell, ProposedSize(width: widths[column], height: nil)).height)
+                }
+                rows[index].height = height
+            }
+        }
+        let height = rows.reduce(0) { $0 + $1.height } + spacing * Double(max(0, rows.count - 1))
+        return GridPlan(
+            rows: rows, columnWidths: widths, horizontalSpacing: spacing, verticalSpacing: spacing,
+            size: LayoutSize(width: width, height: height))
+    }
+
+    /// Each row at its top; each cell proposed its column's width and its row's height and
+    /// aligned in that rectangle (its gridRow's alignment, else the grid's, else center). In a
+    /// right-to-left layout the first column is on the right (spec 4.9).
+    func placeGrid(_ node: Int, _ plan: GridPlan, x: Double, y: Double) throws(LayoutError) {
+        let gridAlignment = nodes[node].properties.alignment ?? .center
+        let mirrored = isRightToLeft(node)
+        var top = y
+        for row in plan.rows {
+            let alignment = (row.spans ? nil : nodes[row.node].properties.alignment) ?? gridAlignment
+            if row.spans {
+                try placeCell(row.cells[0], in: LayoutRect(x: x, y: top, width: plan.size.width, height: row.height), alignment, mirrored)
+            } else {
+                frames[row.node] = LayoutRect(x: x, y: top, width: plan.size.width, height: row.height)
+                placedEpoch[row.node] = epoch
+                var left = 0.0
+                for (column, cell) in row.cells.enumerated() {
+                    let width = plan.columnWidths[column]
+                    let cellX = mirrored ? plan.size.width - left - width : left
+                    try placeCell(cell, in: LayoutRect(x: x + cellX, y: top, width: width, height: row.height), alignment, mirrored)
+                    left += width + plan.horizontalSpacing
+                }
+            }
+            top += row.height + plan.verticalSpacing
+        }
+    }
+
+    func placeCell(_ cell: Int, in rect: LayoutRect, _ alignment: LayoutAlignment, _ mirrored: Bool) throws(LayoutError) {
+        let offer = ProposedSize(width: rect.width, height: rect.height)
+        let size = try self.size(cell, offer)
+        var horizontal = alignment
+        if mirrored { horizontal.horizontal = horizontal.horizontal.mirrored }
+        try place(
+            cell, x: rect.x + horizontal.offset(child: size.width, container: rect.width, axis: .horizontal),
+            y: rect.y + alignment.offset(child: size.height, container: rect.height, axis: .vertical), offer)
+    }
+
+    // MARK: Flow
+
+    /// The Layout protocol's common FlowLayout (docs/swiftui-layout.md 4.7): every item at its
+    /// ideal size, left to right, a new line when the next item would pass the proposed width,
+    /// `spacing` between items and between lines. Choices: no proposed width is an unbounded
+    /// one (one line); an item wider than the width is alone on its line and proposed the
+    /// width (a text wraps rather than overflows); the flow is as wide as its widest line,
+    /// with no trailing spacing.
+    func flowPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> FlowPlan {
+        let items = Array(prepared.children(node))
+        let spacing = nodes[node].properties.spacing ?? options.spacing
+        let limit = proposal.width ?? .infinity
+        var plan = FlowPlan(
+            items: items, line: [], proposals: [], sizes: [], lineStart: [], lineWidth: [], lineHeight: [], spacing: spacing,
+            size: .zero)
+        plan.line.reserveCapacity(items.count)
+        plan.proposals.reserveCapacity(items.count)
+        plan.sizes.reserveCapacity(items.count)
+        var x = 0.0
+        for (position, item) in items.enumerated() {
+            var offer = ProposedSize.unspecified
+            var size = try self.size(item, offer)
+            if size.width > limit {
+                offer = ProposedSize(width: limit, height: nil)
+                size = try self.size(item, offer)
+            }
+            let tolerance = 1e-9
+            if plan.lineStart.isEmpty || x + spacing + size.width > limit + tolerance {
+                plan.lineStart.append(position)
+                plan.lineWidth.append(size.width)
+                plan.lineHeight.append(size.height)
+                x = size.width
+            } else {
+                x += spacing + size.width
+                plan.lineWidth[plan.lineWidth.count - 1] = x
+                plan.lineHeight[plan.lineHeight.count - 1] = max(plan.lineHeight[plan.lineHeight.count - 1], size.height)
+            }
+            plan.line.append(plan.lineStart.count - 1)
+            plan.proposals.append(offer)
+            plan.sizes.append(size)
+        }
+        let lines = plan.lineStart.count
+        plan.size = LayoutSize(
+            width: plan.lineWidth.max() ?? 0,
+            height: plan.lineHeight.reduce(0, +) + spacing * Double(max(0, lines - 1)))
+        return plan
+    }
+
+    /// Items in their lines: each line aligned in the flow's width by the alignment's
+    /// horizontal part (leading by default), each item in its line by the vertical part (top by
+    /// default); a right-to-left flow starts its lines at the right.
+    func placeFlow(_ node: Int, _ plan: FlowPlan, x: Double, y: Double) throws(LayoutError) {
+        var alignment = nodes[node].properties.alignment ?? .topLeading
+        let mirrored = isRightToLeft(node)
+        if mirrored { alignment.horizontal = alignment.horizontal.mirrored }
+        var lineTop = [Double](filled: 0, count: plan.lineStart.count)
+        var top = 0.0
+        for line in lineTop.indices {
+            lineTop[line] = top
+            top += plan.lineHeight[line] + plan.spacing
+        }
+        var cursor = 0.0
+        for (position, item) in plan.items.enumerated() {
+            let line = plan.line[position]
+            if plan.lineStart[line] == position { cursor = 0 }
+            let size = plan.sizes[position]
+            let lineLeft = alignment.offset(child: plan.lineWidth[line], container: plan.size.width, axis: .horizontal)
+            let left = mirrored ? lineLeft + plan.lineWidth[line] - cursor - size.width : lineLeft + cursor
+            let down = alignment.offset(child: size.height, container: plan.lineHeight[line], axis: .vertical)
+            try place(item, x: x + left, y: y + lineTop[line] + down, plan.proposals[position])
+            cursor += size.width + plan.spacing
+        }
+    }
+}
+
+extension HorizontalAlignment {
+    /// Leading and trailing swap in a right-to-left layout; center stays.
+    var mirrored: HorizontalAlignment {
+        switch self {
+        case .leading: return .trailing
+        case .center: return .center
+        case .trailing: return .leading
+        }
+    }
+}
