@@ -111,10 +111,11 @@ public struct PreparedLayout: Sendable {
             try Self.checkChildren(
                 nodes[index], index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]],
                 nodes: nodes)
-            if nodes[index].properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
+            if nodes[index].properties.when != nil, parent[index] < 0 || ![.threshold, .forEach].contains(nodes[parent[index]].kind) {
                 throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
             }
-            if nodes[index].kind == .gridRow, parent[index] < 0 || nodes[parent[index]].kind != .grid {
+            // Under a forEach, the expansion is checked again with the forEach gone.
+            if nodes[index].kind == .gridRow, parent[index] < 0 || ![.grid, .forEach].contains(nodes[parent[index]].kind) {
                 throw .invalidChildren(node: at(index), reason: "a gridRow is a child of a grid")
             }
             if nodes[index].kind == .forEach, parent[index] < 0 {
