@@ -55,11 +55,15 @@ extension LayoutContext {
                 rows.append(.init(node: child, cells: [child], spans: true, height: 0))
             }
         }
+        // Each column's cells, gathered once: asking a column must not walk every row (a grid
+        // of one long row and many short ones would cost rows × columns).
+        var cellsOf = [[Int]](filled: [], count: columns)
+        for row in rows where !row.spans {
+            for (column, cell) in row.cells.enumerated() { cellsOf[column].append(cell) }
+        }
         func widest(_ column: Int, _ width: Double?) throws(LayoutError) -> Double {
             var answer = 0.0
-            for row in rows where !row.spans && column < row.cells.count {
-                answer = max(answer, try size(row.cells[column], ProposedSize(width: width, height: nil)).width)
-            }
+            for cell in cellsOf[column] { answer = max(answer, try size(cell, ProposedSize(width: width, height: nil)).width) }
             return answer
         }
         let gaps = spacing * Double(max(0, columns - 1))

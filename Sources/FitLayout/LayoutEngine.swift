@@ -114,7 +114,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         result.nodes.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             let visible = placedEpoch[index] == 1
-            let outcome = visible ? outcomes[index] : nil
+            var outcome = visible ? outcomes[index] : nil
+            outcome?.alignment = node.properties.multilineTextAlignment
             // A hidden text is measured (it sizes what it stands for) but nobody reads it cut.
             let hidden = node.properties.hidden == true
             if outcome?.truncated == true && !hidden { result.truncated = true }

@@ -4,11 +4,15 @@ public struct TextOutcome: Hashable, Sendable, Codable {
     public var scale: Double
     public var lineCount: Int
     public var truncated: Bool
+    /// Where the lines sit in the text's frame (`multilineTextAlignment`, set on the text or
+    /// inherited); nil when nobody set it (leading). Never changes a frame (spec 2.1).
+    public var alignment: HorizontalAlignment?
 
-    public init(scale: Double, lineCount: Int, truncated: Bool) {
+    public init(scale: Double, lineCount: Int, truncated: Bool, alignment: HorizontalAlignment? = nil) {
         self.scale = scale
         self.lineCount = lineCount
         self.truncated = truncated
+        self.alignment = alignment
     }
 }
 

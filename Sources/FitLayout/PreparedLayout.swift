@@ -271,7 +271,8 @@ public struct PreparedLayout: Sendable {
         case .firstFit:
             if children.isEmpty { throw .invalidChildren(node: location, reason: "a firstFit needs at least one candidate") }
         case .uniformFit:
-            if let item = children.first(where: { nodes[$0].kind != .firstFit }) {
+            // A forEach is checked again as the items it expands to.
+            if let item = children.first(where: { nodes[$0].kind != .firstFit && nodes[$0].kind != .forEach }) {
                 throw .invalidChildren(
                     node: location, reason: "the items of a uniformFit are firstFit nodes; node \(item) is a \(nodes[item].kind.rawValue)")
             }

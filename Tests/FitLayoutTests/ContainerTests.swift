@@ -74,6 +74,25 @@ import Testing
         #expect(result.frame("twelve") == rect(5, 28, 20, 20))
     }
 
+    @Test func aLongRowAndManyShortOnesCostTheirCells() throws {
+        // One row of 1,000 cells and 1,000 rows of one: each column asks only its own cells.
+        var nodes = [node("grid", nil, .grid, .init(spacing: 0)), node("wide", "grid", .gridRow)]
+        for column in 0..<1000 { nodes.append(text("w\(column)", "wide", "a")) }
+        for row in 0..<1000 {
+            nodes.append(node("r\(row)", "grid", .gridRow))
+            nodes.append(text("c\(row)", "r\(row)", "bb"))
+        }
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            let ideal = try layout(nodes, width: nil)
+            #expect(ideal.frame("c999") == rect(0, 20 * 1000, 20, 20))
+            #expect(ideal.size.width == 20 + 999 * 10)
+            // Squeezed: every column asked at 0, ∞ and its share.
+            #expect(try layout(nodes, width: 5000).size.width == 5000)
+        }
+        #expect(elapsed < .seconds(2))
+    }
+
     @Test func aGridRowBelongsInAGrid() {
         #expect(refusal([node("v", nil, .vstack), node("r", "v", .gridRow)])
             == .invalidChildren(node: at(1, "r"), reason: "a gridRow is a child of a grid"))

@@ -69,6 +69,10 @@ import Testing
         #expect(prepared.nodes[3].properties.lineLimit == 1)
         // The document itself is unchanged: what is sent and cached is what was given.
         #expect(prepared.document.nodes[2].properties.truncation == nil)
+        // The alignment is reported with the text's outcome, and changes no frame.
+        let result = try prepared.layout(in: .unspecified, measurer: measurer)
+        #expect(result.node("a")?.text?.alignment == .center)
+        #expect(result.frame("a") == rect(0, 0, 10, 20))
     }
 
     @Test func aDocumentWithoutInheritedValuesSharesItsNodes() throws {
@@ -165,6 +169,23 @@ import Testing
         #expect(texts.map(\.properties.text) == ["a1x{missing}{", "a1y{missing}{", "b2x{missing}{", "b2y{missing}{"])
         // The forEach's lineLimit went to its copies' subtrees.
         #expect(texts.allSatisfy { $0.properties.lineLimit == 1 })
+    }
+
+    @Test func aUniformFitListFromOneItemTemplateDecidesAsTheWrittenOutList() throws {
+        // DecisionTests' ScreenCred list, as three data rows and one item template.
+        let nodes = [
+            node("list", nil, .uniformFit, .init(spacing: 0, axis: .vertical)),
+            node("items", "list", .forEach, .init(fields: ["label"], data: ["Books", "Games", "Productivity"])),
+            node("item", "items", .firstFit, .init(axes: .horizontal)),
+            node("row", "item", .hstack, .init(spacing: 8)), image("rowIcon", "row"), text("rowLabel", "row", "{label}"),
+            node("col", "item", .vstack, .init(spacing: 4)), image("colIcon", "col"), text("colLabel", "col", "{label}"),
+        ]
+        // At 140 "Productivity" does not fit as a row (148): every item is a column.
+        let narrow = try layout(nodes, width: 140)
+        #expect(narrow.decision("list")?.candidate == 1)
+        #expect(narrow.frame("col#0") == rect(35, 0, 50, 44))
+        #expect(narrow.frame("colLabel#2") == rect(0, 112, 120, 20))
+        #expect(try layout(nodes, width: 300).decision("list")?.candidate == 0)
     }
 
     @Test func forEachIsBoundedAndChecked() {
