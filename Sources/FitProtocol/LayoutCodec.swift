@@ -15,7 +15,10 @@ public enum LayoutCodec {
     /// ideal size) differs from 0 (the minimum) and from infinity (the maximum).
     public static let proposalSignature = "(bdbd)"
     /// id, visible, x, y, width, height, is_text, scale, line_count, truncated.
-    public static let frameSignature = "(sbddddbdub)"
+    /// The last field holds what not every frame has, so that additions keep the signature
+    /// (issue 11): `hidden` (b, only when true), `alignment` (s, a text's
+    /// multilineTextAlignment when set).
+    public static let frameSignature = "(sbddddbduba{sv})"
     /// id, node_index, kind, outcome (only the keys of its kind).
     public static let decisionSignature = "(susa{sv})"
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
@@ -221,6 +224,7 @@ public enum LayoutCodec {
                 .double(node.frame.x), .double(node.frame.y), .double(node.frame.width), .double(node.frame.height),
                 .boolean(node.text != nil), .double(node.text?.scale ?? 0),
                 .uint32(UInt32(clamping: node.text?.lineCount ?? 0)), .boolean(node.text?.truncated ?? false),
+                frameExtras(node).dbusValue,
             ])
         }
         let decisions = result.decisions.map { decision in
@@ -242,6 +246,13 @@ public enum LayoutCodec {
             .boolean(result.truncated),
             .uint64(generation),
         ]
+    }
+
+    static func frameExtras(_ node: NodeLayout) -> OptionDictionary {
+        var extras: [String: DBusValue] = [:]
+        if node.hidden { extras["hidden"] = .boolean(true) }
+        if let alignment = node.text?.alignment { extras["alignment"] = .string(alignment.rawValue) }
+        return OptionDictionary(extras)
     }
 
     /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,

@@ -261,12 +261,13 @@ class FitClient:
         entries = {k: (dbus.Double(v) if isinstance(v, (int, float)) else dbus.String(v)) for k, v in options.items()}
         size, frames, decisions, truncated, generation = self._call(
             "Layout", "a(ssia{sv})(bdbd)a{sv}", nodes, proposal, dbus.Dictionary(entries, signature="sv"))
-        keys = ("visible", "x", "y", "width", "height", "is_text", "scale", "line_count", "truncated")
+        keys = ("visible", "x", "y", "width", "height", "is_text", "scale", "line_count", "truncated", "hidden", "alignment")
         return {
             "size": (float(size[0]), float(size[1])),
             "order": [str(f[0]) for f in frames],
             "frames": {str(f[0]): dict(zip(keys, (bool(f[1]), *(float(v) for v in f[2:6]), bool(f[6]), float(f[7]),
-                                                   int(f[8]), bool(f[9])))) for f in frames},
+                                                   int(f[8]), bool(f[9]), bool(f[10].get("hidden", False)),
+                                                   str(f[10]["alignment"]) if "alignment" in f[10] else None))) for f in frames},
             "decisions": {str(d[0]): dict({"node_index": int(d[1]), "kind": str(d[2])},
                                           **{str(k): (v if isinstance(v, (int, float)) else str(v)) for k, v in d[3].items()})
                           for d in decisions},

@@ -169,6 +169,7 @@ class LayoutTests(unittest.TestCase):
         # Every cell is the hidden "190" plus padding, whatever its value.
         self.assertTrue(all(c["width"] == cells[0]["width"] > 8 for c in cells))
         self.assertEqual(cells[1]["x"], cells[0]["width"] + 8)
+        self.assertTrue(result["frames"]["widest#0"]["hidden"] and not result["frames"]["rate#0"]["hidden"])
         self.assertFalse(result["truncated"])
 
     def test_decisions_and_bad_documents(self):
