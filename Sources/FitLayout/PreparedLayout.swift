@@ -166,19 +166,28 @@ public struct PreparedLayout: Sendable {
     /// (the parent is resolved first: breadth-first order). Font and textStyle travel in
     /// `fonts` instead, so that an image keeps its own size unless it names a font itself.
     static func inherit(_ nodes: inout [LayoutNode], _ node: Int, from parent: Int) {
-        let up = nodes[parent].properties
-        let own = nodes[node].properties
-        if up.lineLimit != nil && own.lineLimit == nil { nodes[node].properties.lineLimit = up.lineLimit }
-        if up.truncation != nil && own.truncation == nil { nodes[node].properties.truncation = up.truncation }
-        if up.minimumScaleFactor != nil && own.minimumScaleFactor == nil && nodes[node].kind != .scaleGroup {
-            nodes[node].properties.minimumScaleFactor = up.minimumScaleFactor
+        // Field by field through the array: copying a whole LayoutProperties (strings, arrays)
+        // per node would cost more than the rest of this walk. Nothing is written, and so the
+        // array is not copied, unless a value is inherited.
+        if let value = nodes[parent].properties.lineLimit, nodes[node].properties.lineLimit == nil {
+            nodes[node].properties.lineLimit = value
         }
-        if up.multilineTextAlignment != nil && own.multilineTextAlignment == nil {
-            nodes[node].properties.multilineTextAlignment = up.multilineTextAlignment
+        if let value = nodes[parent].properties.truncation, nodes[node].properties.truncation == nil {
+            nodes[node].properties.truncation = value
         }
-        if up.layoutDirection != nil && own.layoutDirection == nil { nodes[node].properties.layoutDirection = up.layoutDirection }
+        if let value = nodes[parent].properties.minimumScaleFactor, nodes[node].properties.minimumScaleFactor == nil,
+            nodes[node].kind != .scaleGroup
+        {
+            nodes[node].properties.minimumScaleFactor = value
+        }
+        if let value = nodes[parent].properties.multilineTextAlignment, nodes[node].properties.multilineTextAlignment == nil {
+            nodes[node].properties.multilineTextAlignment = value
+        }
+        if let value = nodes[parent].properties.layoutDirection, nodes[node].properties.layoutDirection == nil {
+            nodes[node].properties.layoutDirection = value
+        }
         // A hidden view's content is hidden whatever it says (SwiftUI has no way to unhide).
-        if up.hidden == true && own.hidden != true { nodes[node].properties.hidden = true }
+        if nodes[parent].properties.hidden == true && nodes[node].properties.hidden != true { nodes[node].properties.hidden = true }
     }
 
     var hasForEach: Bool { nodes.contains { $0.kind == .forEach } }

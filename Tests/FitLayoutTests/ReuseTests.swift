@@ -188,6 +188,19 @@ import Testing
         #expect(try layout(nodes, width: 300).decision("list")?.candidate == 0)
     }
 
+    @Test func aForEachUnderAThresholdPassesWhenToItsCopies() throws {
+        let nodes = [
+            node("row", nil, .threshold, .init(spacing: 0, category: .accessibilityMedium)),
+            node("tags", "row", .forEach, .init(when: .horizontal, fields: ["t"], data: ["ab", "cd"])),
+            text("tag", "tags", "{t}"),
+            text("always", "row", "e"),
+        ]
+        let wide = try layout(nodes, width: nil)
+        #expect(wide.frame("tag#1") == rect(20, 0, 20, 20) && wide.frame("always") == rect(40, 0, 10, 20))
+        let tall = try layout(nodes, width: nil, category: .accessibilityMedium)
+        #expect(tall.node("tag#0")?.visible == false && tall.frame("always") == rect(0, 0, 10, 20))
+    }
+
     @Test func forEachIsBoundedAndChecked() {
         let many = [String](repeating: "v", count: 6000)
         // 1 + 6,000 rows × 2 nodes > 10,000: refused before anything is copied.
