@@ -37,6 +37,9 @@ COMMON = {
     "hidden": {"type": "boolean",
                "description": "laid out as if shown, drawn by nobody (SwiftUI's hidden()); applies to the whole subtree; reported "
                               "with hidden: true; a hidden text's truncation is not reported"},
+    "gridCellColumns": {"type": "integer", "minimum": 1, "maximum": 10000,
+                        "description": "on a cell of a gridRow: how many columns it covers (default 1); measured after the "
+                                       "columns it covers, it widens the last of them only if it does not fit"},
     "font": {"type": "string",
              "description": "inherited: Pango font description the texts below are measured in, e.g. \"Noto Sans Bold 12\"; "
                             "not with textStyle on the same node"},

@@ -4,6 +4,9 @@ struct GridPlan {
         var node: Int
         /// A gridRow's cells, or the one child that is not a gridRow (it spans every column).
         var cells: [Int]
+        /// Per cell: its first column and how many it covers (`gridCellColumns`).
+        var first: [Int]
+        var count: [Int]
         var spans: Bool
         var height: Double
     }
@@ -40,7 +43,10 @@ extension LayoutContext {
     /// (flexibility: the widest cell at an infinite proposal minus the widest at zero), each
     /// offered an equal share of what is left. `columns: equal` gives every column the widest
     /// one's width when that fits, else an equal share. Rows are proposed no height (each as
-    /// tall as its cells want); a child that is not a gridRow spans the grid's width.
+    /// tall as its cells want); a child that is not a gridRow spans the grid's width. A cell
+    /// with `gridCellColumns` n covers n columns (Apple's `gridCellColumns(_:)`); choice (spec
+    /// 4.6): such cells are measured after the columns they cover and only widen the last of
+    /// them when they do not fit.
     func gridPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> GridPlan {
         let properties = nodes[node].properties
         let spacing = properties.spacing ?? options.spacing
@@ -49,17 +55,38 @@ extension LayoutContext {
         for child in prepared.children(node) {
             if nodes[child].kind == .gridRow {
                 let cells = Array(prepared.children(child))
-                columns = max(columns, cells.count)
-                rows.append(.init(node: child, cells: cells, spans: false, height: 0))
+                var first: [Int] = [], count: [Int] = []
+                var next = 0
+                for cell in cells {
+                    let span = nodes[cell].properties.gridCellColumns ?? 1
+                    first.append(next)
+                    count.append(span)
+                    next += span
+                    // Bounds the column arrays: spans are counted, not trusted.
+                    if next > LayoutLimits.maxNodes {
+                        throw .invalidProperty(
+                            node: location(cell), property: "gridCellColumns",
+                            reason: "the row covers more than \(LayoutLimits.maxNodes) columns")
+                    }
+                }
+                columns = max(columns, next)
+                rows.append(.init(node: child, cells: cells, first: first, count: count, spans: false, height: 0))
             } else {
-                rows.append(.init(node: child, cells: [child], spans: true, height: 0))
+                rows.append(.init(node: child, cells: [child], first: [0], count: [0], spans: true, height: 0))
             }
         }
-        // Each column's cells, gathered once: asking a column must not walk every row (a grid
-        // of one long row and many short ones would cost rows × columns).
+        // Each column's one-column cells, gathered once: asking a column must not walk every
+        // row (a grid of one long row and many short ones would cost rows × columns).
         var cellsOf = [[Int]](filled: [], count: columns)
+        var covering: [(cell: Int, first: Int, count: Int)] = []
         for row in rows where !row.spans {
-            for (column, cell) in row.cells.enumerated() { cellsOf[column].append(cell) }
+            for (position, cell) in row.cells.enumerated() {
+                if row.count[position] == 1 {
+                    cellsOf[row.first[position]].append(cell)
+                } else {
+                    covering.append((cell, row.first[position], row.count[position]))
+                }
+            }
         }
         func widest(_ column: Int, _ width: Double?) throws(LayoutError) -> Double {
             var answer = 0.0
@@ -97,6 +124,14 @@ extension LayoutContext {
         } else {
             for column in 0..<columns { widths[column] = try widest(column, nil) }
         }
+        func spanned(_ first: Int, _ count: Int) -> Double {
+            widths[first..<first + count].reduce(0, +) + spacing * Double(count - 1)
+        }
+        for (cell, first, count) in covering {
+            let available = spanned(first, count)
+            let needed = try size(cell, ProposedSize(width: proposal.width == nil ? nil : available, height: nil)).width
+            if needed > available { widths[first + count - 1] += needed - available }
+        }
         let columnsWidth = widths.reduce(0, +) + gaps
         var width = columnsWidth
         for index in rows.indices {
@@ -107,8 +142,9 @@ extension LayoutContext {
                 width = max(width, cell.width)
             } else {
                 var height = 0.0
-                for (column, cell) in rows[index].cells.enumerated() {
-                    height = max(height, try size(cell, ProposedSize(width: widths[column], height: nil)).height)
+                for (position, cell) in rows[index].cells.enumerated() {
+                    let width = spanned(rows[index].first[position], rows[index].count[position])
+                    height = max(height, try size(cell, ProposedSize(width: width, height: nil)).height)
                 }
                 rows[index].height = height
             }
@@ -134,8 +170,9 @@ extension LayoutContext {
                 frames[row.node] = LayoutRect(x: x, y: top, width: plan.size.width, height: row.height)
                 placedEpoch[row.node] = epoch
                 var left = 0.0
-                for (column, cell) in row.cells.enumerated() {
-                    let width = plan.columnWidths[column]
+                for (position, cell) in row.cells.enumerated() {
+                    let covered = plan.columnWidths[row.first[position]..<row.first[position] + row.count[position]]
+                    let width = covered.reduce(0, +) + plan.horizontalSpacing * Double(row.count[position] - 1)
                     let cellX = mirrored ? plan.size.width - left - width : left
                     try placeCell(cell, in: LayoutRect(x: x + cellX, y: top, width: width, height: row.height), alignment, mirrored)
                     left += width + plan.horizontalSpacing

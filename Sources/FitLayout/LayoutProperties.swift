@@ -53,6 +53,8 @@ public struct LayoutProperties: Hashable, Sendable {
     public var data: [String]?
     // grid
     public var columns: GridColumns?
+    /// On a cell of a gridRow (any kind): how many columns it covers; default 1.
+    public var gridCellColumns: Int?
 
     public init(
         text: String? = nil, font: String? = nil, textStyle: TextStyle? = nil, lineLimit: Int? = nil,
@@ -65,7 +67,7 @@ public struct LayoutProperties: Hashable, Sendable {
         length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
         horizontal: Bool? = nil, vertical: Bool? = nil,
         hidden: Bool? = nil, multilineTextAlignment: HorizontalAlignment? = nil, layoutDirection: LayoutDirection? = nil,
-        fields: [String]? = nil, data: [String]? = nil, columns: GridColumns? = nil
+        fields: [String]? = nil, data: [String]? = nil, columns: GridColumns? = nil, gridCellColumns: Int? = nil
     ) {
         self.text = text
         self.font = font
@@ -103,10 +105,15 @@ public struct LayoutProperties: Hashable, Sendable {
         self.fields = fields
         self.data = data
         self.columns = columns
+        self.gridCellColumns = gridCellColumns
     }
 
     /// Set once on a container, these reach every node below that does not set them itself,
     /// the nearest setting winning (SwiftUI's environment; docs/swiftui-layout.md 4.9).
+    /// Properties every kind takes that are not inherited: `hidden` (spec 4.3), and
+    /// `gridCellColumns`, read when the node is a cell of a gridRow.
+    public static let anyKind = ["hidden", "gridCellColumns"]
+
     public static let inherited = [
         "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor", "multilineTextAlignment", "layoutDirection",
     ]
@@ -114,7 +121,7 @@ public struct LayoutProperties: Hashable, Sendable {
     /// The property names each kind accepts; `when` is accepted on any child of a threshold.
     /// Every kind also takes `hidden` and the ``inherited`` ones.
     public static func allowed(for kind: LayoutNodeKind) -> [String] {
-        ownAllowed(for: kind) + ["hidden"] + inherited.filter { !ownAllowed(for: kind).contains($0) }
+        ownAllowed(for: kind) + anyKind + inherited.filter { !ownAllowed(for: kind).contains($0) }
     }
 
     static func ownAllowed(for kind: LayoutNodeKind) -> [String] {
@@ -177,6 +184,7 @@ public struct LayoutProperties: Hashable, Sendable {
         try add("fields", fields.map(LayoutPropertyValue.strings))
         try add("data", data.map(LayoutPropertyValue.strings))
         try add("columns", columns.map { .string($0.rawValue) })
+        try add("gridCellColumns", gridCellColumns.map { .number(Double($0)) })
     }
 
     /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
@@ -195,7 +203,7 @@ public struct LayoutProperties: Hashable, Sendable {
         let own = Self.ownAllowed(for: kind)
         var found: String? = nil
         forEachValue { name, _ in
-            if found == nil && name != "when" && name != "hidden" && !own.contains(name) && !Self.inherited.contains(name) {
+            if found == nil && name != "when" && !Self.anyKind.contains(name) && !own.contains(name) && !Self.inherited.contains(name) {
                 found = name
             }
         }
@@ -235,7 +243,7 @@ public struct LayoutProperties: Hashable, Sendable {
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.
     mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
-        guard name == "when" || name == "hidden" || Self.inherited.contains(name) || Self.ownAllowed(for: kind).contains(name) else {
+        guard name == "when" || Self.anyKind.contains(name) || Self.inherited.contains(name) || Self.ownAllowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
         func string() throws(LayoutError) -> String {
@@ -325,6 +333,12 @@ public struct LayoutProperties: Hashable, Sendable {
         case "fields": fields = try strings()
         case "data": data = try strings()
         case "columns": columns = try named(GridColumns.self, "ideal, equal")
+        case "gridCellColumns":
+            let number = try number()
+            guard number.isFinite, number >= 1, number == number.rounded(), number <= Double(LayoutLimits.maxNodes) else {
+                throw .invalidProperty(node: node, property: name, reason: "\(number) is not a whole number of columns from 1 to \(LayoutLimits.maxNodes)")
+            }
+            gridCellColumns = Int(number)
         default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
     }

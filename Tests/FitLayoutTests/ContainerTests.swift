@@ -67,6 +67,29 @@ import Testing
         #expect(result.size == LayoutSize(width: 98, height: 76))
     }
 
+    @Test func aCellCoveringColumnsWidensTheLastOnlyWhenItDoesNotFit() throws {
+        var nodes = Self.g1()
+        nodes.insert(contentsOf: [node("top", "grid", .gridRow), node("title", "top", .text, .init(text: "Fruit stock", gridCellColumns: 2))], at: 1)
+        // Columns 60 and 30 cover 98 < 110 ("Fruit stock"): the second grows to 42.
+        let result = try layout(nodes, width: nil)
+        #expect(result.frame("title") == rect(0, 0, 110, 20))
+        #expect(result.frame("qty") == rect(74, 28, 30, 20))
+        #expect(result.frame("twelve") == rect(79, 56, 20, 20))
+        #expect(result.size == LayoutSize(width: 110, height: 76))
+        // A short title fits in the two columns and changes nothing.
+        nodes[2].properties.text = "Fruit"
+        let short = try layout(nodes, width: nil)
+        #expect(short.frame("title") == rect(24, 0, 50, 20))
+        #expect(short.frame("twelve") == rect(73, 56, 20, 20))
+        // Spans are bounded: a row covering more columns than the node limit is refused.
+        nodes[2].properties.gridCellColumns = 10_000
+        nodes.insert(node("extra", "top", .text, .init(text: "x")), at: 3)
+        #expect(throws: LayoutError.invalidProperty(
+            node: at(3, "extra"), property: "gridCellColumns", reason: "the row covers more than 10000 columns")) {
+            try layout(nodes, width: nil)
+        }
+    }
+
     @Test func aRightToLeftGridStartsItsColumnsAtTheRight() throws {
         let result = try layout(Self.g1(.init(layoutDirection: .rightToLeft)), width: nil)
         #expect(result.frame("name") == rect(48, 0, 40, 20))

@@ -21,7 +21,7 @@ import Testing
         let kinds = try Self.object(defs["kinds"], "$defs.kinds")
         #expect(Set(kinds.keys) == Set(LayoutNodeKind.allCases.map(\.rawValue)))
         let common = try Self.object(try Self.object(defs["node"], "node")["properties"], "node.properties")
-        for name in LayoutProperties.inherited + ["hidden", "when", "id", "parent"] {
+        for name in LayoutProperties.inherited + LayoutProperties.anyKind + ["when", "id", "parent"] {
             #expect(((common[name] as? [String: Any])?["description"] as? String)?.isEmpty == false, "common \(name)")
         }
         for kind in LayoutNodeKind.allCases {
