@@ -154,7 +154,13 @@ private struct NestedNode: Decodable {
             }
             while !list.isAtEnd { children.append(try list.decode(NestedNode.self).tree) }
         }
-        let values = try decodeProperties(container, skipping: ["id", "kind", "children"], at: NodeLocation(index: -1, id: id ?? place))
+        // Its index is known only once the tree is flattened: name the node by its place.
+        let values: [String: LayoutPropertyValue]
+        do {
+            values = try decodeProperties(container, skipping: ["id", "kind", "children"], at: NodeLocation(index: 0, id: id ?? place))
+        } catch LayoutError.invalidProperty(_, let property, let reason) {
+            throw LayoutError.malformedDocument("the node at \(place): invalid \"\(property)\": \(reason)")
+        }
         tree = LayoutTree(kind, id: id, values, children: children)
     }
 }

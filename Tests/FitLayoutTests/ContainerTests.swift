@@ -227,6 +227,9 @@ import Testing
                 node: at(0, "a"), property: "children", reason: "children are for the nested form (a document with root, not nodes)"))
         #expect(refusal(json: #"{"root": {"kind": "text", "text": "a", "colour": "red"}}"#)
             == .unknownProperty(node: at(0, "root"), property: "colour", kind: "text"))
+        #expect(refusal(json: #"{"root": {"kind": "vstack", "children": [{"kind": "text", "text": {"a": 1}}]}}"#)
+            == .malformedDocument(
+                "the node at .root.children[0]: invalid \"text\": expected a string, number, boolean or array of strings"))
         // 200 levels: refused while reading, before the recursion goes deeper.
         let deep = String(repeating: #"{"kind": "vstack", "children": ["#, count: 200) + #"{"kind": "spacer"}"#
             + String(repeating: "]}", count: 200)
