@@ -201,6 +201,24 @@ import Testing
         #expect(tall.node("tag#0")?.visible == false && tall.frame("always") == rect(0, 0, 10, 20))
     }
 
+    @Test func aHundredRowListIsAHundredDataRowsAndOneTemplate() throws {
+        // The figure: 100 items of a 22-node row travel as 24 nodes, not 2,200.
+        var nodes = [
+            node("list", nil, .vstack, .init(spacing: 0)),
+            node("items", "list", .forEach, .init(fields: ["name"], data: (0..<100).map { "item \($0)" })),
+            node("row", "items", .hstack, .init(spacing: 0)),
+        ]
+        for part in 0..<21 { nodes.append(text("part\(part)", "row", part == 0 ? "{name}" : "x")) }
+        #expect(nodes.count == 24)
+        let prepared = try PreparedLayout(LayoutDocument(nodes: nodes))
+        #expect(prepared.document.nodes.count == 1 + 100 * 22)
+        let result = try prepared.layout(in: .unspecified, measurer: measurer)
+        // "item 99" is 70 wide, then 20 one-character parts: the widest rows 270, 20 tall.
+        #expect(result.frame("part0#99") == rect(0, 99 * 20, 70, 20))
+        #expect(result.frame("part20#99") == rect(260, 99 * 20, 10, 20))
+        #expect(result.size == LayoutSize(width: 270, height: 2000))
+    }
+
     @Test func forEachIsBoundedAndChecked() {
         let many = [String](repeating: "v", count: 6000)
         // 1 + 6,000 rows × 2 nodes > 10,000: refused before anything is copied.
