@@ -28,6 +28,24 @@ import Testing
         #expect(result.size == LayoutSize(width: 130, height: 28))
     }
 
+    @Test func tagChipsWrapIntoLinesAndInheritTheirStyle() throws {
+        // Chips are the label plus 4 each side: 58, 68, 58, 38. At 140: 58 + 8 + 68 = 134,
+        // the third would pass 140 → a second line 28 + 8 down.
+        let document = try Self.example("tag-flow")
+        let result = try document.layout(in: ProposedSize(width: 140, height: nil), measurer: measurer)
+        #expect(result.frame("chip#0") == rect(0, 0, 58, 28))
+        #expect(result.frame("chip#1") == rect(66, 0, 68, 28))
+        #expect(result.frame("chip#2") == rect(0, 36, 58, 28))
+        #expect(result.frame("chip#3") == rect(66, 36, 38, 28))
+        #expect(result.frame("shape#3") == rect(66, 36, 38, 28))
+        #expect(result.size == LayoutSize(width: 134, height: 64))
+        // The labels are in the flow's body style and one line (what the flow sets once).
+        let prepared = try PreparedLayout(document)
+        let label = try #require(prepared.nodes.first { $0.id == "label#0" })
+        #expect(label.properties.lineLimit == 1)
+        #expect(prepared.fonts[prepared.nodes.firstIndex { $0.id == "label#0" } ?? 0] == .style(.body))
+    }
+
     @Test func theTemplatePatternInAGridGivesEqualCellsWhateverTheValues() throws {
         let result = try Self.example("heart-rate-grid").layout(in: .unspecified, measurer: measurer)
         // Every cell is the padded template (30 + 8) × (20 + 8); columns 38 apart by 4.

@@ -63,3 +63,15 @@ import Testing
         #expect(same(result.size.width, max(line, widths[2] + 8 + widths[3])))
     }
 }
+
+extension ReuseEngineTests {
+    @Test func tagChipsAreTheirBodyStyleLabelsPlusPadding() throws {
+        let names = ["swift", "layout", "pango", "gtk"]
+        let chips = try names.map { try Fixture.width($0, font: .style(.body)) + 8 }
+        let line = chips[0] + 8 + chips[1]
+        let result = try Fixture.layout("tag-flow", width: line)
+        for (row, chip) in chips.enumerated() { #expect(same(result.frame("chip#\(row)")?.width, chip)) }
+        #expect(same(result.frame("chip#1")?.x, chips[0] + 8))
+        #expect(result.frame("chip#2")?.x == 0 && (result.frame("chip#2")?.y ?? 0) > 0)
+    }
+}
