@@ -4,7 +4,11 @@ property with a description. Kinds and property names must match
 Sources/FitLayout/LayoutProperties.swift (`allowed(for:)`); Tests/FitLayoutTests/SchemaTests
 checks that they do. Usage: scripts/layout-schema.py [output]"""
 import json
+import os
+import re
 import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 STYLES = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
 CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibilityMedium",
@@ -175,6 +179,62 @@ KINDS = {
 }
 
 
+# Described ahead of the engine (issue 11 is built in three branches): written out only once
+# Sources/FitLayout has them, so that after a merge running this script is all it takes.
+PENDING_COMMON = {
+    "layoutPriority": {"type": "number",
+                       "description": "read by the parent stack: children of higher priority are sized first and offered all the "
+                                      "space but what the lower ones minimally need (SwiftUI's layoutPriority); default 0; "
+                                      "frame, padding, fixedSize, overlay, background pass their child's up"},
+}
+PENDING_KINDS = {
+    "scroll": ("SwiftUI's ScrollView: proposes nothing along its axis to its one child (which takes its ideal length there) "
+               "and the proposal across; as long as proposed along the axis (the child's length when nothing is proposed).", {
+        "axis": words("the scrolling axis; default vertical", ["horizontal", "vertical"]),
+    }, []),
+    "choice": ("A decision point inside a uniformFit item: shows the child at the position the enclosing uniformFit decides "
+               "(its last when it has fewer), so that any subtree can be an item and the decision travels down.", {}, []),
+}
+PENDING_OWN = {
+    "uniformFit": {"axes": words("the axes the whole list must fit on; default both", ["horizontal", "vertical", "both"])},
+}
+
+
+def engine_has(name, kind=False):
+    """Whether Sources/FitLayout knows a kind (a case of LayoutNodeKind) or a property name."""
+    if kind:
+        with open(os.path.join(ROOT, "Sources/FitLayout/LayoutNode.swift")) as file:
+            enum = file.read().split("enum LayoutNodeKind", 1)[1].split("public var", 1)[0]
+        cases = {c.strip() for line in re.findall(r"^\s*case ([A-Za-z, ]+)$", enum, re.M) for c in line.split(",")}
+        return name in cases
+    with open(os.path.join(ROOT, "Sources/FitLayout/LayoutProperties.swift")) as file:
+        return f'"{name}"' in file.read()
+
+
+def merge_pending():
+    for name, value in PENDING_COMMON.items():
+        if engine_has(name):
+            COMMON[name] = value
+    for name, value in PENDING_KINDS.items():
+        if engine_has(name, kind=True):
+            KINDS[name] = value
+    for kind, own in PENDING_OWN.items():
+        for name, value in own.items():
+            if engine_has(f"{name}") and kind in KINDS and _allowed_on(kind, name):
+                KINDS[kind][1][name] = value
+
+
+def _allowed_on(kind, name):
+    """Whether the `ownAllowed(for:)` case of `kind` lists `name` (a simple reading of the switch)."""
+    with open(os.path.join(ROOT, "Sources/FitLayout/LayoutProperties.swift")) as file:
+        text = file.read()
+    for case in re.findall(r"case ([^:]+): return \[([^\]]*)\]", text):
+        kinds = {k.strip().lstrip(".") for k in case[0].split(",")}
+        if kind in kinds:
+            return f'"{name}"' in case[1]
+    return False
+
+
 def kind_schema(name):
     description, own, required = KINDS[name]
     properties = {"kind": {"const": name, "description": "what the node is: " + name}}
@@ -218,6 +278,7 @@ def schema():
 
 
 if __name__ == "__main__":
+    merge_pending()
     out = sys.argv[1] if len(sys.argv) > 1 else "protocol/layout-document.schema.json"
     with open(out, "w") as file:
         json.dump(schema(), file, indent=2, ensure_ascii=False)

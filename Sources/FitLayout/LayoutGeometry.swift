@@ -93,6 +93,12 @@ public enum VerticalAlignment: String, Hashable, Sendable, Codable {
     case top, center, bottom
 }
 
+/// SwiftUI's `LayoutDirection`: right-to-left mirrors hstack order, leading/trailing
+/// alignment and padding (docs/swiftui-layout.md 1.5). Frames stay in left-to-right coordinates.
+public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
 /// Where a child sits in a larger frame; the nine names of SwiftUI's `Alignment`. A stack uses
 /// only its cross-axis part ("top" for an hstack, "leading" for a vstack).
 public struct LayoutAlignment: Hashable, Sendable {

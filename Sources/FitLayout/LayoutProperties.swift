@@ -344,11 +344,6 @@ public struct LayoutProperties: Hashable, Sendable {
     }
 }
 
-/// The direction leading-to-trailing runs in (SwiftUI's `LayoutDirection`).
-public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
-    case leftToRight, rightToLeft
-}
-
 /// How a grid sizes its columns: each as wide as its widest cell, or all as wide as the widest
 /// column (the template pattern's equal cells; docs/swiftui-layout.md 4.6).
 public enum GridColumns: String, Hashable, Sendable, Codable, CaseIterable {
