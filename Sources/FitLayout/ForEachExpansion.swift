@@ -50,11 +50,11 @@ extension PreparedLayout {
                 carried.data = nil
                 if let outer = item.carried { carried.fillUnset(from: outer) }
                 for row in (0..<rows).reversed() {
-                    var values: [String: String] = [:]
-                    for (position, field) in fields.enumerated() where values[field] == nil {
-                        values[field] = node.properties.data?[row * fields.count + position]
+                    var bindings: [String: String] = [:]
+                    for (position, field) in fields.enumerated() where bindings[field] == nil {
+                        bindings[field] = values[row * fields.count + position]
                     }
-                    scopes.append(Scope(values: values, outer: item.scope))
+                    scopes.append(Scope(values: bindings, outer: item.scope))
                     for child in children.reversed() {
                         stack.append(
                             Item(node: child, parent: item.parent, scope: scopes.count - 1, suffix: "\(item.suffix)#\(row)", carried: carried))
