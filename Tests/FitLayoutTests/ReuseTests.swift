@@ -75,7 +75,7 @@ import Testing
         #expect(result.frame("a") == rect(0, 0, 10, 20))
     }
 
-    @Test func aDocumentWithoutInheritedValuesSharesItsNodes() throws {
+    @Test func aDocumentWithoutInheritedValuesIsLaidOutAsGiven() throws {
         let nodes = [node("row", nil, .hstack), text("a", "row", "x")]
         let prepared = try PreparedLayout(LayoutDocument(nodes: nodes))
         #expect(prepared.nodes == prepared.document.nodes)
