@@ -44,7 +44,7 @@ extension LayoutContext {
 
     /// A node's text baselines laid out at `proposal`, nil when it shows no text: a text's
     /// own; a template's reserved strings'; a container's merged from its children's where it
-    /// places them (an overlay's and a firstFit's are their base's and chosen candidate's).
+    /// places them (an overlay's, a background's and a firstFit's are their base's and chosen candidate's).
     func baselines(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Baselines? {
         let key = MemoKey(node, proposal, scale: scale(for: node), variant: variant(for: node))
         if let known = baselineMemo.value(for: key) { return known }
@@ -59,7 +59,7 @@ extension LayoutContext {
             answer = nil
         default:
             var placements = try childPlacements(node, proposal)
-            if nodes[node].kind == .overlay { placements = Array(placements.prefix(1)) }
+            if nodes[node].kind == .overlay || nodes[node].kind == .background { placements = Array(placements.prefix(1)) }
             for placement in placements {
                 guard let child = try baselines(placement.child, placement.proposal)?.shifted(by: placement.dy) else { continue }
                 answer = child.merged(with: answer)
@@ -85,7 +85,7 @@ extension LayoutContext {
     }
 
     /// The baselines the result reports, from the placed frames: a text's at the proposal it
-    /// was placed with, a container's merged from its shown children (an overlay's from its
+    /// was placed with, a container's merged from its shown children (an overlay's or a background's from its
     /// base only). Post-order over the shown tree, whose depth the document limits bound.
     func reportBaselines(_ node: Int, into reported: inout [Baselines?]) throws(LayoutError) {
         switch nodes[node].kind {
@@ -101,7 +101,7 @@ extension LayoutContext {
         var merged: Baselines? = nil
         for (rank, child) in prepared.children(node).enumerated() where placedEpoch[child] == 1 {
             try reportBaselines(child, into: &reported)
-            if nodes[node].kind == .overlay, rank > 0 { continue }
+            if nodes[node].kind == .overlay || nodes[node].kind == .background, rank > 0 { continue }
             guard let value = reported[child] else { continue }
             merged = value.shifted(by: frames[child].y - frames[node].y).merged(with: merged)
         }

@@ -27,6 +27,10 @@ extension LayoutContext {
             fits[node] = template.fits
         case .scaleGroup:
             currentScale[node] = try groupScale(node, proposal)
+        case .grid:
+            // A gridRow is framed by its grid (the row's width and height); its cells are the
+            // grid's placements.
+            try frameGridRows(node, try gridPlan(node, proposal), x: x, y: y)
         default:
             break
         }
@@ -50,9 +54,10 @@ extension LayoutContext {
             var size = LayoutSize.zero
             if let known { size = known } else { size = try self.size(node, proposal) }
             return try zstackPlacements(node, proposal, size)
-        case .overlay:
+        case .overlay, .background:
             // The base sets the size; the others are offered exactly that (SwiftUI's `overlay`),
-            // their guides on the base's (an overlay aligns to its base's text baseline).
+            // their guides on the base's (an overlay aligns to its base's text baseline). A
+            // background is the same geometry drawn behind (docs/swiftui-layout.md 4.4).
             guard let base = children.first else { return [] }
             let baseSize = try size(base, proposal)
             let anchor = try alignmentAnchor(base, baseSize, proposal, properties.alignment ?? .center, rightToLeft: rightToLeft)
@@ -109,6 +114,13 @@ extension LayoutContext {
         case .scaleGroup:
             guard let child = children.first else { return [] }
             return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: proposal)]
+        case .grid:
+            return try gridPlacements(node, try gridPlan(node, proposal))
+        case .flow:
+            return try flowPlacements(node, try flowPlan(node, proposal))
+        case .gridRow, .forEach:
+            // A gridRow's cells are placed by its grid; a forEach is gone once prepared.
+            return []
         }
     }
 

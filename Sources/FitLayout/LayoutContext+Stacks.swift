@@ -149,7 +149,8 @@ extension LayoutContext {
     }
 
     /// Whether a node keeps a text's spacing preferences: a text or template, or a modifier that
-    /// passes its base's on (overlay, fixedSize, scaleGroup). A frame or padding resets them
+    /// passes its base's on (overlay, background, fixedSize, scaleGroup; `hidden` is a property and
+    /// keeps the node's kind, docs 1.3). A frame or padding resets them
     /// (OpenSwiftUI `FrameLayout.swift` `spacing(in:child:)`; padding: docs 1.3 *choice*).
     /// *Simplification*: a stack of texts is spaced as a view, not as the union of its texts.
     func spacesAsText(_ node: Int) -> Bool {
@@ -158,7 +159,7 @@ extension LayoutContext {
         while true {
             switch nodes[current].kind {
             case .text, .template: return true
-            case .overlay, .fixedSize, .scaleGroup:
+            case .overlay, .background, .fixedSize, .scaleGroup:
                 guard let base = prepared.children(current).first else { return false }
                 current = base
             default: return false
@@ -175,7 +176,7 @@ extension LayoutContext {
             if nodes[current].kind == .spacer { return -.infinity }
             if let priority = nodes[current].properties.layoutPriority { return priority }
             switch nodes[current].kind {
-            case .frame, .padding, .fixedSize, .overlay, .scaleGroup:
+            case .frame, .padding, .fixedSize, .overlay, .background, .scaleGroup:
                 guard let base = prepared.children(current).first else { return 0 }
                 current = base
             default: return 0

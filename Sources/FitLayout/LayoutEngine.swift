@@ -100,7 +100,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
 
     init(prepared: PreparedLayout, options: LayoutOptions, measurer: Measurer) {
         self.prepared = prepared
-        self.nodes = prepared.document.nodes
+        self.nodes = prepared.nodes
         self.options = options
         self.measurer = measurer
         let count = nodes.count
@@ -138,13 +138,16 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         result.nodes.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             let visible = placedEpoch[index] == 1
-            let outcome = visible ? outcomes[index] : nil
-            if outcome?.truncated == true { result.truncated = true }
+            var outcome = visible ? outcomes[index] : nil
+            outcome?.alignment = node.properties.multilineTextAlignment
+            // A hidden text is measured (it sizes what it stands for) but nobody reads it cut.
+            let hidden = node.properties.hidden == true
+            if outcome?.truncated == true && !hidden { result.truncated = true }
             let shown = visible ? baselines[index] : nil
             result.nodes.append(
                 NodeLayout(
                     id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome,
-                    firstBaseline: shown?.first, lastBaseline: shown?.last))
+                    firstBaseline: shown?.first, lastBaseline: shown?.last, hidden: hidden))
             guard visible, node.kind.isDecision else { continue }
             var decision = LayoutDecision(id: node.id, nodeIndex: index, kind: node.kind)
             switch node.kind {
@@ -195,8 +198,15 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             return try size(candidate(of: node, forcedChoice(node) ?? 0), proposal)
         case .zstack:
             return try zstackSize(node, proposal)
-        case .overlay:
+        case .overlay, .background:
             return try size(prepared.children(node).first!, proposal)
+        case .grid:
+            return try gridPlan(node, proposal).size
+        case .flow:
+            return try flowPlan(node, proposal).size
+        case .gridRow, .forEach:
+            // A grid sizes its rows' cells itself; a forEach is gone once the document is prepared.
+            return .zero
         case .frame:
             return try frameLayout(node, proposal).size
         case .padding:

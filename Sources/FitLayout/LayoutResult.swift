@@ -4,11 +4,15 @@ public struct TextOutcome: Hashable, Sendable, Codable {
     public var scale: Double
     public var lineCount: Int
     public var truncated: Bool
+    /// Where the lines sit in the text's frame (`multilineTextAlignment`, set on the text or
+    /// inherited); nil when nobody set it (leading). Never changes a frame (spec 2.1).
+    public var alignment: HorizontalAlignment?
 
-    public init(scale: Double, lineCount: Int, truncated: Bool) {
+    public init(scale: Double, lineCount: Int, truncated: Bool, alignment: HorizontalAlignment? = nil) {
         self.scale = scale
         self.lineCount = lineCount
         self.truncated = truncated
+        self.alignment = alignment
     }
 }
 
@@ -28,10 +32,13 @@ public struct NodeLayout: Hashable, Sendable, Codable {
     /// aligns the node's bottom (docs/swiftui-layout.md 1.4).
     public var firstBaseline: Double?
     public var lastBaseline: Double?
+    /// Laid out but not drawn (`hidden` on it or an ancestor, docs/swiftui-layout.md 4.3): the
+    /// frame is where it would be; `visible` stays true.
+    public var hidden: Bool
 
     public init(
         id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil, firstBaseline: Double? = nil,
-        lastBaseline: Double? = nil
+        lastBaseline: Double? = nil, hidden: Bool = false
     ) {
         self.id = id
         self.frame = frame
@@ -39,6 +46,7 @@ public struct NodeLayout: Hashable, Sendable, Codable {
         self.text = text
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline
+        self.hidden = hidden
     }
 }
 

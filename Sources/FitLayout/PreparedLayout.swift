@@ -3,7 +3,13 @@
 /// walk here is iterative: a document cannot drive the stack, however deep it claims to be.
 /// The daemon keeps these next to its layout cache, since they do not depend on the proposal.
 public struct PreparedLayout: Sendable {
+    /// The document laid out: the one given, or its expansion when it has `forEach` nodes
+    /// (ForEachExpansion.swift); results are in its node order.
     public let document: LayoutDocument
+    /// The document's nodes with the inherited properties (``LayoutProperties/inherited`` but
+    /// font and textStyle, which are in ``fonts``; and `hidden`) filled in from the nearest
+    /// ancestor that sets them: what layout reads (docs/swiftui-layout.md 4.9).
+    let nodes: [LayoutNode]
     let root: Int
     let parent: [Int]
     let childStart: [Int]
@@ -23,6 +29,13 @@ public struct PreparedLayout: Sendable {
     let positions: [Int]
 
     public init(_ document: LayoutDocument) throws(LayoutError) {
+        let prepared = try PreparedLayout(checking: document)
+        // A forEach is replaced by its rows, and the expansion is checked as any document
+        // (ids, kinds of children, the node limit); it has no forEach left.
+        self = prepared.hasForEach ? try PreparedLayout(checking: try prepared.expandingForEach()) : prepared
+    }
+
+    private init(checking document: LayoutDocument) throws(LayoutError) {
         let nodes = document.nodes
         let count = nodes.count
         guard count > 0 else { throw .emptyDocument }
@@ -104,8 +117,15 @@ public struct PreparedLayout: Sendable {
             try Self.checkChildren(
                 nodes[index], index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]],
                 nodes: nodes)
-            if nodes[index].properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
+            if nodes[index].properties.when != nil, parent[index] < 0 || ![.threshold, .forEach].contains(nodes[parent[index]].kind) {
                 throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
+            }
+            // Under a forEach, the expansion is checked again with the forEach gone.
+            if nodes[index].kind == .gridRow, parent[index] < 0 || ![.grid, .forEach].contains(nodes[parent[index]].kind) {
+                throw .invalidChildren(node: at(index), reason: "a gridRow is a child of a grid")
+            }
+            if nodes[index].kind == .forEach, parent[index] < 0 {
+                throw .invalidChildren(node: at(index), reason: "a forEach stands for its rows among its parent's children; it cannot be the root")
             }
         }
 
@@ -118,6 +138,8 @@ public struct PreparedLayout: Sendable {
         // of positions: the most candidates among its choice points (firstFit, choice).
         var choiceScope = [Int](filled: -1, count: count)
         var positions = [Int](filled: 1, count: count)
+        // Copied on the first inherited value only: most documents share the given array.
+        var resolved = nodes
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
@@ -129,6 +151,7 @@ public struct PreparedLayout: Sendable {
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
                 rightToLeft[index] = rightToLeft[up]
                 choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
+                Self.inherit(&resolved, index, from: up)
             }
             if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
             if let style = nodes[index].properties.textStyle {
@@ -152,6 +175,7 @@ public struct PreparedLayout: Sendable {
         }
 
         self.document = document
+        self.nodes = resolved
         self.root = root
         self.parent = parent
         self.childStart = childStart
@@ -165,6 +189,36 @@ public struct PreparedLayout: Sendable {
         self.positions = positions
     }
 
+    /// Fills the inheritable properties `node` does not set from its parent's resolved ones
+    /// (the parent is resolved first: breadth-first order). Font and textStyle travel in
+    /// `fonts` instead, so that an image keeps its own size unless it names a font itself.
+    static func inherit(_ nodes: inout [LayoutNode], _ node: Int, from parent: Int) {
+        // Field by field through the array: copying a whole LayoutProperties (strings, arrays)
+        // per node would cost more than the rest of this walk. Nothing is written, and so the
+        // array is not copied, unless a value is inherited.
+        if let value = nodes[parent].properties.lineLimit, nodes[node].properties.lineLimit == nil {
+            nodes[node].properties.lineLimit = value
+        }
+        if let value = nodes[parent].properties.truncation, nodes[node].properties.truncation == nil {
+            nodes[node].properties.truncation = value
+        }
+        if let value = nodes[parent].properties.minimumScaleFactor, nodes[node].properties.minimumScaleFactor == nil,
+            nodes[node].kind != .scaleGroup
+        {
+            nodes[node].properties.minimumScaleFactor = value
+        }
+        if let value = nodes[parent].properties.multilineTextAlignment, nodes[node].properties.multilineTextAlignment == nil {
+            nodes[node].properties.multilineTextAlignment = value
+        }
+        if let value = nodes[parent].properties.layoutDirection, nodes[node].properties.layoutDirection == nil {
+            nodes[node].properties.layoutDirection = value
+        }
+        // A hidden view's content is hidden whatever it says (SwiftUI has no way to unhide).
+        if nodes[parent].properties.hidden == true && nodes[node].properties.hidden != true { nodes[node].properties.hidden = true }
+    }
+
+    var hasForEach: Bool { nodes.contains { $0.kind == .forEach } }
+
     func children(_ node: Int) -> ArraySlice<Int> {
         childList[childStart[node]..<childStart[node] + childCount[node]]
     }
@@ -174,7 +228,7 @@ public struct PreparedLayout: Sendable {
         var location: NodeLocation { NodeLocation(index: index, id: node.id) }
         // Every node of every document passes here: no arrays built (see forEachValue).
         let properties = node.properties
-        if let name = properties.firstProperty(notIn: LayoutProperties.allowed(for: node.kind)) {
+        if let name = properties.firstProperty(notAllowedFor: node.kind) {
             throw .unknownProperty(node: location, property: name, kind: node.kind.rawValue)
         }
         if let (name, value) = properties.firstInvalidLength {
@@ -222,6 +276,14 @@ public struct PreparedLayout: Sendable {
             throw .thresholdWithoutCategory(node: location)
         case .scaleGroup where properties.minimumScaleFactor == nil:
             throw .missingProperty(node: location, property: "minimumScaleFactor")
+        case .forEach where properties.fields == nil || properties.data == nil:
+            throw .missingProperty(node: location, property: properties.fields == nil ? "fields" : "data")
+        case .forEach where (properties.fields ?? []).isEmpty || (properties.fields ?? []).count > LayoutLimits.maxForEachFields:
+            throw .invalidProperty(node: location, property: "fields", reason: "name 1 to \(LayoutLimits.maxForEachFields) fields")
+        case .forEach where (properties.data ?? []).count % max(1, (properties.fields ?? []).count) != 0:
+            throw .invalidProperty(
+                node: location, property: "data",
+                reason: "\((properties.data ?? []).count) values are not whole rows of \((properties.fields ?? []).count) fields")
         case .image where (properties.width == nil || properties.height == nil) && properties.textStyle == nil && properties.font == nil:
             throw .missingProperty(node: location, property: "width and height, or textStyle")
         default: break
@@ -244,12 +306,12 @@ public struct PreparedLayout: Sendable {
             if children.count > 1 {
                 throw .invalidChildren(node: location, reason: "a template shows at most one child (the actual value)")
             }
-        case .overlay:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "an overlay needs a base child") }
+        case .overlay, .background:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "\(node.kind == .overlay ? "an" : "a") \(kind) needs a base child") }
         case .firstFit, .choice:
             if children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) needs at least one candidate") }
         // Items may be any subtree: the decision reaches the choice points inside (spec 3.2).
-        case .hstack, .vstack, .zstack, .threshold, .fitting, .uniformFit:
+        case .hstack, .vstack, .zstack, .threshold, .fitting, .uniformFit, .grid, .gridRow, .flow, .forEach:
             break
         }
     }

@@ -61,10 +61,21 @@ extension LayoutCodec {
                 let frame = LayoutRect(x: try f.double(), y: try f.double(), width: try f.double(), height: try f.double())
                 let isText = try f.bool(), scale = try f.double(), lines = try f.uint32(), truncated = try f.bool()
                 let hasBaselines = try f.bool(), first = try f.double(), last = try f.double()
+                guard case .success(let extras) = try OptionDictionary.read(&f) else {
+                    throw DBusError(.invalidArgs, "a frame's extras name a key twice")
+                }
+                var alignment: HorizontalAlignment?
+                if let name = try extras.string("alignment") {
+                    guard let parsed = HorizontalAlignment(rawValue: name) else {
+                        throw DBusError(.invalidArgs, "alignment \"\(name)\" is unknown")
+                    }
+                    alignment = parsed
+                }
                 return NodeLayout(
                     id: id, frame: frame, visible: visible,
-                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated) : nil,
-                    firstBaseline: hasBaselines ? first : nil, lastBaseline: hasBaselines ? last : nil)
+                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated, alignment: alignment) : nil,
+                    firstBaseline: hasBaselines ? first : nil, lastBaseline: hasBaselines ? last : nil,
+                    hidden: try extras.bool("hidden") ?? false)
             })
         }
         var decisions: [LayoutDecision] = []

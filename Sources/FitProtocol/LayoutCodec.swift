@@ -16,8 +16,10 @@ public enum LayoutCodec {
     public static let proposalSignature = "(bdbd)"
     /// id, visible, x, y, width, height, is_text, scale, line_count, truncated, has_baselines,
     /// first_baseline, last_baseline (from the frame's top; a flag, not a NaN sentinel, says
-    /// the node shows no text: docs/swiftui-layout.md 1.4).
-    public static let frameSignature = "(sbddddbdubbdd)"
+    /// the node shows no text: docs/swiftui-layout.md 1.4), extras. The extras hold what not
+    /// every frame has, so that additions keep the signature (issue 11): `hidden` (b, only
+    /// when true), `alignment` (s, a text's multilineTextAlignment when set).
+    public static let frameSignature = "(sbddddbdubbdda{sv})"
     /// id, node_index, kind, outcome (only the keys of its kind).
     public static let decisionSignature = "(susa{sv})"
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
@@ -224,6 +226,7 @@ public enum LayoutCodec {
                 .boolean(node.text != nil), .double(node.text?.scale ?? 0),
                 .uint32(UInt32(clamping: node.text?.lineCount ?? 0)), .boolean(node.text?.truncated ?? false),
                 .boolean(node.firstBaseline != nil), .double(node.firstBaseline ?? 0), .double(node.lastBaseline ?? 0),
+                frameExtras(node).dbusValue,
             ])
         }
         let decisions = result.decisions.map { decision in
@@ -245,6 +248,13 @@ public enum LayoutCodec {
             .boolean(result.truncated),
             .uint64(generation),
         ]
+    }
+
+    static func frameExtras(_ node: NodeLayout) -> OptionDictionary {
+        var extras: [String: DBusValue] = [:]
+        if node.hidden { extras["hidden"] = .boolean(true) }
+        if let alignment = node.text?.alignment { extras["alignment"] = .string(alignment.rawValue) }
+        return OptionDictionary(extras)
     }
 
     /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,

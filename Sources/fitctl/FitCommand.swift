@@ -14,7 +14,10 @@ struct FitCommand: AsyncParsableCommand {
               fitctl fit card.json --width 320 --category accessibilityLarge --render
               fitctl fit card.json --widths 200,320,480 --render      # side by side
               fitctl fit card.json --width 40 --cells --json
-            The document format: protocol/layout-document.schema.json. Without --width or
+              fitctl fit nested.json --flatten                        # the flat form sent
+            The document format: protocol/layout-document.schema.json, flat (nodes naming
+            their parents) or nested (root, children inside their parent, ids optional); a
+            nested document is flattened before it is sent. Without --width or
             --widths the document is laid out at its ideal width. Without --category the
             daemon uses the user's size category (large in-process).
             """)
@@ -44,6 +47,9 @@ struct FitCommand: AsyncParsableCommand {
 
     @Flag(help: "Draw the layout with box-drawing characters.")
     var render = false
+
+    @Flag(help: "Print the document in the flat form (what is sent to the daemon) and exit.")
+    var flatten = false
 
     func validate() throws {
         if width != nil && widths != nil { throw ValidationError("give --width or --widths, not both") }
@@ -77,6 +83,10 @@ struct FitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try load()
+        if flatten {
+            print(document.json(pretty: true))
+            return
+        }
         var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
@@ -91,13 +101,15 @@ struct FitCommand: AsyncParsableCommand {
                 throw CommandFailure("\(self.document): \(Self.message(error))")
             }
         }
+        // Results are in the order of the document laid out: with forEach rows, its expansion.
+        let shown = (try? PreparedLayout(document))?.document ?? document
         if common.json {
             print(try LayoutJSON.string(results, single: widths == nil))
         } else if render {
             let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
-            print(renderer.render(document, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
+            print(renderer.render(shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
         } else {
-            print(LayoutTable(document: document, unit: cells ? "cells" : "px").render(results))
+            print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
         }
     }
 

@@ -10,6 +10,10 @@ activation. Every option key and error is documented in protocol/README.md; an u
 option key is sent as it is, so the daemon's UnknownOption error reaches you instead of a
 silently ignored typo.
 
+Layout documents (protocol/layout-document.schema.json) are dicts as ``json.load`` gives them,
+flat (``nodes``) or nested (``root`` with ``children``): ``layout`` flattens them to the wire
+form (``flatten_document``) and returns frames by id.
+
 Signals (``on_generation_changed``) need a main loop: call
 ``dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)`` before making the client, then run
 a ``GLib.MainLoop``.
@@ -122,6 +126,78 @@ def options_dict(options: dict) -> dbus.Dictionary:
 
 Request = Union[str, tuple, dict]
 
+MAX_LAYOUT_NODES = 10_000
+MAX_LAYOUT_DEPTH = 128
+
+
+def _layout_value(value):
+    """A document property as the a{sv} value Layout reads: s, d, b or as."""
+    if isinstance(value, bool):
+        return dbus.Boolean(value)
+    if isinstance(value, (int, float)):
+        return dbus.Double(value)
+    if isinstance(value, str):
+        return dbus.String(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return dbus.Array([dbus.String(v) for v in value], signature="s")
+    raise ValueError(f"a layout property is a string, number, boolean or list of strings, not {value!r}")
+
+
+def _node_properties(node: dict, skip: Sequence[str]) -> dict:
+    properties = {k: v for k, v in node.items() if k not in skip}
+    data = properties.get("data")
+    # A forEach's rows as objects (field -> string): fields sorted, "" for a missing value,
+    # as the Swift reader does (LayoutDocument.swift).
+    if isinstance(data, list) and data and all(isinstance(row, dict) for row in data):
+        fields = sorted({key for row in data for key in row})
+        properties["fields"] = fields
+        properties["data"] = [str(row.get(f, "")) for row in data for f in fields]
+    return properties
+
+
+def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
+    """A layout document, flat or nested, as the wire's nodes: (id, kind, parent index or -1,
+    properties) in order. Nested: a node without an id is "<parent's id>.<position>", the root
+    "root"; nodes come in tree order. Iterative, and bounded like the daemon's checks, so a
+    deep or huge document fails here with ValueError rather than in recursion."""
+    if ("nodes" in document) == ("root" in document):
+        raise ValueError("a layout document has nodes (the flat form) or root (the nested form)")
+    if "nodes" in document:
+        nodes = document["nodes"]
+        index = {}
+        for position, node in enumerate(nodes):
+            index.setdefault(node["id"], position)
+        out = []
+        for node in nodes:
+            parent = node.get("parent")
+            if parent is None:
+                parent_index = -1
+            elif isinstance(parent, int) and not isinstance(parent, bool):
+                parent_index = parent
+            elif parent in index:
+                parent_index = index[parent]
+            else:
+                raise ValueError(f"node {node['id']!r} names parent {parent!r}, which is not a node")
+            out.append((node["id"], node["kind"], parent_index, _node_properties(node, ("id", "kind", "parent"))))
+        return out
+    out = []
+    stack = [(document["root"], document["root"].get("id", "root"), -1, 0)]
+    while stack:
+        node, node_id, parent, depth = stack.pop()
+        if depth > MAX_LAYOUT_DEPTH:
+            raise ValueError(f"nodes are nested more than {MAX_LAYOUT_DEPTH} levels below the root")
+        if len(out) >= MAX_LAYOUT_NODES:
+            raise ValueError(f"more than {MAX_LAYOUT_NODES} nodes")
+        if "parent" in node:
+            raise ValueError(f"node {node_id!r} names a parent; in the nested form its place says it")
+        out.append((node_id, node["kind"], parent, _node_properties(node, ("id", "kind", "children"))))
+        here = len(out) - 1
+        children = node.get("children", [])
+        for position in reversed(range(len(children))):
+            child = children[position]
+            stack.append((child, child.get("id", f"{node_id}.{position}"), here, depth + 1))
+    return out
+
 
 class FitClient:
     """The org.fitd.Fit1 methods and properties as Python calls.
@@ -168,6 +244,41 @@ class FitClient:
         results = self._call("MeasureBatch", "a(ssa{sv})", dbus.Array(entries, signature="(ssa{sv})"))
         return [Metrics.from_dbus(metrics) if ok else FitError(str(name), str(message))
                 for ok, name, message, metrics in results]
+
+    def layout(self, document: dict, width: Optional[float] = None, height: Optional[float] = None,
+               **options) -> dict:
+        """Lays out a layout document (flat or nested dict) at a proposed size (None: the ideal
+        size on that axis). Options: unit, size_category, ui_font, spacing (protocol/README.md,
+        "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
+        "decisions": {id: {...}}, "truncated": bool, "generation": n}; frames of a document
+        with forEach rows are its expansion's ("<id>#<row>")."""
+        nodes = dbus.Array([
+            dbus.Struct((dbus.String(node_id), dbus.String(kind), dbus.Int32(parent),
+                         dbus.Dictionary({k: _layout_value(v) for k, v in props.items()}, signature="sv")))
+            for node_id, kind, parent, props in flatten_document(document)], signature="(ssia{sv})")
+        proposal = dbus.Struct((dbus.Boolean(width is not None), dbus.Double(width or 0.0),
+                                dbus.Boolean(height is not None), dbus.Double(height or 0.0)))
+        entries = {k: (dbus.Double(v) if isinstance(v, (int, float)) else dbus.String(v)) for k, v in options.items()}
+        size, frames, decisions, truncated, generation = self._call(
+            "Layout", "a(ssia{sv})(bdbd)a{sv}", nodes, proposal, dbus.Dictionary(entries, signature="sv"))
+        # A frame: id, visible, x, y, width, height, is_text, scale, line_count, truncated,
+        # has_baselines, first_baseline, last_baseline, extras (hidden, alignment).
+        keys = ("visible", "x", "y", "width", "height", "is_text", "scale", "line_count", "truncated",
+                "first_baseline", "last_baseline", "hidden", "alignment")
+        return {
+            "size": (float(size[0]), float(size[1])),
+            "order": [str(f[0]) for f in frames],
+            "frames": {str(f[0]): dict(zip(keys, (bool(f[1]), *(float(v) for v in f[2:6]), bool(f[6]), float(f[7]),
+                                                   int(f[8]), bool(f[9]),
+                                                   float(f[11]) if f[10] else None, float(f[12]) if f[10] else None,
+                                                   bool(f[13].get("hidden", False)),
+                                                   str(f[13]["alignment"]) if "alignment" in f[13] else None))) for f in frames},
+            "decisions": {str(d[0]): dict({"node_index": int(d[1]), "kind": str(d[2])},
+                                          **{str(k): (v if isinstance(v, (int, float)) else str(v)) for k, v in d[3].items()})
+                          for d in decisions},
+            "truncated": bool(truncated),
+            "generation": int(generation),
+        }
 
     def resolve_font(self, font: str) -> ResolvedFont:
         """What a Pango font description resolves to through fontconfig."""

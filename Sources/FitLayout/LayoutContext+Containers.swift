@@ -1,0 +1,296 @@
+/// A grid's columns and rows for one proposal, kept for placement.
+struct GridPlan {
+    struct Row {
+        var node: Int
+        /// A gridRow's cells, or the one child that is not a gridRow (it spans every column).
+        var cells: [Int]
+        /// Per cell: its first column and how many it covers (`gridCellColumns`).
+        var first: [Int]
+        var count: [Int]
+        var spans: Bool
+        var height: Double
+    }
+    var rows: [Row]
+    var columnWidths: [Double]
+    var horizontalSpacing: Double
+    var verticalSpacing: Double
+    var size: LayoutSize
+}
+
+/// A flow's items in lines, kept for placement.
+struct FlowPlan {
+    var items: [Int]
+    /// Per item: its line, the proposal it was measured with and its size.
+    var line: [Int]
+    var proposals: [ProposedSize]
+    var sizes: [LayoutSize]
+    /// Per line: its first item, width and height.
+    var lineStart: [Int]
+    var lineWidth: [Double]
+    var lineHeight: [Double]
+    var spacing: Double
+    var size: LayoutSize
+}
+
+extension LayoutContext {
+    /// Its own `layoutDirection`, else the nearest ancestor's (``PreparedLayout/rightToLeft``).
+    func isRightToLeft(_ node: Int) -> Bool { prepared.rightToLeft[node] }
+
+    // MARK: Grid
+
+    /// SwiftUI's `Grid` (docs/swiftui-layout.md 4.6): a column is as wide as its widest cell,
+    /// a row as tall as its tallest. How a constrained width is shared among flexible columns
+    /// is not documented; the choice is the stack's: columns are sized least flexible first
+    /// (flexibility: the widest cell at an infinite proposal minus the widest at zero), each
+    /// offered an equal share of what is left. `columns: equal` gives every column the widest
+    /// one's width when that fits, else an equal share. Rows are proposed no height (each as
+    /// tall as its cells want); a child that is not a gridRow spans the grid's width. A cell
+    /// with `gridCellColumns` n covers n columns (Apple's `gridCellColumns(_:)`); choice (spec
+    /// 4.6): such cells are measured after the columns they cover and only widen the last of
+    /// them when they do not fit.
+    func gridPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> GridPlan {
+        let properties = nodes[node].properties
+        let spacing = properties.spacing ?? options.spacing
+        var rows: [GridPlan.Row] = []
+        var columns = 0
+        for child in prepared.children(node) {
+            if nodes[child].kind == .gridRow {
+                let cells = Array(prepared.children(child))
+                var first: [Int] = [], count: [Int] = []
+                var next = 0
+                for cell in cells {
+                    let span = nodes[cell].properties.gridCellColumns ?? 1
+                    first.append(next)
+                    count.append(span)
+                    next += span
+                    // Bounds the column arrays: spans are counted, not trusted.
+                    if next > LayoutLimits.maxNodes {
+                        throw .invalidProperty(
+                            node: location(cell), property: "gridCellColumns",
+                            reason: "the row covers more than \(LayoutLimits.maxNodes) columns")
+                    }
+                }
+                columns = max(columns, next)
+                rows.append(.init(node: child, cells: cells, first: first, count: count, spans: false, height: 0))
+            } else {
+                rows.append(.init(node: child, cells: [child], first: [0], count: [0], spans: true, height: 0))
+            }
+        }
+        // Each column's one-column cells, gathered once: asking a column must not walk every
+        // row (a grid of one long row and many short ones would cost rows × columns).
+        var cellsOf = [[Int]](filled: [], count: columns)
+        var covering: [(cell: Int, first: Int, count: Int)] = []
+        for row in rows where !row.spans {
+            for (position, cell) in row.cells.enumerated() {
+                if row.count[position] == 1 {
+                    cellsOf[row.first[position]].append(cell)
+                } else {
+                    covering.append((cell, row.first[position], row.count[position]))
+                }
+            }
+        }
+        func widest(_ column: Int, _ width: Double?) throws(LayoutError) -> Double {
+            var answer = 0.0
+            for cell in cellsOf[column] { answer = max(answer, try size(cell, ProposedSize(width: width, height: nil)).width) }
+            return answer
+        }
+        let gaps = spacing * Double(max(0, columns - 1))
+        var widths = [Double](filled: 0, count: columns)
+        if properties.columns == .equal {
+            var ideal = 0.0
+            for column in 0..<columns { ideal = max(ideal, try widest(column, nil)) }
+            let share = proposal.width.map { max(0, ($0 - gaps) / Double(max(1, columns))) } ?? ideal
+            let width = min(ideal, share)
+            for column in 0..<columns { widths[column] = max(width, try widest(column, width)) }
+        } else if let offered = proposal.width {
+            var least = [Double](filled: 0, count: columns)
+            var flexibility = [Double](filled: 0, count: columns)
+            for column in 0..<columns {
+                least[column] = try widest(column, 0)
+                let flex = try widest(column, .infinity) - least[column]
+                flexibility[column] = flex.isNaN ? .infinity : flex
+            }
+            // Stable, as the stack's sort (spec 1.1): equal infinite flexibility, larger minimum first.
+            let order = (0..<columns).sorted { a, b in
+                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+                if flexibility[a] == .infinity, least[a] != least[b] { return least[a] > least[b] }
+                return a < b
+            }
+            var remaining = offered - gaps
+            for (taken, column) in order.enumerated() {
+                let share = offered.isInfinite ? .infinity : max(0, remaining / Double(columns - taken))
+                widths[column] = try widest(column, share)
+                remaining -= widths[column]
+            }
+        } else {
+            for column in 0..<columns { widths[column] = try widest(column, nil) }
+        }
+        func spanned(_ first: Int, _ count: Int) -> Double {
+            widths[first..<first + count].reduce(0, +) + spacing * Double(count - 1)
+        }
+        for (cell, first, count) in covering {
+            let available = spanned(first, count)
+            let needed = try size(cell, ProposedSize(width: proposal.width == nil ? nil : available, height: nil)).width
+            if needed > available { widths[first + count - 1] += needed - available }
+        }
+        let columnsWidth = widths.reduce(0, +) + gaps
+        var width = columnsWidth
+        for index in rows.indices {
+            if rows[index].spans {
+                let offer = ProposedSize(width: columns > 0 ? columnsWidth : proposal.width, height: nil)
+                let cell = try size(rows[index].cells[0], offer)
+                rows[index].height = cell.height
+                width = max(width, cell.width)
+            } else {
+                var height = 0.0
+                for (position, cell) in rows[index].cells.enumerated() {
+                    let width = spanned(rows[index].first[position], rows[index].count[position])
+                    height = max(height, try size(cell, ProposedSize(width: width, height: nil)).height)
+                }
+                rows[index].height = height
+            }
+        }
+        let height = rows.reduce(0) { $0 + $1.height } + spacing * Double(max(0, rows.count - 1))
+        return GridPlan(
+            rows: rows, columnWidths: widths, horizontalSpacing: spacing, verticalSpacing: spacing,
+            size: LayoutSize(width: width, height: height))
+    }
+
+    /// Each row at its top; each cell proposed its column's width and its row's height and
+    /// aligned in that rectangle (its gridRow's alignment, else the grid's, else center), as a
+    /// frame aligns its child (a baseline on the cell's bottom unless the cell has text). In a
+    /// right-to-left layout the first column is on the right (spec 4.9). Offsets are from the
+    /// grid's origin: the cells are the grid's placements (a gridRow is framed by
+    /// ``frameGridRows(_:_:x:y:)``).
+    func gridPlacements(_ node: Int, _ plan: GridPlan) throws(LayoutError) -> [ChildPlacement] {
+        let gridAlignment = nodes[node].properties.alignment ?? .center
+        let mirrored = isRightToLeft(node)
+        var placements: [ChildPlacement] = []
+        var top = 0.0
+        for row in plan.rows {
+            let alignment = (row.spans ? nil : nodes[row.node].properties.alignment) ?? gridAlignment
+            if row.spans {
+                placements.append(
+                    try cellPlacement(row.cells[0], in: LayoutRect(x: 0, y: top, width: plan.size.width, height: row.height), alignment, mirrored))
+            } else {
+                var left = 0.0
+                for (position, cell) in row.cells.enumerated() {
+                    let covered = plan.columnWidths[row.first[position]..<row.first[position] + row.count[position]]
+                    let width = covered.reduce(0, +) + plan.horizontalSpacing * Double(row.count[position] - 1)
+                    let cellX = mirrored ? plan.size.width - left - width : left
+                    placements.append(
+                        try cellPlacement(cell, in: LayoutRect(x: cellX, y: top, width: width, height: row.height), alignment, mirrored))
+                    left += width + plan.horizontalSpacing
+                }
+            }
+            top += row.height + plan.verticalSpacing
+        }
+        return placements
+    }
+
+    /// Gives each gridRow its frame: the grid's width, the row's height, at the row's top.
+    func frameGridRows(_ node: Int, _ plan: GridPlan, x: Double, y: Double) throws(LayoutError) {
+        var top = y
+        for row in plan.rows {
+            if !row.spans {
+                frames[row.node] = LayoutRect(x: x, y: top, width: plan.size.width, height: row.height)
+                placedEpoch[row.node] = epoch
+                placedProposal[row.node] = ProposedSize(width: plan.size.width, height: row.height)
+            }
+            top += row.height + plan.verticalSpacing
+        }
+    }
+
+    func cellPlacement(_ cell: Int, in rect: LayoutRect, _ alignment: LayoutAlignment, _ mirrored: Bool) throws(LayoutError) -> ChildPlacement {
+        let offer = ProposedSize(width: rect.width, height: rect.height)
+        let size = try self.size(cell, offer)
+        let anchor = (
+            x: part(of: rect.width, alignment.fraction(.horizontal, rightToLeft: mirrored)),
+            y: part(of: rect.height, alignment.fraction(.vertical, rightToLeft: mirrored)))
+        return ChildPlacement(
+            child: cell,
+            dx: rect.x + (try alignedOffset(cell, size, offer, anchor: anchor.x, alignment, axis: .horizontal, rightToLeft: mirrored)),
+            dy: rect.y + (try alignedOffset(cell, size, offer, anchor: anchor.y, alignment, axis: .vertical, rightToLeft: mirrored)),
+            proposal: offer)
+    }
+
+    // MARK: Flow
+
+    /// The Layout protocol's common FlowLayout (docs/swiftui-layout.md 4.7): every item at its
+    /// ideal size, left to right, a new line when the next item would pass the proposed width,
+    /// `spacing` between items and between lines. Choices: no proposed width is an unbounded
+    /// one (one line); an item wider than the width is alone on its line and proposed the
+    /// width (a text wraps rather than overflows); the flow is as wide as its widest line,
+    /// with no trailing spacing.
+    func flowPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> FlowPlan {
+        let items = Array(prepared.children(node))
+        let spacing = nodes[node].properties.spacing ?? options.spacing
+        let limit = proposal.width ?? .infinity
+        var plan = FlowPlan(
+            items: items, line: [], proposals: [], sizes: [], lineStart: [], lineWidth: [], lineHeight: [], spacing: spacing,
+            size: .zero)
+        plan.line.reserveCapacity(items.count)
+        plan.proposals.reserveCapacity(items.count)
+        plan.sizes.reserveCapacity(items.count)
+        var x = 0.0
+        for (position, item) in items.enumerated() {
+            var offer = ProposedSize.unspecified
+            var size = try self.size(item, offer)
+            if size.width > limit {
+                offer = ProposedSize(width: limit, height: nil)
+                size = try self.size(item, offer)
+            }
+            let tolerance = 1e-9
+            if plan.lineStart.isEmpty || x + spacing + size.width > limit + tolerance {
+                plan.lineStart.append(position)
+                plan.lineWidth.append(size.width)
+                plan.lineHeight.append(size.height)
+                x = size.width
+            } else {
+                x += spacing + size.width
+                plan.lineWidth[plan.lineWidth.count - 1] = x
+                plan.lineHeight[plan.lineHeight.count - 1] = max(plan.lineHeight[plan.lineHeight.count - 1], size.height)
+            }
+            plan.line.append(plan.lineStart.count - 1)
+            plan.proposals.append(offer)
+            plan.sizes.append(size)
+        }
+        let lines = plan.lineStart.count
+        plan.size = LayoutSize(
+            width: plan.lineWidth.max() ?? 0,
+            height: plan.lineHeight.reduce(0, +) + spacing * Double(max(0, lines - 1)))
+        return plan
+    }
+
+    /// Items in their lines: each line aligned in the flow's width by the alignment's
+    /// horizontal part (leading by default), each item in its line by the vertical part (top by
+    /// default; a baseline alignment is the line's bottom — *simplification*, no baseline
+    /// guides in a flow yet); a right-to-left flow starts its lines at the right. Offsets are
+    /// from the flow's origin.
+    func flowPlacements(_ node: Int, _ plan: FlowPlan) throws(LayoutError) -> [ChildPlacement] {
+        let alignment = nodes[node].properties.alignment ?? .topLeading
+        let mirrored = isRightToLeft(node)
+        let horizontal = alignment.fraction(.horizontal, rightToLeft: mirrored)
+        let vertical = alignment.fraction(.vertical, rightToLeft: mirrored)
+        var lineTop = [Double](filled: 0, count: plan.lineStart.count)
+        var top = 0.0
+        for line in lineTop.indices {
+            lineTop[line] = top
+            top += plan.lineHeight[line] + plan.spacing
+        }
+        var placements: [ChildPlacement] = []
+        placements.reserveCapacity(plan.items.count)
+        var cursor = 0.0
+        for (position, item) in plan.items.enumerated() {
+            let line = plan.line[position]
+            if plan.lineStart[line] == position { cursor = 0 }
+            let size = plan.sizes[position]
+            let lineLeft = finiteOffset(part(of: plan.size.width, horizontal) - part(of: plan.lineWidth[line], horizontal))
+            let left = mirrored ? lineLeft + plan.lineWidth[line] - cursor - size.width : lineLeft + cursor
+            let down = finiteOffset(part(of: plan.lineHeight[line], vertical) - part(of: size.height, vertical))
+            placements.append(ChildPlacement(child: item, dx: left, dy: lineTop[line] + down, proposal: plan.proposals[position]))
+            cursor += size.width + plan.spacing
+        }
+        return placements
+    }
+}
