@@ -78,6 +78,21 @@ import Testing
         #expect(slot.size == LayoutSize(width: 30, height: 20) && slot.frame("v") == rect(10, 0, 10, 20))
     }
 
+    static let tabBar =
+        #"{"id": "bar", "kind": "uniformFit", "axis": "horizontal", "children": [{"kind": "choice", "children": [{"id": "home", "kind": "hstack", "children": [{"kind": "image", "width": 20, "height": 20}, {"kind": "text", "text": "Home"}]}, {"id": "homeIcon", "kind": "image", "width": 20, "height": 20}]}, {"kind": "choice", "children": [{"id": "search", "kind": "hstack", "children": [{"kind": "image", "width": 20, "height": 20}, {"kind": "text", "text": "Search"}]}, {"id": "searchIcon", "kind": "image", "width": 20, "height": 20}]}]}"#
+
+    @Test func choiceAndScroll() throws {
+        let wide = try run(Self.tabBar, width: 200)
+        #expect(wide.decision("bar")?.candidate == 0)
+        #expect(wide.frame("home") == rect(0, 0, 68, 20) && wide.frame("search") == rect(76, 0, 88, 20))
+        let narrow = try run(Self.tabBar, width: 150)
+        #expect(narrow.frame("homeIcon") == rect(0, 0, 20, 20) && narrow.frame("searchIcon") == rect(28, 0, 20, 20))
+        #expect(narrow.size == LayoutSize(width: 48, height: 20))
+        let scrolled = try run(#"{"id": "scroll", "kind": "scroll", "axis": "horizontal", "children": ["# + Self.tabBar + "]}", width: 150)
+        #expect(scrolled.decision("bar")?.candidate == 0)
+        #expect(scrolled.frame("bar") == rect(0, 0, 164, 20) && scrolled.frame("scroll") == rect(0, 0, 150, 20))
+    }
+
     @Test func gridAndFlow() throws {
         let grid = try run(
             #"{"kind": "grid", "children": [{"kind": "gridRow", "children": [{"id": "name", "kind": "text", "text": "Name"}, {"id": "qty", "kind": "text", "text": "Qty"}]}, {"kind": "gridRow", "children": [{"id": "apples", "kind": "text", "text": "Apples"}, {"id": "n", "kind": "text", "text": "12"}]}]}"#)

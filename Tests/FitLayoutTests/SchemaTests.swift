@@ -45,6 +45,10 @@ import Testing
         let common = try Self.object(try Self.object(defs["node"], "node")["properties"], "node.properties")
         func words(_ name: String) -> [String] { ((common[name] as? [String: Any])?["enum"] as? [String]) ?? [] }
         #expect(words("layoutDirection") == LayoutDirection.allCases.map(\.rawValue))
+        // Every alignment name the engine reads, baselines included (spec 1.4), and no other.
+        let hstack = try Self.object(try Self.object(defs["kinds"], "kinds")["hstack"], "hstack")
+        let alignment = try Self.object(try Self.object(hstack["properties"], "hstack.properties")["alignment"], "alignment")
+        #expect(alignment["enum"] as? [String] == LayoutAlignment.names.map(\.0))
         #expect(words("textStyle") == TextStyle.allCases.map(\.rawValue))
         #expect(words("truncation") == TruncationMode.allCases.map(\.rawValue))
         let grid = try Self.object(try Self.object(defs["kinds"], "kinds")["grid"], "grid")
