@@ -28,6 +28,10 @@ struct FlowPlan {
     var lineStart: [Int]
     var lineWidth: [Double]
     var lineHeight: [Double]
+    /// With a text-baseline alignment: each item's guide value, and each line's baseline
+    /// from its top (the largest guide in it); empty otherwise.
+    var guides: [Double]
+    var lineAscent: [Double]
     var spacing: Double
     var size: LayoutSize
 }
@@ -142,12 +146,21 @@ extension LayoutContext {
                 rows[index].height = cell.height
                 width = max(width, cell.width)
             } else {
-                var height = 0.0
+                // With a text-baseline alignment the cells' baselines line up, and the row is
+                // tall enough for the union (as an hstack's cross axis, spec 1.1, 1.4).
+                let vertical = rowAlignment(node, rows[index]).vertical
+                var height = 0.0, ascent = 0.0, descent = 0.0
                 for (position, cell) in rows[index].cells.enumerated() {
-                    let width = spanned(rows[index].first[position], rows[index].count[position])
-                    height = max(height, try size(cell, ProposedSize(width: width, height: nil)).height)
+                    let offer = ProposedSize(width: spanned(rows[index].first[position], rows[index].count[position]), height: nil)
+                    let size = try self.size(cell, offer)
+                    height = max(height, size.height)
+                    if vertical.isBaseline {
+                        let guide = try guideValue(cell, size, offer, vertical)
+                        ascent = max(ascent, guide)
+                        descent = max(descent, size.height - guide)
+                    }
                 }
-                rows[index].height = height
+                rows[index].height = vertical.isBaseline ? ascent + descent : height
             }
         }
         let height = rows.reduce(0) { $0 + $1.height } + spacing * Double(max(0, rows.count - 1))
@@ -157,35 +170,54 @@ extension LayoutContext {
     }
 
     /// Each row at its top; each cell proposed its column's width and its row's height and
-    /// aligned in that rectangle (its gridRow's alignment, else the grid's, else center), as a
-    /// frame aligns its child (a baseline on the cell's bottom unless the cell has text). In a
+    /// aligned in that rectangle (its gridRow's alignment, else the grid's, else center); with
+    /// a text-baseline alignment the row's cells line up their baselines (a cell without text
+    /// by its bottom), as an hstack's children do (spec 1.4, *choice* for grids). In a
     /// right-to-left layout the first column is on the right (spec 4.9). Offsets are from the
     /// grid's origin: the cells are the grid's placements (a gridRow is framed by
     /// ``frameGridRows(_:_:x:y:)``).
     func gridPlacements(_ node: Int, _ plan: GridPlan) throws(LayoutError) -> [ChildPlacement] {
-        let gridAlignment = nodes[node].properties.alignment ?? .center
         let mirrored = isRightToLeft(node)
         var placements: [ChildPlacement] = []
         var top = 0.0
         for row in plan.rows {
-            let alignment = (row.spans ? nil : nodes[row.node].properties.alignment) ?? gridAlignment
+            let alignment = rowAlignment(node, row)
+            var cells: [(cell: Int, rect: LayoutRect)] = []
             if row.spans {
-                placements.append(
-                    try cellPlacement(row.cells[0], in: LayoutRect(x: 0, y: top, width: plan.size.width, height: row.height), alignment, mirrored))
+                cells.append((row.cells[0], LayoutRect(x: 0, y: top, width: plan.size.width, height: row.height)))
             } else {
                 var left = 0.0
                 for (position, cell) in row.cells.enumerated() {
                     let covered = plan.columnWidths[row.first[position]..<row.first[position] + row.count[position]]
                     let width = covered.reduce(0, +) + plan.horizontalSpacing * Double(row.count[position] - 1)
                     let cellX = mirrored ? plan.size.width - left - width : left
-                    placements.append(
-                        try cellPlacement(cell, in: LayoutRect(x: cellX, y: top, width: width, height: row.height), alignment, mirrored))
+                    cells.append((cell, LayoutRect(x: cellX, y: top, width: width, height: row.height)))
                     left += width + plan.horizontalSpacing
                 }
             }
+            var placed: [ChildPlacement] = []
+            for (cell, rect) in cells { placed.append(try cellPlacement(cell, in: rect, alignment, mirrored)) }
+            if alignment.vertical.isBaseline {
+                // The cells' baselines on one line, the deepest-set one's top at the row's top
+                // (the row is as tall as the union, gridPlan).
+                var guides: [Double] = []
+                for placement in placed {
+                    let size = try self.size(placement.child, placement.proposal)
+                    guides.append(try guideValue(placement.child, size, placement.proposal, alignment.vertical))
+                }
+                let ascent = guides.max() ?? 0
+                for position in placed.indices { placed[position].dy = top + finiteOffset(ascent - guides[position]) }
+            }
+            placements += placed
             top += row.height + plan.verticalSpacing
         }
         return placements
+    }
+
+    /// A row's alignment: its gridRow's, else the grid's, else center (a spanning child has
+    /// the grid's).
+    func rowAlignment(_ grid: Int, _ row: GridPlan.Row) -> LayoutAlignment {
+        (row.spans ? nil : nodes[row.node].properties.alignment) ?? nodes[grid].properties.alignment ?? .center
     }
 
     /// Gives each gridRow its frame: the grid's width, the row's height, at the row's top.
@@ -227,8 +259,12 @@ extension LayoutContext {
         let spacing = nodes[node].properties.spacing ?? options.spacing
         let limit = proposal.width ?? .infinity
         var plan = FlowPlan(
-            items: items, line: [], proposals: [], sizes: [], lineStart: [], lineWidth: [], lineHeight: [], spacing: spacing,
-            size: .zero)
+            items: items, line: [], proposals: [], sizes: [], lineStart: [], lineWidth: [], lineHeight: [], guides: [],
+            lineAscent: [], spacing: spacing, size: .zero)
+        // Items in a line line up their text baselines when the alignment says so (spec 4.7);
+        // the line is then as tall as the union of their ranges around it.
+        let vertical = (nodes[node].properties.alignment ?? .topLeading).vertical
+        var lineDescent: [Double] = []
         plan.line.reserveCapacity(items.count)
         plan.proposals.reserveCapacity(items.count)
         plan.sizes.reserveCapacity(items.count)
@@ -241,15 +277,28 @@ extension LayoutContext {
                 size = try self.size(item, offer)
             }
             let tolerance = 1e-9
+            let guide = vertical.isBaseline ? try guideValue(item, size, offer, vertical) : 0
             if plan.lineStart.isEmpty || x + spacing + size.width > limit + tolerance {
                 plan.lineStart.append(position)
                 plan.lineWidth.append(size.width)
                 plan.lineHeight.append(size.height)
                 x = size.width
+                if vertical.isBaseline {
+                    plan.lineAscent.append(guide)
+                    lineDescent.append(size.height - guide)
+                }
             } else {
                 x += spacing + size.width
                 plan.lineWidth[plan.lineWidth.count - 1] = x
                 plan.lineHeight[plan.lineHeight.count - 1] = max(plan.lineHeight[plan.lineHeight.count - 1], size.height)
+                if vertical.isBaseline {
+                    plan.lineAscent[plan.lineAscent.count - 1] = max(plan.lineAscent[plan.lineAscent.count - 1], guide)
+                    lineDescent[lineDescent.count - 1] = max(lineDescent[lineDescent.count - 1], size.height - guide)
+                }
+            }
+            if vertical.isBaseline {
+                plan.guides.append(guide)
+                plan.lineHeight[plan.lineHeight.count - 1] = plan.lineAscent[plan.lineAscent.count - 1] + lineDescent[lineDescent.count - 1]
             }
             plan.line.append(plan.lineStart.count - 1)
             plan.proposals.append(offer)
@@ -264,9 +313,8 @@ extension LayoutContext {
 
     /// Items in their lines: each line aligned in the flow's width by the alignment's
     /// horizontal part (leading by default), each item in its line by the vertical part (top by
-    /// default; a baseline alignment is the line's bottom — *simplification*, no baseline
-    /// guides in a flow yet); a right-to-left flow starts its lines at the right. Offsets are
-    /// from the flow's origin.
+    /// default; with a text-baseline alignment the items' baselines on one line per line); a
+    /// right-to-left flow starts its lines at the right. Offsets are from the flow's origin.
     func flowPlacements(_ node: Int, _ plan: FlowPlan) throws(LayoutError) -> [ChildPlacement] {
         let alignment = nodes[node].properties.alignment ?? .topLeading
         let mirrored = isRightToLeft(node)
@@ -287,7 +335,9 @@ extension LayoutContext {
             let size = plan.sizes[position]
             let lineLeft = finiteOffset(part(of: plan.size.width, horizontal) - part(of: plan.lineWidth[line], horizontal))
             let left = mirrored ? lineLeft + plan.lineWidth[line] - cursor - size.width : lineLeft + cursor
-            let down = finiteOffset(part(of: plan.lineHeight[line], vertical) - part(of: size.height, vertical))
+            let down = alignment.vertical.isBaseline
+                ? finiteOffset(plan.lineAscent[line] - plan.guides[position])
+                : finiteOffset(part(of: plan.lineHeight[line], vertical) - part(of: size.height, vertical))
             placements.append(ChildPlacement(child: item, dx: left, dy: lineTop[line] + down, proposal: plan.proposals[position]))
             cursor += size.width + plan.spacing
         }
