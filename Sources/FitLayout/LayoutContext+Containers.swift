@@ -44,9 +44,10 @@ extension LayoutContext {
 
     /// SwiftUI's `Grid` (docs/swiftui-layout.md 4.6): a column is as wide as its widest cell,
     /// a row as tall as its tallest. How a constrained width is shared among flexible columns
-    /// is not documented; the choice is the stack's: columns are sized least flexible first
-    /// (flexibility: the widest cell at an infinite proposal minus the widest at zero), each
-    /// offered an equal share of what is left. `columns: equal` gives every column the widest
+    /// is not documented; the choice is the stack's: columns are sized by priority (the
+    /// highest `layoutPriority` among their cells), then least flexible first (flexibility:
+    /// the widest cell at an infinite proposal minus the widest at zero), each offered an
+    /// equal share of what is left. `columns: equal` gives every column the widest
     /// one's width when that fits, else an equal share. Rows are proposed no height (each as
     /// tall as its cells want); a child that is not a gridRow spans the grid's width. A cell
     /// with `gridCellColumns` n covers n columns (Apple's `gridCellColumns(_:)`); choice (spec
@@ -114,17 +115,38 @@ extension LayoutContext {
                 let flex = try widest(column, .infinity) - least[column]
                 flexibility[column] = flex.isNaN ? .infinity : flex
             }
-            // Stable, as the stack's sort (spec 1.1): equal infinite flexibility, larger minimum first.
+            // A column's priority is the highest of its cells' (spec 4.6; a spacer's is −∞).
+            var priority = [Double](filled: 0, count: columns)
+            for column in 0..<columns where !cellsOf[column].isEmpty {
+                priority[column] = -.infinity
+                for cell in cellsOf[column] { priority[column] = max(priority[column], layoutPriority(cell)) }
+            }
+            // Stable, as the stack's sort (spec 1.1): higher priority first, then less flexible,
+            // equal infinite flexibility larger minimum first.
             let order = (0..<columns).sorted { a, b in
+                if priority[a] != priority[b] { return priority[a] > priority[b] }
                 if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
                 if flexibility[a] == .infinity, least[a] != least[b] { return least[a] > least[b] }
                 return a < b
             }
-            var remaining = offered - gaps
-            for (taken, column) in order.enumerated() {
-                let share = offered.isInfinite ? .infinity : max(0, remaining / Double(columns - taken))
-                widths[column] = try widest(column, share)
-                remaining -= widths[column]
+            // As the stack's groups: the lower priorities' minimum widths are reserved until
+            // their turn; each column takes an equal share of what is left (spec 1.1, 1.2).
+            var available = offered - gaps
+            if let top = order.first.map({ priority[$0] }) {
+                for column in 0..<columns where priority[column] != top { available -= least[column] }
+            }
+            var start = 0
+            while start < columns {
+                var end = start
+                while end < columns, priority[order[end]] == priority[order[start]] { end += 1 }
+                if start > 0 { for rank in start..<end { available += least[order[rank]] } }
+                for rank in start..<end {
+                    let column = order[rank]
+                    let share = offered.isInfinite ? .infinity : max(0, available / Double(end - rank))
+                    widths[column] = try widest(column, share)
+                    available -= widths[column]
+                }
+                start = end
             }
         } else {
             for column in 0..<columns { widths[column] = try widest(column, nil) }

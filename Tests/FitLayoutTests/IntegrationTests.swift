@@ -117,4 +117,24 @@ import Testing
         #expect(result.frame("next") == rect(0, 64, 30, 20))
         #expect(result.size == LayoutSize(width: 88, height: 84))
     }
+
+    @Test func aGridColumnTakesItsCellsLayoutPriority() throws {
+        // Spec 4.6: a column's priority is the highest of its cells'. The hstack case of
+        // aBackgroundPassesItsBasesLayoutPriorityUp as one grid row: at 150, the column of
+        // "dddd eeee" (priority 1) is sized first with 150 − 40 and keeps one line.
+        func grid(priority: Double?) -> [LayoutNode] {
+            [
+                node("grid", nil, .grid, .init(spacing: 0)), node("row", "grid", .gridRow),
+                text("a", "row", "aaaa bbbb cccc"),
+                node("b", "row", .text, .init(text: "dddd eeee", layoutPriority: priority)),
+            ]
+        }
+        let prioritised = try layout(grid(priority: 1), width: 150)
+        #expect(prioritised.frame("a") == rect(0, 0, 40, 60))
+        #expect(prioritised.frame("b") == rect(40, 20, 90, 20))
+        // Without it the less flexible column goes first with half (75) and wraps.
+        let plain = try layout(grid(priority: nil), width: 150)
+        #expect(plain.frame("b") == rect(90, 0, 40, 40) && plain.frame("a") == rect(0, 0, 90, 40))
+    }
 }
+
