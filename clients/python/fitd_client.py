@@ -250,8 +250,10 @@ class FitClient:
         """Lays out a layout document (flat or nested dict) at a proposed size (None: the ideal
         size on that axis). Options: unit, size_category, ui_font, spacing (protocol/README.md,
         "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
-        "decisions": {id: {...}}, "truncated": bool, "generation": n}; frames of a document
-        with forEach rows are its expansion's ("<id>#<row>")."""
+        "decisions": {id: {...}}, "truncated": bool, "generation": n}. A frame has visible, x, y,
+        width, height, is_text, scale, line_count, truncated, first_baseline and last_baseline
+        (None when the node shows no text), hidden and alignment (None unless set); frames of a
+        document with forEach rows are its expansion's ("<id>#<row>")."""
         nodes = dbus.Array([
             dbus.Struct((dbus.String(node_id), dbus.String(kind), dbus.Int32(parent),
                          dbus.Dictionary({k: _layout_value(v) for k, v in props.items()}, signature="sv")))
