@@ -34,6 +34,10 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Thai line breaks from libthai's dictionary, as Pango takes them (break-thai.c).
+        .systemLibrary(
+            name: "CThai", pkgConfig: "libthai",
+            providers: [.apt(["libthai-dev"])]),
         .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
@@ -46,7 +50,7 @@ let package = Package(
         .target(
             name: "FitText",
             dependencies: [
-                "CFontconfig", "CHarfBuzz", "CFitShims",
+                "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.

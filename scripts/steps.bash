@@ -17,16 +17,25 @@ failing_lines() {  # failing_lines LOG: the lines of a log that say what failed
   grep -aE ': FAIL|error:|✘|FAILED|Traceback|Error:' "$1" | grep -av '^---' | head -n 12
 }
 step() {
-  local name=$1 start=$SECONDS log attempt=1 status line; shift
+  local name=$1 start=$SECONDS log fifo attempt=1 status line; shift
   local first=()
   log=$(mktemp)
+  fifo="$log.fifo"
   echo "=== $name"
   while :; do
     # The command runs in this shell (not in a pipeline's subshell), so a step may set
-    # variables, as scripts/test's Swift step does; tee copies its output to the log.
+    # variables, as scripts/test's Swift step does; a tee in the background copies its
+    # output to the log through a FIFO. A daemon the step left running may hold the FIFO
+    # open: tee gets 5 s to drain it, then goes.
     status=0
-    "$@" > >(tee "$log") 2>&1 || status=$?
-    wait $! 2>/dev/null || true
+    rm -f "$fifo"; mkfifo "$fifo"
+    tee "$log" <"$fifo" &
+    local tee_pid=$!
+    "$@" >"$fifo" 2>&1 || status=$?
+    local waited=0
+    while kill -0 "$tee_pid" 2>/dev/null && [ "$waited" -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
+    kill "$tee_pid" 2>/dev/null || true
+    wait "$tee_pid" 2>/dev/null || true
     [ "$status" -ne 0 ] && [ "$attempt" -lt "${STEP_ATTEMPTS:-1}" ] || break
     [ "${#first[@]}" -gt 0 ] || while IFS= read -r line; do first+=("  $line"); done < <(failing_lines "$log")
     attempt=$((attempt + 1))
@@ -40,7 +49,7 @@ step() {
     failure_lines+=("$name:")
     while IFS= read -r line; do failure_lines+=("  $line"); done < <(failing_lines "$log")
   fi
-  rm -f "$log"
+  rm -f "$log" "$fifo"
 }
 summarize() {  # summarize LABEL: the failed parts' lines, then "LABEL: N passed, N failed"
   echo

@@ -136,3 +136,7 @@ int32_t fit_char_type(uint32_t c) {
 uint32_t fit_paired_bracket(uint32_t c) {
     return (uint32_t)u_getBidiPairedBracket((UChar32)c);
 }
+
+int32_t fit_is_complex_context(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT ? 1 : 0;
+}

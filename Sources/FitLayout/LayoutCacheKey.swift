@@ -22,6 +22,10 @@ public struct LayoutCacheKey: Hashable, Sendable {
         hasher.combine(options.defaultSpacing)
         // Only when set, so that digests of documents without a UI font stay what they were.
         if let font = options.uiFont { hasher.combine(font) }
+        // Likewise only when set; tagged so that no UI font can hash like a language.
+        if let language = options.language { hasher.combine("language"); hasher.combine(language) }
+        if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
+        if options.markup { hasher.combine("markup") }
         digest = hasher.value
     }
 

@@ -21,6 +21,14 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Also find, per decision, the widths over which each outcome holds, and the root's
     /// min-content and max-content widths (``LayoutResult/breakpoints``); nil for none.
     public var breakpoints: BreakpointRange?
+    /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
+    /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
+    public var language: String? = nil
+    /// Whose text metrics the measurer follows: nil or "gtk4" for GTK 4's, "gtk3" for GTK 3's
+    /// (FitText's MetricsMode). Like ``uiFont``, here so that it is part of the cache key.
+    public var metrics: String?
+    /// Whether every text of the document is Pango markup (the Measure option `markup`).
+    public var markup: Bool = false
 
     public init(
         sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil,

@@ -17,6 +17,12 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public let uiFont: UIFont
     /// The user's text scale, applied to the default font and to font descriptions.
     public let textScale: Double
+    /// The context language of every text (nil: the engine's default).
+    public var language: String? = nil
+    /// GTK 4's or GTK 3's metrics (``MetricsMode``).
+    public var metrics: MetricsMode = .gtk4
+    /// Texts are Pango markup (LayoutOptions.markup).
+    public var markup = false
     /// The UI font's Pango description, written once: most texts are in the default font, and
     /// writing it per measurement cost as much as looking the result up.
     private let defaultFont: String
@@ -44,6 +50,15 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             font = parsed
         }
         self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
+        language = options.language
+        if let metrics = options.metrics {
+            do throws(FitTextError) {
+                self.metrics = try MetricsMode(parsing: metrics)
+            } catch {
+                throw .measurementFailed(node: nil, reason: error.description)
+            }
+        }
+        markup = options.markup
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
@@ -51,6 +66,9 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         // calls of a client that left the bus): the rest would be measured for no one.
         if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
         var request = MeasureRequest(text: text.string, unit: unit)
+        request.language = language
+        request.metrics = metrics
+        request.markup = markup
         // An infinite proposal is no constraint: measure unwrapped. Wider than the engine's
         // limit is as good as infinite for any text that fits in memory.
         if let width = proposedWidth, width.isFinite {

@@ -1,5 +1,6 @@
 import FitBus
 import FitLayout
+import FitText
 
 /// Layout requests and results on the wire (protocol/org.fitd.Fit1.xml: Layout). Shared by the
 /// daemon and FitClient so both sides agree by construction.
@@ -25,7 +26,7 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing"]
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup"]
 
     // MARK: document
 
@@ -183,6 +184,9 @@ public enum LayoutCodec {
         if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.rawValue) }
         if let font = options.uiFont { entries["ui_font"] = .string(font) }
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
+        if let language = options.language { entries["language"] = .string(language) }
+        if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
+        if options.markup { entries["markup"] = .boolean(true) }
         return OptionDictionary(entries)
     }
 
@@ -212,6 +216,18 @@ public enum LayoutCodec {
             guard spacing.isFinite, spacing >= 0 else { throw .invalidArgument("spacing \(spacing) must be a finite length ≥ 0") }
             options.defaultSpacing = spacing
         }
+        if let language = try dictionary.string("language") {
+            do throws(FitTextError) { options.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
+        }
+        if let metrics = try dictionary.string("metrics") {
+            do throws(FitTextError) {
+                // Canonical: "gtk4" is the default, so it keys the cache like no option.
+                options.metrics = try MetricsMode(parsing: metrics) == .gtk4 ? nil : metrics
+            } catch {
+                throw DBusError(error)
+            }
+        }
+        options.markup = try dictionary.bool("markup") ?? false
         return options
     }
 

@@ -7,6 +7,9 @@ import FitText
 public enum MeasureCodec {
     public static let optionKeys: Set<String> = [
         "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
+        "language",
+        "metrics",
+        "markup",
     ]
 
     /// The signature of one Metrics structure.
@@ -26,7 +29,9 @@ public enum MeasureCodec {
         request.maxWidth = try options.double("max_width")
         let wrap = try options.string("wrap")
         let ellipsize = try options.string("ellipsize")
+        let metrics = try options.string("metrics")
         do throws(FitTextError) {
+            if let metrics { request.metrics = try MetricsMode(parsing: metrics) }
             if let wrap { request.wrap = try WrapMode(parsing: wrap) }
             if let ellipsize { request.ellipsize = try EllipsizeMode(parsing: ellipsize) }
         } catch {
@@ -46,6 +51,10 @@ public enum MeasureCodec {
         }
         request.includeLines = try options.bool("lines") ?? false
         if let scale = try options.double("text_scale") { request.textScale = scale }
+        if let language = try options.string("language") {
+            do throws(FitTextError) { request.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
+        }
+        request.markup = try options.bool("markup") ?? false
         return request
     }
 
@@ -64,7 +73,10 @@ public enum MeasureCodec {
         if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
+        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.rawValue) }
+        if request.markup { entries["markup"] = .boolean(true) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
+        if let language = request.language { entries["language"] = .string(language) }
         return OptionDictionary(entries)
     }
 

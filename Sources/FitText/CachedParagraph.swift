@@ -35,8 +35,16 @@ struct CachedParagraph: Sendable {
                 if analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
                 if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
                 if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                if !shaped.hexBox.isEmpty && shaped.hexBox[c] { flags.insert(.hexBox) }
+                if c == 0 || shaped.fontOf[c] != shaped.fontOf[c - 1] || analysis.scripts[c] != analysis.scripts[c - 1]
+                    || flags.contains(.hexBox) != out[c - 1].flags.contains(.hexBox)
+                {
+                    flags.insert(.runStart)
+                }
+                let script = analysis.scripts[c]
                 out[c] = LineBreaker.Cluster(
-                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags)
+                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
+                    level: analysis.levels[c], script: script)
             }
         }
         breaker = LineBreaker(

@@ -20,7 +20,7 @@ enum CellLayout {
             }
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
-                let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation)
+                let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, pangoClusters: false)
                 var widths = [Double](repeating: 0, count: analysis.clusterCount)
                 var scalars: [UInt32] = []
                 for c in 0..<analysis.clusterCount {

@@ -23,8 +23,18 @@ final class Font: Sendable {
     /// a metric of the font like its ascent: asked for once per line of text wrapped inside
     /// words — at width 0, once per character — it cost two HarfBuzz calls each time.
     let hyphenAdvance: Double
+    /// Loaded for a GTK 3 context (``MetricsMode/gtk3``): cairo hint metrics on, so ascent and
+    /// descent are whole pixels, and Pango's default round_glyph_positions rounds each glyph's
+    /// advance to a whole pixel (shape.c pango_shape_with_flags, PANGO_SHAPE_ROUND_POSITIONS
+    /// with pango_font_is_hinted).
+    let hinted: Bool
+    /// Its baselines, to align runs on a line's dominant baseline (``BaselineShift``).
+    let baselines: FontBaselines
+    /// Whether it has a BASE table (else its roman baseline is 0): asked per run of every
+    /// line, so a field of its own.
+    let hasBaseTable: Bool
 
-    init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer) {
+    init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer, hinted: Bool = false) {
         self.id = id
         self.face = face
         self.familyList = [face.family]
@@ -32,7 +42,10 @@ final class Font: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.hbFont = hbFont
-        hyphenAdvance = PixelLayout.hyphenAdvance(hbFont)
+        self.hinted = hinted
+        hyphenAdvance = Font.glyphWidth(PixelLayout.hyphenAdvance(hbFont) * Font.unitsPerPixel, hinted: hinted)
+        baselines = FontBaselines(hbFont: hbFont)
+        hasBaseTable = baselines.hasTable
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -46,6 +59,17 @@ final class Font: Sendable {
     /// HarfBuzz units per px: Pango shapes at size × PANGO_SCALE (1024) so advances keep
     /// 1/1024 px of precision (pangofc-font.c, pango_fc_font_create_hb_font).
     static let unitsPerPixel = 1024.0
+
+    /// A glyph's advance in px from HarfBuzz units: PANGO_UNITS_ROUND (to the nearest whole
+    /// pixel, halves up) when the font is hinted and positions are rounded.
+    @inline(__always)
+    static func glyphWidth(_ units: Double, hinted: Bool) -> Double {
+        hinted ? ((units + 512) / 1024).rounded(.down) : units / unitsPerPixel
+    }
+
+    /// ``glyphWidth(_:hinted:)`` in HarfBuzz's integer units.
+    @inline(__always)
+    func glyphUnits(_ units: Int64) -> Int64 { hinted ? (units + 512) & ~1023 : units }
 }
 
 /// A HarfBuzz face (one font file's tables, mapped from the file), released when the last
@@ -70,10 +94,17 @@ final class FontFaceInfo: Sendable {
     let family: String
     let style: String
     let weight: Double
+    /// FC_FONT_VARIATIONS of the prepared pattern: a variable face's coordinates as
+    /// fontconfig matched them ("wght=550"), or nil.
+    let variations: String?
     /// Owned reference (`FcCharSetCopy` / `FcCharSetDestroy`). FcCharSetHasChar only reads.
     nonisolated(unsafe) let charset: OpaquePointer?
 
-    init(file: String, index: Int, family: String, style: String, weight: Double, charset: OpaquePointer?) {
+    init(
+        file: String, index: Int, family: String, style: String, weight: Double, charset: OpaquePointer?,
+        variations: String? = nil
+    ) {
+        self.variations = variations
         self.file = file
         self.index = index
         self.family = family
@@ -88,7 +119,7 @@ final class FontFaceInfo: Sendable {
     /// ones in a block with a 32-byte header); the charset is fontconfig's, shared.
     var byteCount: Int {
         func string(_ s: String) -> Int { s.utf8.count <= 15 ? 0 : 32 + s.utf8.count }
-        return 96 + string(file) + string(family) + string(style)
+        return 96 + string(file) + string(family) + string(style) + (variations.map(string) ?? 0)
     }
 
     func covers(_ scalar: UInt32) -> Bool {

@@ -14,11 +14,16 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
     public var variant: FontVariant
     /// `nil` when the description names no size: the engine's default size applies.
     public var size: FontSize?
+    /// OpenType variations, "wght=650,opsz=12": the text after the "@" of the description's
+    /// last word (Pango 1.50's `@axis=value,…` syntax); nil when there is none.
+    public var variations: String?
 
     public init(
         families: [String] = [], style: FontStyle = .normal, weight: FontWeight = .normal,
-        stretch: FontStretch = .normal, variant: FontVariant = .normal, size: FontSize? = nil
+        stretch: FontStretch = .normal, variant: FontVariant = .normal, size: FontSize? = nil,
+        variations: String? = nil
     ) {
+        self.variations = variations
         self.families = families
         self.style = style
         self.weight = weight
@@ -41,6 +46,13 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         var description = FontDescription()
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
 
+        // Variations first: only the last word, and only when it starts with "@"
+        // (pango/fonts.c, pango_font_description_from_string and parse_variations) — so
+        // "Inter @wght=650 11" has none, and its family is "Inter @wght=650".
+        if let last = words.last, last.hasPrefix("@") {
+            description.variations = try FontVariations.validate(String(last.dropFirst()), in: text)
+            words.removeLast()
+        }
         if let last = words.last, let size = try FontSize.parse(word: last, in: text) {
             description.size = size
             words.removeLast()
@@ -99,7 +111,13 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         }
         if !families.isEmpty {
             var list = families.count == 1 ? families[0] : families.joined(separator: ",")
-            if familyNeedsComma(list) { list += "," }
+            if list.split(whereSeparator: { $0 == " " || $0 == "\t" }).last?.hasPrefix("@") == true {
+                // A last word starting with "@" would be read back as the variations, with a
+                // comma stuck to it too: a comma of its own keeps it in the family.
+                list += " ,"
+            } else if familyNeedsComma(list) {
+                list += ","
+            }
             add(list)
         }
         if style != .normal { add(style.name) }
@@ -107,6 +125,7 @@ public struct FontDescription: Hashable, Sendable, CustomStringConvertible {
         if weight != .normal { add(weight.name) }
         if stretch != .normal { add(stretch.name) }
         if let size { add(size.description) }
+        if let variations { add("@" + variations) }
         return out
     }
 }
@@ -198,7 +217,7 @@ public struct FontWeight: RawRepresentable, Hashable, Sendable {
         "light": .light, "semilight": .semiLight, "demilight": .semiLight, "book": .book,
         "medium": .medium, "semibold": .semiBold, "demibold": .semiBold, "bold": .bold,
         "ultrabold": .ultraBold, "extrabold": .ultraBold, "heavy": .heavy, "black": .heavy,
-        "ultraheavy": .ultraHeavy, "extrablack": .ultraHeavy,
+        "ultraheavy": .ultraHeavy, "extraheavy": .ultraHeavy, "ultrablack": .ultraHeavy, "extrablack": .ultraHeavy,
     ]
 
     init?(keyword: String) {
@@ -257,15 +276,23 @@ public enum FontStretch: Double, Hashable, Sendable {
     }
 }
 
-/// Pango's variants; small capitals are made with the OpenType `smcp`/`c2sc` features, as
-/// Pango 1.50 does when the font has them.
+/// Pango's variants (pango/fonts.c variant_map): each asks fontconfig for its OpenType
+/// features (pangofc-fontmap.c pango_fc_make_pattern); where the font lacks them, small and
+/// petite capitals and unicase are emulated (itemize.c split_item_for_variant).
 public enum FontVariant: String, Hashable, Sendable {
-    case normal, smallCaps, allSmallCaps
+    case normal, smallCaps, allSmallCaps, petiteCaps, allPetiteCaps, unicase, titleCaps
+
+    /// pango/fonts.c variant_map, in order (PangoVariant's values).
+    static let all: [FontVariant] = [.normal, .smallCaps, .allSmallCaps, .petiteCaps, .allPetiteCaps, .unicase, .titleCaps]
 
     init?(keyword: String) {
         switch keyword {
         case "smallcaps": self = .smallCaps
         case "allsmallcaps": self = .allSmallCaps
+        case "petitecaps": self = .petiteCaps
+        case "allpetitecaps": self = .allPetiteCaps
+        case "unicase": self = .unicase
+        case "titlecaps": self = .titleCaps
         default: return nil
         }
     }
@@ -275,6 +302,10 @@ public enum FontVariant: String, Hashable, Sendable {
         case .normal: return "Normal"
         case .smallCaps: return "Small-Caps"
         case .allSmallCaps: return "All-Small-Caps"
+        case .petiteCaps: return "Petite-Caps"
+        case .allPetiteCaps: return "All-Petite-Caps"
+        case .unicase: return "Unicase"
+        case .titleCaps: return "Title-Caps"
         }
     }
 
@@ -283,6 +314,10 @@ public enum FontVariant: String, Hashable, Sendable {
         case .normal: return []
         case .smallCaps: return ["smcp"]
         case .allSmallCaps: return ["smcp", "c2sc"]
+        case .petiteCaps: return ["pcap"]
+        case .allPetiteCaps: return ["pcap", "c2pc"]
+        case .unicase: return ["unic"]
+        case .titleCaps: return ["titl"]
         }
     }
 }

@@ -11,12 +11,17 @@ final class FontResolver: Sendable {
         var description: FontDescription
         var pixelSize: Double
         var language: String?
+        var hinted: Bool
     }
 
     private struct FontKey: Hashable {
         var file: String
         var index: Int
         var pixelSize: Double
+        var hinted: Bool
+        /// fontconfig's variations for the face, then the description's (nil: none).
+        var faceVariations: String?
+        var variations: String?
     }
 
     private struct FaceKey: Hashable {
@@ -34,6 +39,7 @@ final class FontResolver: Sendable {
         var style: String
         var weight: Double
         var charset: UInt
+        var variations: String?
     }
 
     private static let faceInfoLimit = 16_384
@@ -50,8 +56,12 @@ final class FontResolver: Sendable {
         /// peers; still bounded (emptied past `faceInfoLimit`; sets keep theirs).
         var faceInfos: [FaceInfoKey: FontFaceInfo] = [:]
         var faceInfoBytes = 0
+        /// The configuration's fonts in the formats HarfBuzz reads, made on first use: what
+        /// sets are sorted from (see ``supportedFonts(_:)``).
+        var supported: UnsafeMutablePointer<FcFontSet>?
 
         deinit {
+            if let supported { FcFontSetDestroy(supported) }
             if let config { FcConfigDestroy(config) }
         }
     }
@@ -121,8 +131,10 @@ final class FontResolver: Sendable {
     /// The sorted set for a description at a pixel size. `language` (an RFC 3066 tag such as
     /// "und-zsye" for emoji) goes into the pattern as FC_LANG, which ranks fonts that support
     /// it higher, as Pango does for each item's derived language.
-    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil) throws(FitTextError) -> FontSet {
-        let key = SetKey(description: description, pixelSize: pixelSize, language: language)
+    /// `hinted`: cairo hint metrics on, with rounded glyph positions (a request's `metrics`
+    /// "gtk3"): its fonts are loaded apart (``Font/hinted``).
+    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil, hinted: Bool = false) throws(FitTextError) -> FontSet {
+        let key = SetKey(description: description, pixelSize: pixelSize, language: language, hinted: hinted)
         if let set = sets.value(for: key) { return set }
         return try state.withLock { (state: inout State) throws(FitTextError) -> FontSet in
             if let set = sets.peek(key) { return set }
@@ -133,7 +145,7 @@ final class FontResolver: Sendable {
             let set = FontSet(
                 description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
                 loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
-                    try self.font(for: face, pixelSize: size)
+                    try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
                 },
                 grew: { [unowned self] (set: FontSet) in
                     // A set's cost rises as it loads fonts and fills coverage blocks; the entry
@@ -145,12 +157,14 @@ final class FontResolver: Sendable {
         }
     }
 
-    private func font(for face: FontFaceInfo, pixelSize: Double) throws(FitTextError) -> Font {
-        let key = FontKey(file: face.file, index: face.index, pixelSize: pixelSize)
+    private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {
+        let key = FontKey(
+            file: face.file, index: face.index, pixelSize: pixelSize, hinted: hinted, faceVariations: face.variations,
+            variations: variations)
         if let font = fonts.value(for: key) { return font }
         return try state.withLock { (state: inout State) throws(FitTextError) -> Font in
             if let font = fonts.peek(key) { return font }
-            let font = try load(face, pixelSize: pixelSize, state: &state)
+            let font = try load(face, pixelSize: pixelSize, hinted: hinted, variations: variations, state: &state)
             fonts.insert(font, for: key, bytes: Font.byteCount)
             return font
         }
@@ -184,6 +198,14 @@ final class FontResolver: Sendable {
         FcPatternAddDouble(pattern, FC_PIXEL_SIZE, pixelSize)
         FcPatternAddDouble(pattern, FC_SIZE, pixelSize * 72.0 / 96.0)
         FcPatternAddDouble(pattern, FC_DPI, 96.0)
+        // A variable face may match too, at the weight or width asked for: fontconfig then
+        // names the coordinates in the prepared pattern's FC_FONT_VARIATIONS
+        // (pangofc-fontmap.c, pango_fc_make_pattern). Without it FcDefaultSubstitute asks
+        // for static faces only.
+        FcPatternAddBool(pattern, FC_VARIABLE, FcBool(FcDontCare))
+        if let variations = description.variations {
+            _ = variations.withCString { FcPatternAddString(pattern, FC_FONT_VARIATIONS, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        }
         if let language {
             _ = language.withCString { FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
@@ -193,7 +215,10 @@ final class FontResolver: Sendable {
         var result = FcResultMatch
         // trim = true drops fonts that add no coverage: they could never be the first font
         // covering a character, so the fallback order is the same and the set shorter.
-        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
+        // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
+        // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
+        var candidates: UnsafeMutablePointer<FcFontSet>? = supportedFonts(&state)
+        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         defer { FcFontSetDestroy(set) }
@@ -214,7 +239,8 @@ final class FontResolver: Sendable {
             let key = FaceInfoKey(
                 file: file, index: Int(index), family: string(prepared, FC_FAMILY) ?? "",
                 style: string(prepared, FC_STYLE) ?? "", weight: FcWeightToOpenTypeDouble(weight),
-                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0))
+                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0),
+                variations: string(prepared, FC_FONT_VARIATIONS))
             if let known = state.faceInfos[key] {
                 faces.append(known)
                 continue
@@ -225,13 +251,41 @@ final class FontResolver: Sendable {
             }
             let info = FontFaceInfo(
                 file: key.file, index: key.index, family: key.family, style: key.style, weight: key.weight,
-                charset: charset.map { FcCharSetCopy($0) } ?? nil)
+                charset: charset.map { FcCharSetCopy($0) } ?? nil, variations: key.variations)
             state.faceInfos[key] = info
             state.faceInfoBytes += info.byteCount
             faces.append(info)
         }
         guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         return faces
+    }
+
+    /// The configuration's system and application fonts that Pango 1.50 uses
+    /// (pangofc-fontmap.c, filter_by_format and pango_fc_is_supported_font_format): SFNT
+    /// fonts — FC_FONTFORMAT "TrueType" or "CFF" — and not .woff/.woff2 files. A Type 1 font
+    /// (fonts-urw-base35's .pfb, fonts-freefont's Type 1 files) is never in a Pango fontset:
+    /// before this, it could be chosen for a character only it covers (U+F8FF: Standard
+    /// Symbols PS) and then failed to load, failing the whole measurement.
+    private static func supportedFonts(_ state: inout State) -> UnsafeMutablePointer<FcFontSet>? {
+        if let supported = state.supported { return supported }
+        guard let filtered = FcFontSetCreate() else { return nil }
+        for which in [FcSetSystem, FcSetApplication] {
+            guard let fonts = FcConfigGetFonts(state.config, which) else { continue }
+            for i in 0..<Int(fonts.pointee.nfont) {
+                guard let font = fonts.pointee.fonts[i], isSupportedFormat(font) else { continue }
+                FcPatternReference(font)
+                if FcFontSetAdd(filtered, font) == FcFalse { FcPatternDestroy(font) }
+            }
+        }
+        state.supported = filtered
+        return filtered
+    }
+
+    static func isSupportedFormat(_ pattern: OpaquePointer) -> Bool {
+        if let file = string(pattern, FC_FILE), file.hasSuffix(".woff") || file.hasSuffix(".woff2") { return false }
+        guard let format = string(pattern, FC_FONTFORMAT) else { return false }
+        let lowered = format.lowercased()
+        return lowered == "truetype" || lowered == "cff"
     }
 
     private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
@@ -242,7 +296,9 @@ final class FontResolver: Sendable {
 
     // MARK: loading
 
-    private func load(_ face: FontFaceInfo, pixelSize: Double, state: inout State) throws(FitTextError) -> Font {
+    private func load(
+        _ face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?, state: inout State
+    ) throws(FitTextError) -> Font {
         let faceKey = FaceKey(file: face.file, index: face.index)
         // Held to the end of this function: the cache may not keep it (a budget of 0).
         let holder: HarfBuzzFace
@@ -275,8 +331,9 @@ final class FontResolver: Sendable {
         let scale = Int32((pixelSize * Font.unitsPerPixel).rounded())
         hb_font_set_scale(hbFont, scale, scale)
         hb_font_set_ptem(hbFont, Float(pixelSize * 72.0 / 96.0))
-        let instance = face.index >> 16
-        if instance > 0 { hb_font_set_var_named_instance(hbFont, UInt32(instance - 1)) }
+        // The named instance, fontconfig's variations, the description's (PANGO_RULES.md §13).
+        FontVariations.apply(
+            to: hbFont, face: hbFace, index: face.index, lists: [face.variations, variations].compactMap { $0 })
         hb_font_make_immutable(hbFont)
 
         // Logical ascent and descent: HarfBuzz's h-extents at that scale (hhea, or OS/2 typo
@@ -286,12 +343,16 @@ final class FontResolver: Sendable {
         hb_font_get_h_extents(hbFont, &extents)
         var ascent = Double(extents.ascender) / Font.unitsPerPixel
         var descent = Double(-extents.descender) / Font.unitsPerPixel
-        if rounding == .wholePixels {
-            // Hinted metrics (cairo hint metrics on, GTK 3): whole pixels, rounded outwards.
+        if rounding == .wholePixels || hinted {
+            // Hinted metrics (cairo hint metrics on, GTK 3): whole pixels, rounded outwards
+            // (pangocairo-font.c _pango_cairo_font_private_glyph_extents_cache_init: y FLOOR,
+            // height CEIL(ascender) − FLOOR(descender)).
             ascent = ascent.rounded(.up)
             descent = descent.rounded(.up)
         }
-        let font = Font(id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont)
+        let font = Font(
+            id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
+            hinted: hinted)
         state.nextFontID += 1
         return font
     }

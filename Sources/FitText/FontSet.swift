@@ -117,7 +117,10 @@ final class FontSet: Sendable {
     static let blockBytes = 256 + 32 + 32
 
     private static func firstFace(covering scalar: UInt32, in faces: [FontFaceInfo]) -> Int {
-        if isDefaultIgnorable(scalar) { return 0 }
+        // U+061C ARABIC LETTER MARK is a format character Pango does not take as a space
+        // (itemize.c consider_as_space spares U+0600–06FF): get_font picks the first font
+        // that has it, and that run's font counts in the line's height.
+        if isDefaultIgnorable(scalar) && scalar != 0x061C { return 0 }
         for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
         return 0
     }

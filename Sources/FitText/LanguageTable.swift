@@ -4,71 +4,133 @@ import CHarfBuzz
 import Glibc
 #endif
 
-/// Languages and scripts, for choosing fallback fonts per script the way Pango does: an item's
-/// language is the context language when that language is written in the item's script, else
-/// a sample language for the script, else "xx" (which no font claims, so it leaves the sort
-/// alone) (pango/itemize.c compute_derived_language; pango-language.c sample languages).
+/// Languages and scripts, for choosing fallback fonts per script the way Pango 1.50.12 does
+/// (PANGO_RULES.md §10): an item's language is the context language when that language
+/// includes the item's script, else the first of the preferred languages (PANGO_LANGUAGE or
+/// LANGUAGE) that does, else the script's sample language, else "xx" (which no font claims,
+/// so it leaves the sort alone) (pango/itemize.c compute_derived_language;
+/// pango/pango-language.c pango_language_includes_script, pango_script_get_sample_language).
 enum LanguageTable {
-    /// "en_US.UTF-8" → "en-us"; the C and POSIX locales → "en-us".
-    static func normalize(_ locale: String) -> String {
-        var tag = Substring(locale)
-        if let dot = tag.firstIndex(of: ".") { tag = tag[..<dot] }
-        if let at = tag.firstIndex(of: "@") { tag = tag[..<at] }
-        let normalized = String(tag.map { $0 == "_" ? "-" : $0 }).lowercased()
-        if normalized.isEmpty || normalized == "c" || normalized == "posix" { return "en-us" }
-        return normalized.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-    }
+    /// Longest language a request may name (BCP 47 allows long tags; Pango none in its table
+    /// longer than 8).
+    static let maxOptionBytes = 64
 
-    static func fromEnvironment() -> String {
-        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = getenv(name), value.pointee != 0 { return String(cString: value) }
+    /// Pango's canonical form (pango_language_from_string's canon_map): ASCII letters
+    /// lowercased, digits kept, '-', '_' and '@' become '-', and the first other character
+    /// ends the tag ("en_US.UTF-8" → "en-us", "C.UTF-8" → "c", "sr_RS@latin" → "sr-rs-latin").
+    static func canonical(_ text: String) -> String {
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): out.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): out.append(byte + 32)
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "@"): out.append(UInt8(ascii: "-"))
+            default: return String(decoding: out, as: UTF8.self)
+            }
         }
-        return "C"
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func derivedLanguage(context: String, script: Int32) -> String {
-        LanguageContext.derive(tag: context, scripts: scripts(ofLanguage: context), script: script)
+    /// A request's `language` option in canonical form; letters, digits, '-' and '_' only
+    /// (a BCP 47 tag, or a POSIX locale's language_TERRITORY).
+    static func parseOption(_ text: String) throws(FitTextError) -> String {
+        try checkOption(text)
+        return canonical(text)
     }
 
-    static func scripts(ofLanguage tag: String) -> Set<Int32>? {
-        let primary = tag.split(separator: "-").first.map(String.init) ?? tag
-        return scriptsOfLanguage[primary]
-    }
-
-    static func sample(for script: Int32) -> String { sampleLanguage[script] ?? "xx" }
-
-    private static let latin: Set<Int32> = [Int32(FIT_SCRIPT_LATIN)]
-    private static let scriptsOfLanguage: [String: Set<Int32>] = {
-        var table: [String: Set<Int32>] = [:]
-        for code in ["en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "pl", "cs",
-                     "sk", "sl", "hr", "hu", "ro", "tr", "vi", "id", "ms", "ca", "eu", "gl", "et", "lv", "lt", "is", "ga", "cy"] {
-            table[code] = latin
+    /// ``parseOption(_:)``'s checks alone, without making the canonical tag (every
+    /// measurement validates its request, a cache hit too).
+    static func checkOption(_ text: String) throws(FitTextError) {
+        guard !text.isEmpty, text.utf8.count <= maxOptionBytes else {
+            throw .invalidArgument(name: "language", reason: "must be a BCP 47 language tag of 1 to \(maxOptionBytes) bytes, like \"bn-IN\" or \"c\"")
         }
-        for code in ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "mn"] { table[code] = [Int32(FIT_SCRIPT_CYRILLIC)] }
-        for code in ["ar", "fa", "ur", "ps"] { table[code] = [Int32(FIT_SCRIPT_ARABIC)] }
-        table["el"] = [Int32(FIT_SCRIPT_GREEK)]
-        for code in ["he", "yi"] { table[code] = [Int32(FIT_SCRIPT_HEBREW)] }
-        for code in ["hi", "mr", "ne", "sa"] { table[code] = [Int32(FIT_SCRIPT_DEVANAGARI)] }
-        table["th"] = [Int32(FIT_SCRIPT_THAI)]
-        table["ja"] = [Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA)]
-        table["zh"] = [Int32(FIT_SCRIPT_HAN)]
-        table["ko"] = [Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HAN)]
-        return table
-    }()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                continue
+            default:
+                throw .invalidArgument(name: "language", reason: "\"\(text)\" is not a BCP 47 language tag (letters, digits and '-' only), like \"bn-IN\" or \"c\"")
+            }
+        }
+    }
 
-    // pango-language.c, sample_languages (Han has none: it is written in several languages).
-    private static let sampleLanguage: [Int32: String] = [
-        Int32(FIT_SCRIPT_ARABIC): "ar", Int32(FIT_SCRIPT_ARMENIAN): "hy", Int32(FIT_SCRIPT_BENGALI): "bn",
-        Int32(FIT_SCRIPT_CYRILLIC): "ru", Int32(FIT_SCRIPT_DEVANAGARI): "hi", Int32(FIT_SCRIPT_ETHIOPIC): "am",
-        Int32(FIT_SCRIPT_GEORGIAN): "ka", Int32(FIT_SCRIPT_GREEK): "el", Int32(FIT_SCRIPT_GUJARATI): "gu",
-        Int32(FIT_SCRIPT_GURMUKHI): "pa", Int32(FIT_SCRIPT_HANGUL): "ko", Int32(FIT_SCRIPT_HEBREW): "he",
-        Int32(FIT_SCRIPT_HIRAGANA): "ja", Int32(FIT_SCRIPT_KANNADA): "kn", Int32(FIT_SCRIPT_KATAKANA): "ja",
-        Int32(FIT_SCRIPT_KHMER): "km", Int32(FIT_SCRIPT_LAO): "lo", Int32(FIT_SCRIPT_LATIN): "en",
-        Int32(FIT_SCRIPT_MALAYALAM): "ml", Int32(FIT_SCRIPT_MONGOLIAN): "mn", Int32(FIT_SCRIPT_MYANMAR): "my",
-        Int32(FIT_SCRIPT_ORIYA): "or", Int32(FIT_SCRIPT_SINHALA): "si", Int32(FIT_SCRIPT_SYRIAC): "syr",
-        Int32(FIT_SCRIPT_TAMIL): "ta", Int32(FIT_SCRIPT_TELUGU): "te", Int32(FIT_SCRIPT_THAANA): "dv",
-        Int32(FIT_SCRIPT_THAI): "th", Int32(FIT_SCRIPT_TIBETAN): "bo",
-    ]
+    /// An environment variable, nil when unset (as getenv).
+    typealias Environment = (String) -> String?
+
+    static func processEnvironment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Pango's default language on Linux: pango_language_get_default canonicalizes
+    /// setlocale(LC_CTYPE, NULL) (pango-language.c _pango_get_lc_ctype), which in a GTK
+    /// program, after setlocale(LC_ALL, ""), is glibc's choice: the first non-empty of LC_ALL,
+    /// LC_CTYPE, LANG, or "C" — and "C" again when that locale is not installed (setlocale
+    /// fails). So C, C.UTF-8, POSIX and locales not installed give "c", which Pango's table
+    /// does not know: it includes every script.
+    static func defaultLanguage(
+        environment: Environment = processEnvironment, localeExists: (String) -> Bool = LanguageTable.localeExists
+    ) -> String {
+        var name = "C"
+        for variable in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment(variable), !value.isEmpty {
+                name = value
+                break
+            }
+        }
+        if !localeExists(name) { name = "C" }
+        return canonical(name)
+    }
+
+    /// Whether glibc can set LC_CTYPE to `name` (what setlocale(LC_CTYPE, "") needs).
+    static func localeExists(_ name: String) -> Bool {
+        guard let locale = newlocale(LC_CTYPE_MASK, name, nil) else { return false }
+        freelocale(locale)
+        return true
+    }
+
+    /// Pango's preferred languages (pango-language.c parse_default_languages): PANGO_LANGUAGE,
+    /// or else LANGUAGE, split at any of ";:, \t", empty entries and "C" skipped, canonical.
+    static func preferredLanguages(environment: Environment = processEnvironment) -> [String] {
+        guard let list = environment("PANGO_LANGUAGE") ?? environment("LANGUAGE") else { return [] }
+        return list.split(omittingEmptySubsequences: true) { ";:, \t".contains($0) }
+            .filter { $0 != "C" }
+            .map { canonical(String($0)) }
+    }
+
+    /// The ICU scripts Pango lists for a canonical language (pango_language_get_scripts), nil
+    /// when it lists none — then Pango takes the language to include every script.
+    static func scripts(ofLanguage tag: String) -> [Int32]? {
+        Tables.shared.scripts(of: tag)
+    }
+
+    /// pango_language_includes_script.
+    static func includesScript(_ tag: String, _ script: Int32) -> Bool {
+        guard isRealScript(script), let scripts = scripts(ofLanguage: tag) else { return true }
+        return scripts.contains(script)
+    }
+
+    /// pango-script.c REAL_SCRIPT: not Common, Inherited or Unknown.
+    static func isRealScript(_ script: Int32) -> Bool {
+        script > Int32(FIT_SCRIPT_INHERITED) && script != Int32(FIT_SCRIPT_UNKNOWN)
+    }
+
+    /// pango_script_get_sample_language: nil for a script past Pango's table (even when a
+    /// preferred language includes it), else the first preferred language that includes the
+    /// script, else the table's sample.
+    static func sampleLanguage(for script: Int32, preferred: [String]) -> String? {
+        let tables = Tables.shared
+        guard let sample = tables.sample[script] else { return nil }
+        if let first = preferred.first(where: { includesScript($0, script) }) { return first }
+        return sample.isEmpty ? nil : sample
+    }
+
+    /// pango/itemize.c compute_derived_language.
+    static func derivedLanguage(context: String, script: Int32, preferred: [String]) -> String {
+        if includesScript(context, script) { return context }
+        return sampleLanguage(for: script, preferred: preferred) ?? "xx"
+    }
 
     /// Scripts written without hyphens at line breaks (Pango's break.c inserts none there).
     static func breaksWithoutHyphens(_ script: Int32) -> Bool {
@@ -81,45 +143,91 @@ enum LanguageTable {
             return false
         }
     }
+
+    /// The generated tables (PangoLanguageTable.swift) read once, with scripts as ICU codes.
+    final class Tables: Sendable {
+        static let shared = Tables()
+
+        /// Per first component ("pa" for "pa-pk"), the table's entries in Pango's order.
+        let entries: [String: [(tag: String, scripts: [Int32])]]
+        /// Every script of Pango's sample table (the scripts it knows), to its sample or "".
+        let sample: [Int32: String]
+        /// The table's languages, in order (for tests that compare them with Pango).
+        let languages: [String]
+
+        private init() {
+            var codes: [String: Int32] = [:]
+            // ICU's script codes are below 256 (USCRIPT_CODE_LIMIT is about 200).
+            for code in Int32(0)..<256 {
+                if let name = fit_script_short_name(code), codes[String(cString: name)] == nil {
+                    codes[String(cString: name)] = code
+                }
+            }
+            var entries: [String: [(tag: String, scripts: [Int32])]] = [:]
+            var languages: [String] = []
+            for line in PangoLanguageTable.scriptsForLanguage.split(separator: "\n") {
+                let fields = line.split(separator: " ").map(String.init)
+                guard let tag = fields.first else { continue }
+                let scripts = fields.dropFirst().compactMap { codes[$0] }
+                let first = tag.split(separator: "-").first.map(String.init) ?? tag
+                entries[first, default: []].append((tag, scripts))
+                languages.append(tag)
+            }
+            var sample: [Int32: String] = [:]
+            for line in PangoLanguageTable.sampleLanguages.split(separator: "\n") {
+                let fields = line.split(separator: " ").map(String.init)
+                guard let name = fields.first, let code = codes[name] else { continue }
+                sample[code] = fields.count > 1 ? fields[1] : ""
+            }
+            self.entries = entries
+            self.sample = sample
+            self.languages = languages
+        }
+
+        /// pango-language.c find_best_lang_match: among the entries with the tag's first
+        /// component, the last one the tag matches (pango_language_matches: equal, or the
+        /// entry followed by '-'); an entry without scripts counts as none.
+        func scripts(of tag: String) -> [Int32]? {
+            let first = tag.split(separator: "-", omittingEmptySubsequences: false).first.map(String.init) ?? tag
+            guard let candidates = entries[first] else { return nil }
+            for entry in candidates.reversed() where tag == entry.tag || tag.hasPrefix(entry.tag + "-") {
+                return entry.scripts.isEmpty ? nil : entry.scripts
+            }
+            return nil
+        }
+    }
 }
 
 /// The context language with what it says about scripts worked out once, since the derived
 /// language is asked for every run of every measurement.
 struct LanguageContext: Sendable, Hashable {
     let tag: String
-    /// The scripts the language is written in; nil when unknown (then, as in Pango, it is
-    /// assumed to include every script).
-    private let scripts: Set<Int32>?
     /// The derived language of every ICU script code below `tableSize`, as a tag and as
     /// HarfBuzz's interned language (its address): asked for once per run, so looked up, not
     /// worked out.
     private let derived: [String]
     private let hbLanguages: [UInt]
+    private let preferred: [String]
     private static let tableSize: Int32 = 256
 
-    init(_ tag: String) {
+    init(_ tag: String, preferred: [String] = []) {
         self.tag = tag
-        let scripts = LanguageTable.scripts(ofLanguage: tag)
-        self.scripts = scripts
-        let derived = (0..<LanguageContext.tableSize).map { LanguageContext.derive(tag: tag, scripts: scripts, script: $0) }
+        self.preferred = preferred
+        let derived = (0..<LanguageContext.tableSize).map {
+            LanguageTable.derivedLanguage(context: tag, script: $0, preferred: preferred)
+        }
         self.derived = derived
         self.hbLanguages = derived.map { UInt(bitPattern: hb_language_from_string($0, -1)) }
     }
 
     func derivedLanguage(script: Int32) -> String {
         if script >= 0 && script < LanguageContext.tableSize { return derived[Int(script)] }
-        return LanguageContext.derive(tag: tag, scripts: scripts, script: script)
+        return LanguageTable.derivedLanguage(context: tag, script: script, preferred: preferred)
     }
 
     /// ``derivedLanguage(script:)`` as HarfBuzz's `hb_language_t`, by address.
     func hbLanguage(script: Int32) -> UInt {
         if script >= 0 && script < LanguageContext.tableSize { return hbLanguages[Int(script)] }
         return UInt(bitPattern: hb_language_from_string(derivedLanguage(script: script), -1))
-    }
-
-    static func derive(tag: String, scripts: Set<Int32>?, script: Int32) -> String {
-        if script <= Int32(FIT_SCRIPT_INHERITED) || script == Int32(FIT_SCRIPT_UNKNOWN) { return tag }
-        guard let scripts, !scripts.contains(script) else { return tag }
-        return LanguageTable.sample(for: script)
     }
 }

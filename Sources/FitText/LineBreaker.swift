@@ -18,6 +18,28 @@ final class LineBreaker: Sendable {
         /// Index in `fonts` of the font that drew it (pixels; 0 otherwise).
         var font: Int32
         var flags: Flags
+        /// Bidi level and resolved script (pixels: a run of one font, script and level is what
+        /// a break inside a word shapes again; the script also picks the line's baseline,
+        /// ``BaselineShift``); 0 where nobody asks. They fit in the padding
+        /// after `flags`: the stride stays 24 bytes.
+        var level: UInt8 = 0
+        var script: Int32 = 0
+    }
+
+    /// The exact width of the line `start..<end` whose end cuts a run inside a word — with a
+    /// hyphen (`hyphen`) or not — or nil for the sum of its clusters (and the hyphen):
+    /// pango-layout.c process_item shapes the broken run again, shape.c with the text after
+    /// it as context, or, with a hyphen, without (an Arabic letter before the hyphen takes
+    /// its final form). Pixels only.
+    typealias Reshape = (_ start: Int, _ end: Int, _ hyphen: Bool) -> Double?
+
+    /// Whether a break before `i` cuts a run of one font, script and level after a cluster
+    /// that is not white space: where Pango's line ends in a run shaped again.
+    func cutsRun(before i: Int) -> Bool {
+        guard i > 0, i < clusters.count, !isWhiteSpace(i - 1) else { return false }
+        let a = clusters[i - 1]
+        let b = clusters[i]
+        return a.font == b.font && a.script == b.script && a.level == b.level
     }
 
     struct Flags: OptionSet, Sendable {
@@ -31,6 +53,11 @@ final class LineBreaker: Sendable {
         static let hyphenBefore = Flags(rawValue: 1 << 2)
         /// It is a tab: its width depends on where it falls on its line.
         static let tab = Flags(rawValue: 1 << 3)
+        /// No font has it: a hex box, whose logical height is the box's (pixels).
+        static let hexBox = Flags(rawValue: 1 << 4)
+        /// Its font, script or hex-box state differs from the cluster before (pixels): where
+        /// a line's height looks at the next run, one bit test per cluster.
+        static let runStart = Flags(rawValue: 1 << 5)
     }
 
     let clusters: [Cluster]
@@ -46,6 +73,12 @@ final class LineBreaker: Sendable {
     /// takes more clusters, which lets ``lineEnd`` stop looking once it is past the goal.
     /// Negative letter spacing (or a font's negative advance) can make it false.
     let widthsGrow: Bool
+    /// Some cluster is of a script whose letters change form at a break inside a word
+    /// (joining, conjuncts: anything but ``simpleScripts``): only then do pixel layouts
+    /// shape broken lines again (``Reshape``). In the simple scripts that only loses or gains
+    /// the kerning at the break, a fraction of a pixel, and shaping again per candidate break
+    /// made a cold measurement at width 0 (SwiftUI's minimum probe) five times slower.
+    let hasComplexScripts: Bool
     /// How far past the last break that fits ``lineEnd`` reads when widths can shrink.
     static let shrinkingLookahead = 256
 
@@ -57,9 +90,12 @@ final class LineBreaker: Sendable {
         self.tabStops = tabStops
         var hasTabs = false
         var widthsGrow = uniformHyphen >= 0 && fonts.allSatisfy { $0.hyphenAdvance >= 0 }
+        var complex = false
         for cluster in clusters {
             if cluster.flags.contains(.tab) { hasTabs = true } else if !(cluster.width >= 0) { widthsGrow = false }
+            if !complex && !LineBreaker.isSimple(cluster.script) { complex = true }
         }
+        self.hasComplexScripts = complex
         self.hasTabs = hasTabs
         self.widthsGrow = widthsGrow
     }
@@ -81,6 +117,15 @@ final class LineBreaker: Sendable {
     }
 
     var count: Int { clusters.count }
+
+    /// Scripts (ICU codes) without contextual forms: Common, Inherited, Armenian, Cyrillic,
+    /// Ethiopic, Georgian, Greek, Han, Hangul, Hebrew, Hiragana, Katakana, Latin.
+    static func isSimple(_ script: Int32) -> Bool {
+        switch script {
+        case 0, 1, 3, 8, 11, 12, 14, 17, 18, 19, 20, 22, 25: return true
+        default: return false
+        }
+    }
 
     func isWhiteSpace(_ i: Int) -> Bool { clusters[i].flags.contains(.whiteSpace) }
 
@@ -112,7 +157,7 @@ final class LineBreaker: Sendable {
 
     /// Lines covering the paragraph; at most `limit`, the last of which then takes all the
     /// rest of the paragraph unwrapped (the caller ellipsizes it).
-    func lines(maxWidth: Double?, wrap: WrapMode, limit: Int) -> [Line] {
+    func lines(maxWidth: Double?, wrap: WrapMode, limit: Int, reshape: Reshape? = nil) -> [Line] {
         let count = clusters.count
         guard count > 0 else { return [Line(range: 0..<0, wrapped: false, hyphenated: false)] }
         guard let maxWidth else { return [Line(range: 0..<count, wrapped: false, hyphenated: false)] }
@@ -127,7 +172,7 @@ final class LineBreaker: Sendable {
                 lines.append(Line(range: start..<count, wrapped: false, hyphenated: false))
                 break
             }
-            let end = lineEnd(from: start, goal: goal, wrap: wrap)
+            let end = lineEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
             let wrapped = end < count
             lines.append(Line(range: start..<end, wrapped: wrapped, hyphenated: wrapped && breakInsertsHyphen(before: end, wrap: wrap)))
             start = end
@@ -139,8 +184,13 @@ final class LineBreaker: Sendable {
 
     /// Where the line that starts at `start` ends: the last break opportunity at which the line
     /// — without its final white space, with a hyphen if the break inserts one — fits.
-    func lineEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
+    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape unbounded: Reshape? = nil) -> Int {
         let count = clusters.count
+        let reshape = LineBreaker.budgeted(unbounded)
+        // With re-shaping, breaks up to Pango's safe distance past the goal are looked at
+        // (process_item: 3 × the approximate character width, here 1.5 em of the largest
+        // font): a word's last letter before a hyphen may shape narrower than in the word.
+        let slack = reshape == nil ? 0 : safeDistance
         var width = 0.0
         var solid = 0.0  // width without the trailing white space
         var best: Int? = nil
@@ -150,14 +200,16 @@ final class LineBreaker: Sendable {
             last = advance(i - 1, at: width)
             width += last
             if !isWhiteSpace(i - 1) { solid = width }
-            if solid > goal { break }  // no later break can fit
-            // The rest of the paragraph fits only with its trailing white space: it is not a
-            // wrapped line, so nothing is zeroed (Pango's process_item measures the item whole).
+            if solid > goal + slack { break }  // no later break can fit
+            // The rest of the paragraph: it fits when it does without its final white space
+            // (process_item: the end of the text is a break, and find_break_extra_width takes
+            // the last white space off), but it is not a wrapped line, so nothing is zeroed
+            // in its width. Seen with whole-pixel widths (GTK 3), where equality happens.
             if i == count {
-                if width <= goal { return count }
+                if (isWhiteSpace(count - 1) ? width - last : width) <= goal { return count }
                 break
             }
-            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, end: i, wrap: wrap) <= goal {
+            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, start: start, end: i, wrap: wrap, goal: goal, reshape: reshape) <= goal {
                 best = i
             }
             // A break further on leaves on the line at least all it has now, white space
@@ -166,7 +218,7 @@ final class LineBreaker: Sendable {
             // this a run of spaces or tabs was read to its end for every line: n² for a
             // paragraph of them with char wrapping (FitBenchCost --search). Exact only when
             // widths never shrink.
-            if widthsGrow && width > goal { break }
+            if widthsGrow && width > goal + slack { break }
             // With negative widths no such bound exists, and a search that reads far past
             // the last break that fits, line after line, is n² again: it gives up
             // `shrinkingLookahead` clusters after that break. Only a paragraph with a
@@ -176,28 +228,85 @@ final class LineBreaker: Sendable {
             i += 1
         }
         if let best { return best }
-        return overflowEnd(from: start, goal: goal, wrap: wrap)
+        return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
+    }
+
+    /// Whether shaping the line again may move it across the goal. In scripts that keep
+    /// their letters' forms it moves only the kerning at the break, under a quarter em: a
+    /// line farther from the goal keeps its summed width while breaking (the line's own width
+    /// is still shaped again) — at width 0 no candidate is near, and shaping every one of them
+    /// more than doubled a cold measurement.
+    private func mayChangeFit(_ width: Double, goal: Double, last: Int) -> Bool {
+        let cluster = clusters[last]
+        guard LineBreaker.isSimple(cluster.script), !fonts.isEmpty else { return true }
+        return abs(width - goal) < 0.25 * fonts[Int(cluster.font)].pixelSize
+    }
+
+    /// At most `reshapeBudget` lines shaped again per line searched, the rest summed: each
+    /// shapes the line's run, and zero-width clusters (a run of ZWSP) keep every candidate
+    /// within the safe distance, which made a line's search n² HarfBuzz work.
+    static let reshapeBudget = 32
+
+    static func budgeted(_ reshape: Reshape?) -> Reshape? {
+        guard let reshape else { return nil }
+        var left = reshapeBudget
+        return { start, end, hyphen in
+            guard left > 0 else { return nil }
+            left -= 1
+            return reshape(start, end, hyphen)
+        }
+    }
+
+    /// 1.5 em of the largest font: past Pango's safe distance (three approximate character
+    /// widths of the item's font), so no break Pango measures is left out.
+    private var safeDistance: Double {
+        var size = 0.0
+        for font in fonts { size = max(size, font.pixelSize) }
+        return 1.5 * size
     }
 
     /// No break opportunity fits. WORD lets the word overflow up to the next opportunity;
     /// CHAR and WORD-CHAR break inside it, after the last cluster that fits with its hyphen
     /// (Pango re-breaks a word that does not fit on an empty line by characters), keeping
     /// at least one cluster so the layout advances.
-    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode) -> Int {
+    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
         switch wrap {
         case .word:
             return nextOpportunity(after: start)
-        case .char, .wordChar:
-            var width = advance(start, at: 0)
-            var end = start + 1
-            while end < clusters.count {
-                let next = width + advance(end, at: width)
-                let hyphen = breakInsertsHyphen(before: end + 1, wrap: .char) ? hyphenWidth(end) : 0
-                if next + hyphen > goal && !isWhiteSpace(end) { break }
-                width = next
-                end += 1
+        case .wordChar:
+            // pango-layout.c process_item: WORD_CHAR with nothing that fits "tries again with
+            // wrap-char" — every char break, each measured as a line (its final white space
+            // not counted), so a break between two spaces counts (PANGO_RULES.md, "Breaking and GTK 3 metrics").
+            return lineEnd(from: start, goal: goal, wrap: .char, reshape: reshape)
+        case .char:
+            // process_item when no char break fits: the first one, replaced by a later one
+            // only when that is strictly narrower (a hyphen saved before a space, a ligature
+            // kept whole: "لإ" is narrower than "ل‐"), looked for up to the safe distance past
+            // the goal. A trailing space is not taken on (its break is no narrower): it
+            // starts the next line, where it fits at width 0.
+            let limit = goal + safeDistance
+            var width = 0.0
+            var best = start + 1
+            var bestWidth = Double.infinity
+            var i = start + 1
+            while i <= clusters.count {
+                let last = advance(i - 1, at: width)
+                width += last
+                let candidate = i == clusters.count
+                    ? (isWhiteSpace(i - 1) ? width - last : width)
+                    : lineWidth(width: width, last: last, start: start, end: i, wrap: .char, goal: goal, reshape: reshape)
+                if i > start + 1 && min(candidate, width) > limit { break }
+                if candidate < bestWidth {
+                    best = i
+                    bestWidth = candidate
+                }
+                if i - start >= LineBreaker.shrinkingLookahead { break }
+                i += 1
             }
-            return end
+            // A tab is an item of its own, always taken whole (process_item: "tab run,
+            // all-fit"): tabs right after the break stay on the line ("b\t" at width 0).
+            while best < clusters.count && clusters[best].flags.contains(.tab) { best += 1 }
+            return best
         }
     }
 
@@ -207,10 +316,20 @@ final class LineBreaker: Sendable {
         return j
     }
 
-    private func lineWidth(width: Double, last: Double, end: Int, wrap: WrapMode) -> Double {
+    private func lineWidth(
+        width: Double, last: Double, start: Int, end: Int, wrap: WrapMode, goal: Double, reshape: Reshape?
+    ) -> Double {
         var result = width
         if isWhiteSpace(end - 1) { result -= last }
-        if breakInsertsHyphen(before: end, wrap: wrap) { result += hyphenWidth(end - 1) }
+        let hyphen = breakInsertsHyphen(before: end, wrap: wrap)
+        if hyphen { result += hyphenWidth(end - 1) }
+        // Pango accepts a break well inside the goal on its summed widths and shapes again
+        // only near the goal (process_item's "trivial accept").
+        if let reshape, hyphen || cutsRun(before: end), result >= goal - safeDistance, mayChangeFit(result, goal: goal, last: end - 1),
+            let exact = reshape(start, end, hyphen)
+        {
+            result = exact
+        }
         return result
     }
 
@@ -228,7 +347,12 @@ final class LineBreaker: Sendable {
 
     /// The logical width of a laid-out line (PANGO_RULES.md §4, §6): everything on it, less
     /// the final white space of a wrapped line, plus the hyphen.
-    func width(of line: Line) -> Double {
+    func width(of line: Line, reshape: Reshape? = nil) -> Double {
+        if let reshape, !line.range.isEmpty, line.hyphenated || (line.wrapped && cutsRun(before: line.range.upperBound)),
+            let exact = reshape(line.range.lowerBound, line.range.upperBound, line.hyphenated)
+        {
+            return exact
+        }
         var total = 0.0
         var lastAdvance = 0.0
         for i in line.range {

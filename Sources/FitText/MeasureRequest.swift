@@ -32,6 +32,25 @@ public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable {
     }
 }
 
+/// Whose vertical metrics and glyph positions a measurement follows: GTK 4's (the default)
+/// or GTK 3's, which differ in one setting (PANGO_RULES.md, "Breaking and GTK 3 metrics").
+public enum MetricsMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Cairo hint metrics off, glyph positions unrounded (GTK 4: gtk-hint-font-metrics off).
+    case gtk4
+    /// Cairo hint metrics on (ascent and descent in whole pixels, rounded outwards) and
+    /// Pango's default round_glyph_positions (every glyph advance a whole pixel): what GTK 3
+    /// widgets and plain PangoCairo contexts measure.
+    case gtk3
+
+    /// The exact word, as for ``WrapMode/init(parsing:)``.
+    public init(parsing text: String) throws(FitTextError) {
+        guard let mode = MetricsMode(rawValue: text) else {
+            throw .invalidArgument(name: "metrics", reason: "\"\(text)\" is not a metrics mode; use gtk4 or gtk3")
+        }
+        self = mode
+    }
+}
+
 /// Logical pixels at 96 dpi for desktop programs, or terminal columns for terminal programs.
 public enum MeasureUnit: String, Hashable, Sendable, Codable, CaseIterable {
     case px, cells
@@ -59,6 +78,13 @@ public struct MeasureRequest: Hashable, Sendable {
     public var includeLines: Bool
     /// The user's text-scale factor, multiplied into every font size.
     public var textScale: Double
+    /// The context language (BCP 47, "bn-IN", or "c"), which picks fallback fonts per script
+    /// as Pango's context language does; nil for the engine's default (the daemon's locale).
+    public var language: String? = nil
+    /// GTK 4's metrics or GTK 3's (ignored for cells).
+    public var metrics: MetricsMode = .gtk4
+    /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
+    public var markup: Bool = false
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -110,6 +136,13 @@ public struct MeasureRequest: Hashable, Sendable {
         guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
+        if let language { try LanguageTable.checkOption(language) }
+    }
+
+    /// A `language` option in Pango's canonical form ("bn_IN" → "bn-in"), or
+    /// invalidArgument naming `language`.
+    public static func canonicalLanguage(_ text: String) throws(FitTextError) -> String {
+        try LanguageTable.parseOption(text)
     }
 }
 
@@ -233,7 +266,8 @@ extension MeasureRequest {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
-            && a.features == b.features && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
+            && a.metrics == b.metrics && a.markup == b.markup && a.features == b.features && a.language == b.language
+            && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
     }
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
@@ -262,8 +296,11 @@ extension MeasureRequest {
         flags |= UInt32(EllipsizeMode.allCases.firstIndex(of: ellipsize) ?? 0) << 4
         flags |= UInt32(unit == .px ? 0 : 1) << 8
         flags |= UInt32(includeLines ? 1 : 0) << 9
+        flags |= UInt32(metrics == .gtk3 ? 1 : 0) << 10
+        flags |= UInt32(markup ? 1 : 0) << 11
         hasher.combine(flags)
         if !features.isEmpty { hasher.combine(features) }
+        if let language { hasher.combine(language) }
     }
 
     private static func hashBytes(_ string: String, into hasher: inout Hasher) {

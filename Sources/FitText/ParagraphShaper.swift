@@ -10,6 +10,9 @@ struct ShapedParagraph {
     /// from the tallest font used on the line.
     var fontTable: [Font]
     var fontOf: [Int32]
+    /// For each cluster: no font has it, it is drawn as a hex box, whose logical rectangle is
+    /// the box's, not the font's (``ResolvedStyle/hexBoxExtents``). Empty when there is none.
+    var hexBox: [Bool] = []
 
     func font(of cluster: Int) -> Font { fontTable[Int(fontOf[cluster])] }
 }
@@ -33,6 +36,22 @@ struct ParagraphShaper {
     let style: ResolvedStyle
     let letterSpacing: Double
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    /// Markup's styled stretches (nil: the whole text in `style`), and where this paragraph
+    /// starts in the text they index.
+    var markup: MarkupRuns? = nil
+    var unitOffset = 0
+
+    /// The style of a cluster: its first code unit's stretch (Pango splits items at
+    /// attribute changes, itemize.c itemize_state_update_for_new_run).
+    private func styleIndex(_ analysis: ParagraphAnalysis, _ c: Int) -> Int32 {
+        guard let markup else { return 0 }
+        return markup.styleOf[unitOffset + Int(analysis.graphemeStarts[c])]
+    }
+
+    private func style(_ index: Int32) -> ResolvedStyle {
+        guard let markup else { return style }
+        return markup.styles[Int(index)]
+    }
 
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
@@ -40,7 +59,7 @@ struct ParagraphShaper {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
 
-        // 1. A font per cluster: the first of the sorted set that covers it. White space and
+        // 1. A font per cluster: the first of the sorted set that covers it. Spaces and
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var table = FontTable(primary: primary)
@@ -48,7 +67,9 @@ struct ParagraphShaper {
         // Emoji presentation per cluster; empty while the paragraph has none.
         var isEmoji: [Bool] = []
         var emojiSet: FontSet? = nil
+        var emojiStyle: Int32 = 0
         var setScript: Int32 = -1
+        var setStyle: Int32 = 0
         // The last face looked up, by identity (no reference held: fewer retains per cluster).
         var lastSet: ObjectIdentifier? = nil
         var lastIndex = -1
@@ -63,14 +84,17 @@ struct ParagraphShaper {
                 fontOf[c] = fontOf[c - 1]
                 continue
             }
-            if analysis.isWhiteSpace[c] || UnicodeProperties.isControl(first) || FontSet.isDefaultIgnorable(first) {
+            if UnicodeProperties.keepsRunFont(first) {
                 continue
             }
             let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
             // isEmojiPresentation's own first test, without the call (most clusters stop here).
             let plainText = single && (first < 0x231A || (first > 0x2B55 && first < 0x1F004))
             if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
-                if emojiSet == nil { emojiSet = try style.emojiSet() }
+                if emojiSet == nil || emojiStyle != styleIndex(analysis, c) {
+                    emojiStyle = styleIndex(analysis, c)
+                    emojiSet = try style(emojiStyle).emojiSet()
+                }
                 if let set = emojiSet {
                     fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
                     if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
@@ -78,13 +102,24 @@ struct ParagraphShaper {
                     continue
                 }
             }
-            if fontSet == nil || setScript != analysis.scripts[c] {
-                fontSet = try style.fontSet(forScript: analysis.scripts[c])
+            if fontSet == nil || setScript != analysis.scripts[c] || setStyle != styleIndex(analysis, c) {
+                setStyle = styleIndex(analysis, c)
+                fontSet = try style(setStyle).fontSet(forScript: analysis.scripts[c])
                 setScript = analysis.scripts[c]
             }
             if let set = fontSet {
                 // Consecutive clusters mostly come from the same face: look it up once.
                 let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
+                // No face has it (faceIndex answers 0): Pango draws it, as a hex box, in the
+                // base font (itemize.c get_font → get_base_font: the description's first font
+                // in the context language), not in the first face of this script's set. Only
+                // another script's set can differ; its face 0 is asked once per such cluster.
+                if index == 0 && set !== style.baseSet && !FontSet.isDefaultIgnorable(first),
+                    let face = set.faces.first, !face.covers(first)
+                {
+                    fontOf[c] = table.entry(for: primary)
+                    continue
+                }
                 if lastSet == ObjectIdentifier(set) && lastIndex == index {
                     fontOf[c] = lastEntry
                 } else {
@@ -97,56 +132,98 @@ struct ParagraphShaper {
         }
         func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
 
-        // Clusters without a font of their own (white space, invisibles) take the font of the
-        // cluster before them in the same itemization run — one bidi level, one script, emoji
-        // or not — or, at the start of a run, the next one's; a run with no font at all takes
-        // its fontset's font for U+0020 (itemize.c, itemize_state_add_character/fill_font).
+        // Clusters without a font of their own (spaces, invisibles) go as in Pango's
+        // itemize_state_add_character, within each itemization run (one bidi level, one
+        // script, emoji or not): they stay in the item they are in; at the start of a run
+        // they wait for the first font; a run with no font at all takes its set's font for
+        // U+0020 (itemize_state_process_run). And when the font changes after spaces that
+        // follow text, the spaces move to the new font if it comes earlier in the set (it is
+        // less of a fallback: `\u{F007} Save` puts the space with "Save", not the icon font;
+        // pango issue 249).
         var segmentStart = 0
         while segmentStart < clusters {
             var segmentEnd = segmentStart + 1
             while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
                 && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
                 && emoji(segmentEnd) == emoji(segmentStart)
+                && styleIndex(analysis, segmentEnd) == styleIndex(analysis, segmentStart)
             {
                 segmentEnd += 1
             }
-            // Clusters before the segment's first font wait for it (a prefix of the segment).
-            var current: Int32 = -1
-            var pendingEnd = segmentStart
+            var itemStart = segmentStart
+            var itemFont: Int32 = -1
+            // The cluster whose font the item has (its place in the set is asked for only
+            // where spaces could move).
+            var itemCluster = -1
+            // The first of the spaces that end the item so far, or -1.
+            var firstSpace = -1
             for c in segmentStart..<segmentEnd {
-                if fontOf[c] >= 0 {
-                    if current < 0 {
-                        for p in segmentStart..<pendingEnd { fontOf[p] = fontOf[c] }
-                    }
-                    current = fontOf[c]
-                } else if current >= 0 {
-                    fontOf[c] = current
+                var font = fontOf[c]
+                let spacesBefore = firstSpace
+                if font < 0 {
+                    if firstSpace < 0 { firstSpace = c }
                 } else {
-                    pendingEnd = c + 1
+                    firstSpace = -1
                 }
+                if c > segmentStart {
+                    if itemFont < 0 && font >= 0 {
+                        for p in itemStart..<c { fontOf[p] = font }
+                        itemFont = font
+                        itemCluster = c
+                    } else if itemFont >= 0 && font < 0 {
+                        font = itemFont
+                    }
+                    if font == itemFont {
+                        fontOf[c] = font
+                        continue
+                    }
+                    // A new item; the old one's trailing spaces (if it is not only spaces)
+                    // come along when the new font is earlier in the set.
+                    if spacesBefore > itemStart, itemCluster >= 0,
+                        try fontPosition(c, text: text, analysis: analysis, emoji: emoji(c))
+                            < fontPosition(itemCluster, text: text, analysis: analysis, emoji: emoji(c))
+                    {
+                        for p in spacesBefore..<c { fontOf[p] = font }
+                        itemStart = spacesBefore
+                    } else {
+                        itemStart = c
+                    }
+                }
+                itemFont = font
+                itemCluster = font >= 0 ? c : -1
+                fontOf[c] = font
             }
-            if current < 0 {
-                let set = try emoji(segmentStart) ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[segmentStart])
+            if itemFont < 0 {
+                let own = style(styleIndex(analysis, segmentStart))
+                let set = try emoji(segmentStart) ? own.emojiSet() : own.fontSet(forScript: analysis.scripts[segmentStart])
                 let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
-                for p in segmentStart..<segmentEnd { fontOf[p] = entry }
+                for p in itemStart..<segmentEnd { fontOf[p] = entry }
             }
             segmentStart = segmentEnd
         }
 
         // 2. Runs of one font, script and direction; shape each.
         var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        // Clusters inside a HarfBuzz cluster that began before them (a conjunct's graphemes
+        // in Pango's sense, TextAnalyzer.splitConjuncts): asked for only with letter spacing.
+        let spaced = letterSpacing != 0 || markup?.letterSpacings.contains(where: { $0 != 0 }) == true
+        var inner: [Bool] = spaced ? Array(repeatElement(false, count: clusters)) : []
+        var boxes = Boxes()
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
             while runEnd < clusters && fontOf[runEnd] == fontOf[runStart]
                 && analysis.scripts[runEnd] == analysis.scripts[runStart]
                 && analysis.levels[runEnd] == analysis.levels[runStart]
+                && styleIndex(analysis, runEnd) == styleIndex(analysis, runStart)
                 // A cluster cut at the stream-safe bound is a run of its own (StreamSafeClusters).
                 && !analysis.continues(runEnd) && !analysis.continues(runEnd - 1)
             {
                 runEnd += 1
             }
-            try shapeRun(text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])], into: &widths)
+            try shapeRun(
+                text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])],
+                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner, boxes: &boxes)
             runStart = runEnd
         }
 
@@ -155,11 +232,52 @@ struct ParagraphShaper {
         // one spacing per line). Control characters other than tabs have no glyph in any
         // font and became hex boxes above, as in Pango; tabs are sized per line by the
         // line breaker, and here from the paragraph start (what ellipsizing uses).
-        if letterSpacing != 0 {
-            for c in 0..<clusters { widths[c] += letterSpacing }
+        // Pango spaces glyph clusters (pango_glyph_item_letter_space), and the logical widths
+        // share a glyph cluster evenly: one spacing for a conjunct, shared by its graphemes.
+        // With markup each stretch has its own spacing (its first cluster's).
+        if spaced {
+            var c = 0
+            while c < clusters {
+                var end = c + 1
+                while end < clusters && inner[end] { end += 1 }
+                let spacing = markup.map { $0.letterSpacings[Int(styleIndex(analysis, c))] } ?? letterSpacing
+                let share = end - c == 1 ? spacing : spacing / Double(end - c)
+                for m in c..<end { widths[m] += share }
+                c = end
+            }
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
-        return ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        var shaped = ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
+        shaped.hexBox = boxes.marks
+        return shaped
+    }
+
+    /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
+    /// (as step 1 chose it), or, when no face has the character (Pango then draws it in the
+    /// base font), the number of faces: itemize.c get_font_foreach counts every face it
+    /// passes, while ``FontSet/faceIndex`` answers 0. Asked only where spaces could move (a
+    /// font change after spaces), so rarely; nothing is kept per cluster for it.
+    private func fontPosition(
+        _ c: Int, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, emoji: Bool
+    ) throws(FitTextError) -> Int {
+        // (A cluster cut at the stream-safe bound never follows spaces, nor starts an item:
+        // it has its cluster's font. Looked at as it is, without walking back: constant time.)
+        let scalars = ClusterScalars(
+            text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
+        let first = scalars[scalars.startIndex]
+        let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
+        let index = set.faceIndex(covering: scalars)
+        guard index == 0, let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return index }
+        return set.faces.count
+    }
+
+    /// Which clusters are hex boxes; allocated when the first one is found.
+    struct Boxes {
+        var marks: [Bool] = []
+        mutating func mark(_ cluster: Int, of count: Int) {
+            if marks.isEmpty { marks = [Bool](repeating: false, count: count) }
+            marks[cluster] = true
+        }
     }
 
     /// The distinct fonts of a paragraph (a handful), found by identity.
@@ -177,7 +295,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -201,7 +319,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = shapeCache.value(for: runKey) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -227,7 +345,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, into: &widths)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -256,7 +374,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
             return
         }
 
@@ -264,13 +382,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, into: &widths)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, into widths: inout [Double]
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -285,6 +403,20 @@ struct ParagraphShaper {
                 let narrow = entry.narrowBoxes > 0 ? try style.hexBoxWidth(font: font, wide: false) : 0
                 let wide = entry.wideBoxes > 0 ? try style.hexBoxWidth(font: font, wide: true) : 0
                 extra[entry.cluster] += Double(entry.narrowBoxes) * narrow + Double(entry.wideBoxes) * wide - entry.notdefAdvance
+            }
+        }
+        if !run.missing.isEmpty {
+            // The grapheme cluster a missing glyph's HarfBuzz cluster starts in is a box
+            // (found by bisection: the entries need not come in text order).
+            for entry in run.missing {
+                let start = Int32(u0) + run.clusters[entry.cluster].start
+                var low = clusters.lowerBound
+                var high = clusters.upperBound - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if analysis.graphemeStarts[mid] <= start { low = mid } else { high = mid - 1 }
+                }
+                boxes.mark(low, of: analysis.clusterCount)
             }
         }
         var g = clusters.lowerBound
@@ -308,6 +440,7 @@ struct ParagraphShaper {
             } else {
                 let share = advance / Double(members)
                 for m in g..<h { widths[m] += share }
+                if !inner.isEmpty { for m in g + 1..<h { inner[m] = true } }
             }
             g = h
         }
@@ -327,6 +460,8 @@ struct ParagraphShaper {
     static func spaceWidth(of font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return font.pixelSize / 4 }
-        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        // Shaped like any glyph (pango-layout.c ensure_tab_width shapes a space): whole
+        // pixels under GTK 3's rounded positions.
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
     }
 }

@@ -5,6 +5,8 @@ struct PixelLayout {
     let request: MeasureRequest
     let style: ResolvedStyle
     let resources: Resources
+    /// The styled stretches of a markup request (its text is then the plain text).
+    var markup: MarkupRuns? = nil
 
     /// The engine's caches, analyzer and scratch arrays, in one object: a layout is made per
     /// measurement, and holding them one by one cost a reference count each.
@@ -47,7 +49,8 @@ struct PixelLayout {
         let ellipsizing = request.ellipsize != .none && request.maxWidth != nil
         let hyphenation = request.maxWidth != nil && request.wrap != .word
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
-        let shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        var shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+        shaper.markup = markup
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(
@@ -60,6 +63,7 @@ struct PixelLayout {
                 result.truncated = true
                 break
             }
+            shaper.unitOffset = paragraph.lowerBound
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let breaker = try shapedParagraph(
@@ -67,15 +71,25 @@ struct PixelLayout {
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
-                var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit)
+                // A break inside a word shapes the line's last run again (HyphenReshaper).
+                let reshaper = HyphenReshaper(
+                    text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
+                // Complex scripts are shaped again at any break inside a run, the others only at a
+                // hyphen (char and word-char wrapping).
+                let reshape: LineBreaker.Reshape? =
+                    request.maxWidth != nil && (hyphenation || breaker.hasComplexScripts)
+                    ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
+                var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit, reshape: reshape)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
                     result.truncated = true
                 }
                 for (k, line) in lines.enumerated() {
                     var laid = try layLine(
-                        line, breaker: breaker, text: text, primary: primary,
-                        ellipsize: ellipsizing && k == limit - 1, letterSpacing: letterSpacing, families: &families)
+                        line, breaker: breaker, text: text, primary: primary, reshape: reshape,
+                        ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
+                        letterSpacing: lineLetterSpacing(line, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
+                        families: &families)
                     laid.baseline = result.height + laid.ascent
                     if result.lineCount == 0 { result.baseline = laid.ascent }
                     result.height += laid.ascent + laid.descent
@@ -109,6 +123,15 @@ struct PixelLayout {
         // paragraph, n² for n lines (22 s for 256 KiB of newlines: issue 9), and two texts
         // sharing a paragraph could not share its entry. A text of one paragraph (most) is
         // its own key, without a copy. Hashed once for the lookup and, on a miss, the insert.
+        if markup != nil {
+            // Shaped with its styles, which the paragraph cache's key does not name: made
+            // afresh (the result cache still keeps the answer).
+            let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
+            let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
+            let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
+            scratch.reclaim(shaped)
+            return entry.breaker
+        }
         let own = wholeText ? request.text : String(decoding: text, as: UTF16.self)
         let key = Prehashed(CachedParagraph.Key(style: style.id, letterSpacing: request.letterSpacing, text: own))
         if let entry = paragraphCache.value(for: key) {
@@ -129,15 +152,34 @@ struct PixelLayout {
         return entry.breaker
     }
 
+    /// The letter spacing a line loses at its ends with markup: half its first cluster's and
+    /// half its last's (pango-layout.c, adjust_line_letter_spacing trims the first run's
+    /// space_left and the last run's space_right). nil without markup.
+    private func lineLetterSpacing(_ line: LineBreaker.Line, breaker: LineBreaker, paragraph: Int) -> Double? {
+        guard let markup, let first = line.range.first, let last = line.range.last else { return nil }
+        func spacing(_ c: Int) -> Int {
+            Int((markup.letterSpacings[Int(markup.styleOf[paragraph + breaker.start(of: c)])] * Font.unitsPerPixel).rounded())
+        }
+        // distribute_letter_spacing: left = spacing / 2, to whole pixels when the spacing is
+        // whole pixels (PANGO_UNITS_ROUND); right = the rest.
+        func left(_ spacing: Int) -> Int {
+            let half = spacing / 2
+            return spacing & 1023 == 0 ? (half + 512) & ~1023 : half
+        }
+        let trimmed = left(spacing(first)) + (spacing(last) - left(spacing(last)))
+        return Double(trimmed) / Font.unitsPerPixel
+    }
+
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
-        primary: Font, ellipsize: Bool, letterSpacing: Double, families: inout [String]
+        primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, paragraph: Int = 0, letterSpacing: Double,
+        families: inout [String]
     ) throws(FitTextError) -> LineMetrics {
         // The clusters shown: the line, or what ellipsizing keeps before and after the ellipsis.
         var head = line.range
         var tail = line.range.upperBound..<line.range.upperBound
-        var width = breaker.width(of: line)
+        var width = breaker.width(of: line, reshape: reshape)
         var ellipsisFont: Font? = nil
         var ellipsized = false
         var ellipsisText = ""
@@ -146,10 +188,10 @@ struct PixelLayout {
             let goal = LineBreaker.pangoUnits(maxWidth)
             let widths = breaker.widths
             // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
-            // in the font the fallback chain picks for it (ellipsize.c shape_ellipsis).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text)
+            // in the base font, or "..." (ellipsize.c shape_ellipsis; see ``ellipsis``).
+            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
             if var cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) {
-                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text)
+                let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
                 if refined.2 != ellipsisWidth || refined.0 != character {
                     (character, font, ellipsisWidth) = refined
                     cut = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth) ?? cut
@@ -175,8 +217,6 @@ struct PixelLayout {
         var descent = 0.0
         var any = false
         func use(_ font: Font) {
-            ascent = max(ascent, font.ascent)
-            descent = max(descent, font.descent)
             any = true
             if families.isEmpty {
                 families = font.familyList
@@ -184,17 +224,79 @@ struct PixelLayout {
                 families.append(font.face.family)
             }
         }
-        // Fonts change rarely from one cluster to the next: skip repeats.
-        var previous = -1
-        for c in head where Int(breaker.clusters[c].font) != previous {
-            previous = Int(breaker.clusters[c].font)
-            use(breaker.fonts[previous])
+        var raised: (ascent: Double, descent: Double)? = nil
+        if let markup, markup.raises.contains(where: { !$0.isZero }) {
+            // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
+            // run_logical->y -= y_offset); the line is the union, which starts empty at the
+            // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
+            var extents = (ascent: 0.0, descent: 0.0)
+            let lineStart = paragraph + breaker.start(of: line.range.lowerBound)
+            let lineEnd = paragraph + breaker.start(of: line.range.upperBound)
+            // Shifts begun on an earlier line that end on this one lower what follows them.
+            var dangling: [(end: Int, px: Double)] = []
+            for c in line.range {
+                for shift in markup.raises[Int(markup.styleOf[paragraph + breaker.start(of: c)])].shifts
+                where shift.anchor < lineStart && shift.end > lineStart && shift.end < lineEnd
+                    && !dangling.contains(where: { $0.end == shift.end && $0.px == shift.px })
+                {
+                    dangling.append((shift.end, shift.px))
+                }
+            }
+            for c in Array(head) + Array(tail) {
+                let font = breaker.fonts[Int(breaker.clusters[c].font)]
+                let unit = paragraph + breaker.start(of: c)
+                var raise = markup.raises[Int(markup.styleOf[unit])].offset(lineStart: lineStart)
+                for shift in dangling where unit >= shift.end { raise -= shift.px }
+                extents.ascent = max(extents.ascent, font.ascent + raise)
+                extents.descent = max(extents.descent, font.descent - raise)
+            }
+            raised = extents
         }
-        for c in tail where Int(breaker.clusters[c].font) != previous {
-            previous = Int(breaker.clusters[c].font)
-            use(breaker.fonts[previous])
+        // The runs shown, by font and script (they change rarely from one cluster to the
+        // next), aligned on the dominant baseline of the line's first run (BaselineShift),
+        // which sets it even when ellipsizing took it away. A hex box (no font has the
+        // character) has the box's logical rectangle, not its font's. No shift (the common
+        // case: one run, or the roman baseline and fonts without BASE tables) costs one pass
+        // and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
+        if let first = line.range.first {
+            let firstFont = breaker.clusters[first].font
+            let firstScript = breaker.clusters[first].script
+            var moves = false
+            for part in 0..<2 {
+                let range = part == 0 ? head : tail
+                for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                    let cluster = breaker.clusters[c]
+                    let drawn = breaker.fonts[Int(cluster.font)]
+                    use(drawn)
+                    let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                    ascent = max(ascent, extents.0)
+                    descent = max(descent, extents.1)
+                    if cluster.font != firstFont || cluster.script != firstScript { moves = true }
+                }
+            }
+            if moves, let shift = BaselineShift(line: line.range, breaker: breaker, style: style) {
+                ascent = 0
+                descent = 0
+                for part in 0..<2 {
+                    let range = part == 0 ? head : tail
+                    for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                        let cluster = breaker.clusters[c]
+                        let drawn = breaker.fonts[Int(cluster.font)]
+                        let up = shift.raise(drawn, script: cluster.script)
+                        let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                        ascent = max(ascent, extents.0 + up)
+                        descent = max(descent, extents.1 - up)
+                    }
+                }
+            }
         }
-        if let ellipsisFont { use(ellipsisFont) }
+        // With raised runs (markup), the unraised extents of the clusters' fonts do not count.
+        if let raised, any { (ascent, descent) = raised }
+        if let ellipsisFont {
+            use(ellipsisFont)
+            ascent = max(ascent, ellipsisFont.ascent)
+            descent = max(descent, ellipsisFont.descent)
+        }
         if !any { ascent = primary.ascent; descent = primary.descent }
 
         var lineText = ""
@@ -213,25 +315,37 @@ struct PixelLayout {
     }
 
     /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
-    private func ellipsis(replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>) throws(FitTextError) -> (String, Font, Double) {
+    /// Pango (ellipsize.c shape_ellipsis) itemizes it with font fallback OFF, so it is drawn
+    /// in the base font (the description's first font) whatever the text around the gap;
+    /// only when that font lacks the character does it use "...", with fallback on. Its
+    /// font counts in the line's height: `🔋 שינויים 🎉 👋` in Noto Sans 11 is 19.98 px high
+    /// ellipsized, Noto Sans's height, though no Noto Sans glyph is left.
+    private func ellipsis(
+        replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, paragraph: Int = 0
+    ) throws(FitTextError) -> (String, Font, Double) {
+        // With markup, the ellipsis takes the attributes at the gap (ellipsize.c: the
+        // attributes of the first run it replaces), sizes and sub/sup's scale included.
+        var baseSet = self.baseSet
+        if let markup, cluster < breaker.count {
+            baseSet = markup.styles[Int(markup.styleOf[paragraph + breaker.start(of: cluster)])].baseSet
+        }
         var scalar: UInt32 = 0x2026
         if cluster < breaker.count {
             let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)
             if UnicodeProperties.isWide(first) { scalar = 0x22EF }
         }
-        let index = baseSet.faceIndex(covering: [scalar])
-        let font = try baseSet.font(at: index)
-        if font.face.covers(scalar), let character = Unicode.Scalar(scalar) {
-            return (String(Character(character)), font, PixelLayout.advance(of: scalar, in: font))
+        let base = try baseSet.font(at: 0)
+        if base.face.covers(scalar), let character = Unicode.Scalar(scalar) {
+            return (String(Character(character)), base, PixelLayout.advance(of: scalar, in: base))
         }
-        let primary = try baseSet.font(at: 0)
-        return ("...", primary, 3 * PixelLayout.advance(of: 0x2E, in: primary))
+        let font = try baseSet.font(at: baseSet.faceIndex(covering: UInt32(0x2E)))
+        return ("...", font, 3 * PixelLayout.advance(of: 0x2E, in: font))
     }
 
     static func advance(of scalar: UInt32, in font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) != 0 else { return 0 }
-        return Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)) / Font.unitsPerPixel
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
     }
 
     /// The text as UTF-16 code units, transcoded straight from the string's UTF-8 (faster

@@ -191,7 +191,7 @@ enum Shaper {
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
-            let advance = Int64(positions[i].x_advance)
+            let advance = font.glyphUnits(Int64(positions[i].x_advance))
             if k > 0 && cluster == current {
                 sum += advance
             } else {
@@ -228,7 +228,7 @@ enum Shaper {
             var totals: [(cluster: Int32, advance: Int64)] = []
             for k in 0..<count {
                 let i = rightToLeft ? count - 1 - k : k
-                totals.append((Int32(bitPattern: infos[i].cluster), Int64(positions[i].x_advance)))
+                totals.append((Int32(bitPattern: infos[i].cluster), font.glyphUnits(Int64(positions[i].x_advance))))
             }
             clusters = mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
         }
@@ -275,7 +275,7 @@ enum Shaper {
 
     /// Buffers are reused: creating and destroying one per run was a tenth of HarfBuzz's
     /// share of a cold measurement.
-    private static let buffers = BufferPool()
+    static let buffers = BufferPool()
 
     private static let scriptCache = ScriptTagCache()
 

@@ -103,8 +103,11 @@ struct TextAnalyzer: Sendable {
     ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
     ///   - hyphenation: whether hyphen positions are needed (char and word-char wrapping).
     ///   - scratch: arrays to fill instead of allocating (see ``LayoutScratch``).
+    ///   - pangoClusters: grapheme clusters as Pango makes them (``splitConjuncts``); terminal
+    ///     cells keep ICU's, whose widths wcwidth-style terminals follow.
     func analyze(
-        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil
+        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil,
+        pangoClusters: Bool = true
     ) throws(FitTextError) -> ParagraphAnalysis {
         let length = Int32(text.count)
         guard length > 0, let base = text.baseAddress else {
@@ -135,6 +138,7 @@ struct TextAnalyzer: Sendable {
                 starts.append(contentsOf: boundaries[0..<Int(graphemeCount)])
             }
         }
+        if !eachUnitACluster && pangoClusters { TextAnalyzer.splitConjuncts(&starts, in: text) }
         // Clusters of more than 31 code points are cut (UAX #15's bound; see StreamSafeClusters).
         let continuation = eachUnitACluster ? [] : StreamSafeClusters.cut(&starts, in: text)
         let clusters = starts.count - 1
@@ -164,7 +168,7 @@ struct TextAnalyzer: Sendable {
         }
         // Hyphenation needs the raw scripts too; otherwise they are resolved in place.
         let rawScripts = hyphenation ? scripts : []
-        TextAnalyzer.resolveScripts(&scripts)
+        ScriptRuns.resolve(&scripts) { c in ScriptRuns.pairIndex(TextAnalyzer.scalar(at: Int(starts[c]), in: text)) }
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
             scripts: scripts, baseLevel: UInt8(paragraphLevel))
@@ -214,6 +218,8 @@ struct TextAnalyzer: Sendable {
                 if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
             }
         }
+        // Thai, Lao, Khmer, Myanmar: Pango's breaks, not ICU's dictionaries'.
+        ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
     }
 
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
@@ -259,12 +265,89 @@ struct TextAnalyzer: Sendable {
                         inserts = false
                     default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
                     }
-                    hyphen[c] = inserts && !wordBoundary[c] && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
+                    // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
+                    // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
+                    // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
+                    let provisionalBoundary = TextAnalyzer.isWordMid(after)
+                        && !(after == 0x27 && previousScript == Int32(FIT_SCRIPT_HEBREW) && fit_char_type(before) == 5 /* U_OTHER_LETTER */)
+                    hyphen[c] = inserts && !wordBoundary[c] && !provisionalBoundary
+                        && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
                 }
             }
         }
         return hyphen
     }
+
+    /// Pango 1.50's grapheme clusters where ICU's differ. Pango's own rules (break.c,
+    /// "Grapheme Cluster Boundary Rules") follow general categories, not UAX #29's
+    /// Grapheme_Cluster_Break property, and predate GB9c:
+    /// - a letter after a virama starts a cluster (ICU 72 keeps Indic conjuncts whole, GB9c),
+    ///   so char wrapping breaks `सेटिंग्स` as से|टिं|ग्|स; inside an ICU cluster of those
+    ///   scripts a letter only follows GB9c or U+0D4E (Prepend), after which it stays;
+    /// - U+0E33 and U+0EB3 (SARA AM, letters) start a cluster, where UAX #29 calls them
+    ///   SpacingMark;
+    /// - every spacing mark continues its cluster (GB9a), also the Myanmar, Tai Tham… ones
+    ///   UAX #29 leaves out of SpacingMark (`များ` is one cluster);
+    /// - break-indic.c (break_indic, default case): after a ZWJ or ZWNJ that does not start
+    ///   the item, neither the next character nor, when that is a virama, the one after it
+    ///   starts a cluster (`ಗ್‌ಗ` stays whole).
+    static func splitConjuncts(_ starts: inout [Int32], in text: UnsafeBufferPointer<UInt16>) {
+        guard text.contains(where: { $0 >= 0x900 && $0 <= 0xD7F || $0 == 0xE33 || $0 == 0xEB3 || $0 >= 0x102B && $0 <= 0x109C
+            || $0 >= 0x1A61 && $0 <= 0x1A64 || $0 == 0xAA7B || $0 == 0xAA7D || $0 == 0xD805 })
+        else { return }
+        var split: [Int32] = []
+        for c in 0..<max(starts.count - 1, 0) {
+            var unit = Int(starts[c]) + 1
+            var previous = scalar(at: Int(starts[c]), in: text)
+            if previous > 0xFFFF { unit += 1 }
+            while unit < Int(starts[c + 1]) {
+                let current = scalar(at: unit, in: text)
+                let conjunct = current >= 0x900 && current <= 0xD7F && previous != 0xD4E && fit_char_type(current) == 5 /* U_OTHER_LETTER */
+                if conjunct || current == 0xE33 || current == 0xEB3 {
+                    if split.isEmpty { split.reserveCapacity(starts.count + 4) }
+                    split.append(Int32(unit))
+                }
+                previous = current
+                unit += current > 0xFFFF ? 2 : 1
+            }
+        }
+        var joined = Set<Int32>()
+        for c in 1..<max(starts.count - 1, 1) where isPangoSpacingMark(scalar(at: Int(starts[c]), in: text)) {
+            joined.insert(starts[c])
+        }
+        if text.count > 1 {
+            for unit in 1..<text.count where text[unit] == 0x200C || text[unit] == 0x200D {
+                guard text[unit - 1] >= 0x900 && text[unit - 1] <= 0xD7F || text[unit - 1] == 0x200C || text[unit - 1] == 0x200D,
+                    unit + 1 < text.count
+                else { continue }
+                joined.insert(Int32(unit + 1))
+                if unit + 2 < text.count, TextAnalyzer.viramas.contains(text[unit + 1]) { joined.insert(Int32(unit + 2)) }
+            }
+        }
+        guard !split.isEmpty || !joined.isEmpty else { return }
+        starts.append(contentsOf: split)
+        starts.sort()
+        if !joined.isEmpty {
+            let last = starts.count - 1
+            starts = starts.enumerated().filter { $0.offset == 0 || $0.offset == last || !joined.contains($0.element) }.map(\.element)
+        }
+    }
+
+    /// The spacing marks (Mc) UAX #29 leaves out of SpacingMark, which Pango joins to the
+    /// cluster before them like every other (break.c: G_UNICODE_SPACING_MARK → GB9a).
+    static func isPangoSpacingMark(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x102B, 0x102C, 0x1038, 0x1062...0x1064, 0x1067...0x106D, 0x1083, 0x1087...0x108C, 0x108F, 0x109A...0x109C,
+            0x1A61, 0x1A63, 0x1A64, 0xAA7B, 0xAA7D, 0x11720, 0x11721:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The viramas break-indic.c lists (Bengali, Gujarati, Devanagari, Kannada, Malayalam,
+    /// Oriya, Gurmukhi, Tamil, Telugu).
+    static let viramas: Set<UInt16> = [0x9CD, 0xACD, 0x94D, 0xCCD, 0xD4D, 0xB4D, 0xA4D, 0xBCD, 0xC4D]
 
     /// Whether UAX #9 can give any of `text` a level above 0. Without right-to-left letters
     /// (R, AL), Arabic digits (AN) and explicit embeddings, isolates or marks, the paragraph
@@ -301,6 +384,19 @@ struct TextAnalyzer: Sendable {
         }
     }
 
+    /// Pango's word-break classes MidLetter, MidNumLet (with the apostrophe) and MidNum
+    /// (break.c, "Find the WordBreakType of wc"), and U+0022: the characters at which break.c's
+    /// word boundary is still set when the hyphens are decided (WB999; WB6/7b/12 clear it later).
+    static func isWordMid(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0xB7, 0x37E, 0x387, 0x55F, 0x589, 0x5F4, 0x60C, 0x60D, 0x66C, 0x7F8,
+            0x2018, 0x2019, 0x2024, 0x2027, 0x2044, 0xFE10, 0xFE13, 0xFE14, 0xFE50, 0xFE52, 0xFE54, 0xFE55,
+            0xFF07, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B:
+            return true
+        default: return false
+        }
+    }
+
     static func isHyphen(_ c: UInt32) -> Bool {
         switch c {
         case 0x2D, 0x58A, 0x1400, 0x1806, 0x2010, 0x2E17, 0x2E40, 0x30A0, 0xFE63, 0xFF0D: return true
@@ -328,26 +424,6 @@ struct TextAnalyzer: Sendable {
         switch c {
         case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
         default: return false
-        }
-    }
-
-    /// Common (0) and Inherited (1) characters take the script of the run they sit in, as in
-    /// Pango's and ICU's script iterators (UAX #24 §5.2): the preceding script, or at the start
-    /// of the paragraph the first real script that follows.
-    static func resolveScripts(_ raw: [Int32]) -> [Int32] {
-        var resolved = raw
-        resolveScripts(&resolved)
-        return resolved
-    }
-
-    static func resolveScripts(_ resolved: inout [Int32]) {
-        var current: Int32 = -1
-        for i in resolved.indices {
-            if resolved[i] > 1 { current = resolved[i] } else if current >= 0 { resolved[i] = current }
-        }
-        // Leading Common/Inherited run: take the first real script, or Common if none.
-        if let first = resolved.firstIndex(where: { $0 > 1 }) {
-            for i in 0..<first { resolved[i] = resolved[first] }
         }
     }
 }

@@ -14,8 +14,12 @@ public final class TextEngine: TextMeasuring, Sendable {
         /// Used for a description without a size.
         public var defaultSize: FontSize = .points(12)
         /// The context language (BCP 47, e.g. "en-us"); it picks fallback fonts per script as
-        /// Pango does. nil: from LC_ALL / LC_CTYPE / LANG, "en-us" for C/POSIX.
+        /// Pango does. nil: Pango's default, from LC_ALL / LC_CTYPE / LANG ("c" for C, POSIX
+        /// and locales not installed). A request's `language` overrides it.
         public var language: String? = nil
+        /// Pango's preferred languages, which pick the language of a script the context
+        /// language does not include. nil: from PANGO_LANGUAGE or LANGUAGE, as Pango reads them.
+        public var preferredLanguages: [String]? = nil
         public var verticalMetrics: VerticalMetricsRounding = .none
         /// Budgets of the byte-bounded caches.
         public var shapeCacheBytes = 32 << 20
@@ -56,30 +60,40 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     public let configuration: Configuration
     let language: String
-    private let languageContext: LanguageContext
+    private let preferredLanguages: [String]
+    /// Contexts by canonical language: the default's, and those requests name (bounded:
+    /// languages come from peers).
+    private let languageContexts: Mutex<[String: LanguageContext]>
+    private static let maxLanguageContexts = 64
     private let fonts: Mutex<FontResolver>
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
     private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
-    private let layoutResources: PixelLayout.Resources
+    let layoutResources: PixelLayout.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
     private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
-    private let lastStyleID = Atomic<Int>(0)
+    let lastStyleID = Atomic<Int>(0)
 
     private struct StyleKey: Hashable {
         var font: String
         var textScale: Double
         var features: [String]
         var breaksLigatures: Bool
+        /// The request's language as sent (nil: the engine's).
+        var language: String?
+        var metrics: MetricsMode
     }
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
         self.configuration = configuration
-        self.language = LanguageTable.normalize(configuration.language ?? LanguageTable.fromEnvironment())
-        self.languageContext = LanguageContext(language)
+        let language = configuration.language.map(LanguageTable.canonical) ?? LanguageTable.defaultLanguage()
+        let preferred = configuration.preferredLanguages?.map(LanguageTable.canonical) ?? LanguageTable.preferredLanguages()
+        self.language = language
+        self.preferredLanguages = preferred
+        languageContexts = Mutex([language: LanguageContext(language, preferred: preferred)])
         fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes))
         descriptions = ByteBoundedCache(name: "descriptions", byteLimit: configuration.descriptionCacheBytes / 2)
         featureTable = FeatureTable(byteLimit: configuration.descriptionCacheBytes / 2)
@@ -155,7 +169,13 @@ public final class TextEngine: TextMeasuring, Sendable {
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
-        case .cells: metrics = try CellLayout.measure(request, analyzer: analyzer)
+        case .cells:
+            var plain = request
+            if request.markup {
+                plain.text = try MarkupParser.parse(request.text).text
+                plain.markup = false
+            }
+            metrics = try CellLayout.measure(plain, analyzer: analyzer)
         }
         resultCache.insert(metrics, for: key, bytes: metrics.byteCount + request.text.utf8.count + 160)
         return metrics
@@ -172,7 +192,8 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private static func styleBytes(_ key: StyleKey, _ style: ResolvedStyle) -> Int {
-        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + style.byteCount
+        2 * key.font.utf8.count + key.features.reduce(0) { $0 + 32 + $1.utf8.count } + (key.language?.utf8.count ?? 0)
+            + style.byteCount
     }
 
     /// The key's text, its entry, and the parsed families and features (strings with their
@@ -195,8 +216,17 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     private func measurePixels(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
-        let layout = PixelLayout(
-            request: request, style: try style(for: request), resources: layoutResources)
+        if request.markup { return try measureMarkup(request) }
+        let style = try style(for: request)
+        let variant = style.description.variant
+        if variant != .normal, !request.text.isEmpty,
+            try !SmallCaps.supported(variant, style: style, text: Substring(request.text).unicodeScalars, context: style.language)
+        {
+            // A variant the font lacks ("Sans Small-Caps 10"): emulated as for markup.
+            let whole = MarkupParser.Result(text: request.text, runs: [.init(utf16: 0..<request.text.utf16.count, style: MarkupStyle())])
+            return try measureMarkup(request, parsed: whole)
+        }
+        let layout = PixelLayout(request: request, style: style, resources: layoutResources)
         return try layout.run()
     }
 
@@ -204,7 +234,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     func style(for request: MeasureRequest) throws(FitTextError) -> ResolvedStyle {
         let key = StyleKey(
             font: request.font, textScale: request.textScale, features: request.features,
-            breaksLigatures: request.letterSpacing != 0)
+            breaksLigatures: request.letterSpacing != 0, language: request.language, metrics: request.metrics)
         let resolver = self.resolver
         // A style from before invalidateCaches() replaced the resolver is stale.
         if let cached = styles.value(for: key), cached.resolver === resolver { return cached }
@@ -217,7 +247,8 @@ public final class TextEngine: TextMeasuring, Sendable {
         let features = try Shaper.parseFeatures(featureKey)
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
-            featureID: featureTable.id(of: featureKey), language: languageContext,
+            featureID: featureTable.id(of: featureKey), language: languageContext(request.language),
+            hinted: request.metrics == .gtk3,
             // Weak: the cache holds the style, which holds this closure; a strong capture made a
             // cycle that kept a dropped engine's styles, sets and HarfBuzz objects alive.
             grew: { [weak styles] (style: ResolvedStyle) in
@@ -228,6 +259,25 @@ public final class TextEngine: TextMeasuring, Sendable {
         // style keeps them alive after the resolver's cache let go of them.
         styles.insert(style, for: key, bytes: Self.styleBytes(key, style))
         return style
+    }
+
+    /// The default context language (Pango's canonical form) and the preferred languages,
+    /// as the engine read them.
+    public var contextLanguage: String { language }
+    public var contextPreferredLanguages: [String] { preferredLanguages }
+
+    /// The context of a request's language (nil: the engine's), made once per language.
+    func languageContext(_ requested: String?) -> LanguageContext {
+        let tag = requested.map(LanguageTable.canonical) ?? language
+        if let context = languageContexts.withLock({ $0[tag] }) { return context }
+        let context = LanguageContext(tag, preferred: preferredLanguages)
+        languageContexts.withLock { contexts in
+            if contexts.count >= Self.maxLanguageContexts {
+                contexts = contexts.filter { $0.key == language }
+            }
+            contexts[tag] = context
+        }
+        return context
     }
 
     // MARK: fonts

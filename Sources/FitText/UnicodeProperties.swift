@@ -43,6 +43,22 @@ enum UnicodeProperties {
         c < 0x20 || (c >= 0x7F && c < 0xA0)
     }
 
+    /// Characters that never choose a font: they stay in the font of the run around them
+    /// (Pango's itemize.c consider_as_space): controls, format characters (not the visible
+    /// ones of the Arabic block), line and paragraph separators, variation selectors, and
+    /// every space separator but U+1680 — also the no-break and narrow spaces (U+00A0,
+    /// U+202F, U+2009, U+3000…), which HarfBuzz draws as a space in any font that lacks them.
+    static func keepsRunFont(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000, 0x2028, 0x2029, 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+            return true
+        case 0x600...0x6FF, 0x70F, 0x8E2:
+            return false
+        default:
+            return isControl(c) || FontSet.isDefaultIgnorable(c)
+        }
+    }
+
     /// East Asian Width (UAX #11) is Wide or Fullwidth.
     static func isWide(_ c: UInt32) -> Bool {
         fit_is_east_asian_wide(c) != 0

@@ -7,6 +7,8 @@ import Foundation
 /// MeasureBatch calls of `chunk` requests, so a long input streams.
 struct BatchMeasurer {
     let client: FitClient
+    /// The language of lines without a "language" field (--language); nil for the daemon's.
+    var defaultLanguage: String? = nil
     static let chunk = 512
 
     /// Longest request line read (a request holds at most TextLimits.maxTextBytes of text,
@@ -15,7 +17,7 @@ struct BatchMeasurer {
 
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale",
+        "unit", "lines", "id", "text_scale", "language", "metrics", "markup",
     ]
 
     func run() async {
@@ -66,7 +68,8 @@ struct BatchMeasurer {
             return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object")))
         }
         do {
-            let (request, includeLines) = try BatchMeasurer.request(from: object)
+            var (request, includeLines) = try BatchMeasurer.request(from: object)
+            if request.language == nil { request.language = defaultLanguage }
             return (object["id"], .success((request, includeLines, object["text_scale"] != nil)))
         } catch let error as FitTextError {
             return (object["id"], .failure(error))
@@ -110,6 +113,10 @@ struct BatchMeasurer {
             }
         }
         request.letterSpacing = try number(object, "letter_spacing") ?? 0
+        if let mode = object["metrics"] {
+            guard let mode = mode as? String else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
+            request.metrics = try MetricsMode(parsing: mode)
+        }
         request.textScale = try number(object, "text_scale") ?? 1
         if let unit = object["unit"] {
             guard let unit = unit as? String, let parsed = MeasureUnit(rawValue: unit) else {
@@ -123,6 +130,14 @@ struct BatchMeasurer {
             includeLines = flag
         }
         request.includeLines = includeLines
+        if let language = object["language"] {
+            guard let language = language as? String else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
+            request.language = try MeasureRequest.canonicalLanguage(language)
+        }
+        if let markup = object["markup"] {
+            guard let flag = markup as? Bool else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
+            request.markup = flag
+        }
         return (request, includeLines)
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FitClient
 import FitLayout
 import FitLayoutJSON
+import FitText
 import Foundation
 
 struct FitCommand: AsyncParsableCommand {
@@ -42,6 +43,11 @@ struct FitCommand: AsyncParsableCommand {
     @Option(name: .customLong("ui-font"), help: "UI font the default font and text styles derive from, e.g. \"Cantarell 11\".")
     var uiFont: String?
 
+    @Option(help: "The context language of every text (BCP 47: \"bn-IN\", \"c\"); default: the locale's, as Pango's.")
+    var language: String?
+    @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
+    var markup = false
+
     @Flag(help: "Lay out in terminal cells instead of pixels.")
     var cells = false
 
@@ -56,10 +62,16 @@ struct FitCommand: AsyncParsableCommand {
         if common.json && render { throw ValidationError("give --json or --render, not both") }
         _ = try proposedWidths()
         _ = try Self.length(height, "--height")
+        _ = try parsedLanguage()
         if let category, ContentSizeCategory(rawValue: category) == nil {
             throw ValidationError(
                 "\"\(category)\" is not a size category; use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+    }
+
+    private func parsedLanguage() throws -> String? {
+        guard let language else { return nil }
+        do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
     }
 
     static func length(_ text: String?, _ option: String) throws -> Double? {
@@ -88,6 +100,8 @@ struct FitCommand: AsyncParsableCommand {
             return
         }
         var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
+        options.language = try parsedLanguage()
+        options.markup = markup
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
         let height = try Self.length(height, "--height")

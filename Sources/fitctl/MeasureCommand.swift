@@ -17,8 +17,10 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --batch < requests.jsonl
             Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
-            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "id"})
+            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
+            "metrics", "markup", "id"})
             and writes one JSON result a line, in the same order; a bad line gets an "error".
+            With --batch, --language is the language of the lines that name none.
             """)
 
     @OptionGroup var common: CommonOptions
@@ -47,11 +49,19 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(name: .customLong("letter-spacing"), help: "Extra space between characters, px.")
     var letterSpacing = 0.0
 
+    @Option(help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.")
+    var language: String?
+    @Option(help: "gtk4 (default: unrounded) or gtk3 (whole-pixel ascent, descent and glyph advances, as GTK 3 draws).")
+    var metrics = "gtk4"
+
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
     var lines = false
+
+    @Flag(help: "The text is Pango markup (<b>, <span size=\"larger\">, &amp;…), measured as GTK draws a label's markup.")
+    var markup = false
 
     @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
     var batch = false
@@ -61,6 +71,17 @@ struct MeasureCommand: AsyncParsableCommand {
         if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
         _ = try parsedWrap()
         _ = try parsedEllipsize()
+        _ = try parsedLanguage()
+        _ = try parsedMetrics()
+    }
+
+    private func parsedLanguage() throws -> String? {
+        guard let language else { return nil }
+        do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
+    }
+
+    private func parsedMetrics() throws -> MetricsMode {
+        do { return try MetricsMode(parsing: metrics) } catch { throw ValidationError(error.description) }
     }
 
     private func parsedWrap() throws -> WrapMode {
@@ -74,13 +95,16 @@ struct MeasureCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try await ClientFactory.make(common)
         if batch {
-            await BatchMeasurer(client: client).run()
+            await BatchMeasurer(client: client, defaultLanguage: try parsedLanguage()).run()
             return
         }
-        let request = MeasureRequest(
+        var request = MeasureRequest(
             text: text ?? "", font: font, maxWidth: maxWidth, wrap: try parsedWrap(), maxLines: maxLines,
             ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
             letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
+        request.language = try parsedLanguage()
+        request.metrics = try parsedMetrics()
+        request.markup = markup
         let metrics: TextMetrics
         do {
             metrics = try await client.measure(request).metrics

@@ -48,6 +48,8 @@ struct FitdCommand: AsyncParsableCommand {
             logger.critical("cannot start the text engine: \(error)")
             throw ExitCode(1)
         }
+        // Read once, as Pango reads it once per process (PANGO_RULES.md §10).
+        logger.info("language: \(engine.contextLanguage), preferred: \(engine.contextPreferredLanguages.joined(separator: ":"))")
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }

@@ -184,4 +184,18 @@ import Testing
         #expect(big > normal * 1.8)
         #expect(throws: LayoutError.self) { try TextEngineMeasurer(engine: engine, options: LayoutOptions(uiFont: "12")) }
     }
+
+    @Test func markupOptionMeasuresTextsAsMarkup() throws {
+        let engine = try Fixture.engine()
+        var options = LayoutOptions(uiFont: "DejaVu Sans 10")
+        let plain = try TextEngineMeasurer(engine: engine, options: options)
+        options.markup = true
+        let marked = try TextEngineMeasurer(engine: engine, options: options)
+        // Pango: "<b>Save</b> changes" in DejaVu Sans 10 is 96.58 px; as text, the tags show.
+        let width = try marked.measure(LayoutText("<b>Save</b> changes"), proposedWidth: nil, scale: 1).width
+        #expect(abs(width - 96.58) < 0.01)
+        #expect(try plain.measure(LayoutText("<b>Save</b> changes"), proposedWidth: nil, scale: 1).width > 150)
+        #expect(LayoutCacheKey(document: LayoutDocument(nodes: []), proposal: ProposedSize(width: 1, height: 1), options: options).digest
+            != LayoutCacheKey(document: LayoutDocument(nodes: []), proposal: ProposedSize(width: 1, height: 1), options: LayoutOptions(uiFont: "DejaVu Sans 10")).digest)
+    }
 }

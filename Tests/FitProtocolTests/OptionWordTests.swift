@@ -26,6 +26,7 @@ import Testing
         ("wrap", WrapMode.allCases.map(\.rawValue)),
         ("ellipsize", EllipsizeMode.allCases.map(\.rawValue)),
         ("unit", MeasureUnit.allCases.map(\.rawValue)),
+        ("metrics", MetricsMode.allCases.map(\.rawValue)),
     ]
 
     @Test(arguments: measureWords.map(\.key))
@@ -47,6 +48,26 @@ import Testing
         #expect(Self.measureError("wrap", "WORD")?.message.contains("use word, char or word-char") == true)
     }
 
+    @Test func metricsTravelOnMeasureAndLayoutAndKeyTheLayoutCache() throws {
+        let request = try MeasureCodec.request(text: "x", font: "", options: Self.measureOptions("metrics", "gtk3"), textScale: 1)
+        #expect(request.metrics == .gtk3)
+        let sent = MeasureCodec.optionDictionary(of: request, sendTextScale: false)
+        #expect(try MeasureCodec.request(text: "x", font: "", options: sent, textScale: 1).metrics == .gtk3)
+        #expect(Self.measureError("metrics", "gtk2")?.message.contains("metrics") == true)
+
+        let gtk3 = try LayoutCodec.options(OptionDictionary(["metrics": .string("gtk3")]).dbusValue, defaultCategory: .large)
+        #expect(gtk3.metrics == "gtk3")
+        #expect(try LayoutCodec.options(LayoutCodec.options(of: gtk3, sendSizeCategory: false), defaultCategory: .large) == gtk3)
+        // "gtk4", the default, keys the cache like no option at all.
+        let gtk4 = try LayoutCodec.options(OptionDictionary(["metrics": .string("gtk4")]).dbusValue, defaultCategory: .large)
+        #expect(gtk4 == LayoutOptions(sizeCategory: .large))
+        let document = LayoutDocument(nodes: [])
+        let proposal = ProposedSize(width: nil, height: nil)
+        #expect(
+            LayoutCacheKey(document: document, proposal: proposal, options: gtk3).digest
+                != LayoutCacheKey(document: document, proposal: proposal, options: gtk4).digest)
+    }
+
     static func layoutError(_ key: String, _ word: String) -> DBusError? {
         do {
             _ = try LayoutCodec.options(
@@ -61,6 +82,7 @@ import Testing
         let table: [(String, [String])] = [
             ("unit", LayoutOptions.Unit.allCases.map(\.rawValue)),
             ("size_category", ContentSizeCategory.allCases.map(\.rawValue)),
+            ("metrics", MetricsMode.allCases.map(\.rawValue)),
         ]
         for (key, words) in table {
             for word in words {

@@ -14,6 +14,7 @@ import Testing
         _ = try SharedEngine.engine()  // pins the fonts first
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
+        configuration.preferredLanguages = []
         return try TextEngine(configuration: configuration)
     }
 

@@ -20,6 +20,7 @@ public enum PinnedEngine {
         setenv("XDG_CACHE_HOME", cache.path, 1)
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
+        configuration.preferredLanguages = []
         return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
     }()
 

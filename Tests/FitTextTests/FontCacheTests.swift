@@ -11,6 +11,7 @@ import Testing
         _ = try TestEngine.engine()  // pins the fonts first
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
+        configuration.preferredLanguages = []
         configuration.fontCacheBytes = fontBytes
         configuration.styleCacheBytes = styleBytes
         return try TextEngine(configuration: configuration)

@@ -122,6 +122,34 @@ import Testing
         #expect(t.texts(t.lines(maxWidth: 45, wrap: .word)) == ["ab ", "abcdefgh ", "cd"])
     }
 
+    @Test func wordCharRetriesWithCharBreaksBetweenTwoSpaces() {
+        // Issue 10 class 11 (Pango: "abcdefg  hi", Hack 10, 60 px → "abcdefg "/" hi"): no word
+        // break fits, so process_item retries with char breaks, and the break between the two
+        // spaces fits once its final space is not counted.
+        let t = SyntheticText("abcdefg  hi")
+        let lines = t.lines(maxWidth: 72, wrap: .wordChar)
+        #expect(t.texts(lines) == ["abcdefg ", " hi"])
+        #expect(t.breaker.width(of: lines[0]) == 70)
+    }
+
+    @Test func charWrapWithNothingThatFitsLeavesTheSpaceToTheNextLine() {
+        // process_item at width 0: "b " is no narrower than "b", so the space starts the next
+        // line, where it fits (Pango: "Settings and" → …, "s", " ", "a", …).
+        let t = SyntheticText("ab cd")
+        #expect(t.texts(t.lines(maxWidth: 0, wrap: .char)) == ["a‐", "b", " ", "c‐", "d"])
+    }
+
+    @Test func aTabAfterABreakThatFitsNothingStaysOnTheLine() {
+        // "ab\tcd" at width 0, char wrap: a tab is an item Pango always takes whole, so
+        // "b\t" is one line (Pango, "tab\tseparated", Roboto 10: …, "b\t", "s", …).
+        let breaker = LineBreaker(
+            widths: [10, 10, 10, 10, 10], canBreakBefore: [false, true, true, true, true],
+            isWhiteSpace: [false, false, true, false, false], hyphenBefore: [], hyphenWidth: 4,
+            isTab: [false, false, true, false, false])
+        let lines = breaker.lines(maxWidth: 0, wrap: .char, limit: .max)
+        #expect(lines.map(\.range) == [0..<1, 1..<3, 3..<4, 4..<5])
+    }
+
     @Test func wordWrapNeverHyphenates() {
         let t = SyntheticText("abcdefgh")
         let lines = t.lines(maxWidth: 45, wrap: .word)

@@ -19,13 +19,19 @@ import Testing
         let runs = try statistics(engine, "shaped-runs")
         let paragraphs = try statistics(engine, "paragraphs")
         for width in [0.0, 60, 320] {
-            _ = try engine.measure(MeasureRequest(text: text, font: "DejaVu Sans 11", maxWidth: width, wrap: .wordChar))
+            _ = try engine.measure(MeasureRequest(text: text, font: "DejaVu Sans 11", maxWidth: width, wrap: .word))
         }
         // No shaped run or word was even looked up: the paragraph came whole from its cache.
         #expect(try statistics(engine, "shaped-runs").misses == runs.misses)
         #expect(try statistics(engine, "shaped-runs").hits == runs.hits)
         #expect(try statistics(engine, "paragraphs").hits == paragraphs.hits + 3)
         #expect(try statistics(engine, "paragraphs").entries == 1)
+        // Broken inside words, a line's last letter is shaped again with its hyphen, as Pango
+        // does (HyphenReshaper): one entry per letter at most, the paragraph still not shaped.
+        let entries = try statistics(engine, "shaped-runs").entries
+        _ = try engine.measure(MeasureRequest(text: text, font: "DejaVu Sans 11", maxWidth: 0, wrap: .wordChar))
+        #expect(try statistics(engine, "paragraphs").hits == paragraphs.hits + 4)
+        #expect(try statistics(engine, "shaped-runs").entries <= entries + text.count)
     }
 
     /// The first measurement has no width, so the cached paragraph has no line-break

@@ -21,6 +21,7 @@ enum TestEngine {
         _ = try engine()  // pins the fonts (FONTCONFIG_FILE) before any engine loads them
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
+        configuration.preferredLanguages = []
         return try TextEngine(configuration: configuration)
     }
 

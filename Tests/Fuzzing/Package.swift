@@ -39,5 +39,6 @@ let package = Package(
             .product(name: "FitScale", package: "fitd"), .product(name: "FitService", package: "fitd"),
         ]),
         fuzzTarget("fuzz-text-engine", [.product(name: "FitText", package: "fitd")]),
+        fuzzTarget("fuzz-markup", [.product(name: "FitText", package: "fitd")]),
     ]
 )

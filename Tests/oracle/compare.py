@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Compare a text engine with the Pango 1.50 oracle on the fitd corpus.
 
-    Tests/oracle/compare.py --engine "swift run fitctl measure --batch --json"
+    Tests/oracle/compare.py --engine "swift run fitctl measure --batch --language en-us --json"
     Tests/oracle/compare.py --results engine-output.jsonl [--report report.md]
     Tests/oracle/compare.py --engine "CMD" --oracle-results cached-pango.jsonl
 
@@ -91,7 +91,15 @@ def main():
     ap.add_argument("--report", help="write a markdown report here")
     ap.add_argument("--worst", type=int, default=25, help="how many worst cases to list")
     ap.add_argument("--filter", help="only ids starting with this prefix (e.g. wrap-)")
+    ap.add_argument("--metrics", choices=["gtk4", "gtk3"], default="gtk4",
+                    help="gtk3: every request measured with GTK 3's metrics (Pango: hint metrics on, "
+                         "rounded glyph positions; the engine: \"metrics\": \"gtk3\")")
+    ap.add_argument("--fontconfig", help="fontconfig file for both sides instead of the pinned fonts "
+                                         "(/etc/fonts/fonts.conf: the system's fonts)")
     args = ap.parse_args()
+    if args.fontconfig:
+        global FONTS_CONF
+        FONTS_CONF = args.fontconfig
 
     with open(args.corpus, encoding="utf-8") as f:
         corpus_text = f.read()
@@ -99,12 +107,15 @@ def main():
     if args.filter:
         reqs = [q for q in reqs if str(q.get("id", "")).startswith(args.filter)]
         corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
+    if args.metrics != "gtk4":
+        reqs = [dict(q, metrics=args.metrics) for q in reqs]
+        corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
 
     if args.oracle_results:
         with open(args.oracle_results, encoding="utf-8") as f:
             pango = index(read_jsonl(f.read()), reqs)
     else:
-        pango = index(run(["/usr/bin/python3", ORACLE], corpus_text, False), reqs)
+        pango = index(run(["/usr/bin/python3", ORACLE, "--metrics", args.metrics], corpus_text, False), reqs)
 
     if args.engine:
         engine = index(run(args.engine, corpus_text, True), reqs)

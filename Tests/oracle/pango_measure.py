@@ -16,8 +16,27 @@ Request fields
     ellipsize       "none" | "start" | "middle" | "end"         (default "none")
     letter_spacing  px (float)
     features        "tnum,-liga,smcp" (HarfBuzz feature syntax, comma separated)
+    language        context language (BCP 47 / POSIX locale as Pango reads it: "bn-IN",
+                    "zh_CN.UTF-8", "c"); default: --language.  "c" is exactly the language
+                    Pango derives from LANG=C / C.UTF-8 (pango_language_from_string
+                    lower-cases and stops at '.').
+    metrics         "gtk4" (default: cairo hint metrics OFF, glyph positions unrounded, as
+                    GTK 4) | "gtk3" (hint metrics ON and Pango's default
+                    round_glyph_positions TRUE, as GTK 3 and plain PangoCairo: ascent,
+                    descent and advances in whole px); default --metrics
+    markup          true -> text is Pango markup, set as gtk_label_set_markup does
+                    (pango_parse_markup, no accel marker); a parse error gives
+                    {"error": Pango's message}
     id              echoed back
     debug           true -> also return "runs": per line, per run font + text + width
+
+Fonts: a description goes through pango_font_description_from_string, so
+"Cantarell @wght=700 11" (variations) works as in GTK.
+
+Environment: Pango reads PANGO_LANGUAGE / LANGUAGE for its preferred languages
+(pango-language.c parse_default_languages, used by itemize for script → font
+choice).  The oracle removes both unless --preferred-languages is given, so
+results do not depend on the caller's shell.
 
 Result fields (px floats, logical extents)
     width, height, baseline, lines, ellipsized, line_widths, id
@@ -35,7 +54,8 @@ default FALSE):
       hint metrics ON Pango rounds ascent/descent to whole pixels (see
       PANGO_RULES.md); --hint-metrics on reproduces that GTK 3-like setup.
     * context language fixed to "en-us" (GTK uses the locale; we pin it so that
-      results do not depend on $LANG).  --language overrides.
+      results do not depend on $LANG).  --language overrides, and a request's
+      "language" field overrides both.
 
 Line limits (how a GtkLabel maps `lines` + `ellipsize`):
     ellipsize != none, max_lines N     -> pango_layout_set_height(layout, -N)
@@ -59,13 +79,18 @@ Line limits (how a GtkLabel maps `lines` + `ellipsize`):
 
 import argparse
 import json
+import os
 import sys
+
+# Pango reads these once, at its first itemization (see the docstring); main() may set LANGUAGE.
+os.environ.pop("PANGO_LANGUAGE", None)
+os.environ.pop("LANGUAGE", None)
 
 import gi
 
 gi.require_version("Pango", "1.0")
 gi.require_version("PangoCairo", "1.0")
-from gi.repository import Pango, PangoCairo  # noqa: E402
+from gi.repository import GLib, Pango, PangoCairo  # noqa: E402
 
 try:
     import cairo  # python3-gi-cairo / python3-cairo
@@ -94,11 +119,19 @@ class BadRequest(Exception):
     pass
 
 
-def make_context(hint_metrics=False, language="en-us"):
-    fontmap = PangoCairo.FontMap.new()
+# metrics → (hint metrics, round glyph positions). GTK 4 turns both off (gtkwidget.c
+# update_pango_context); GTK 3 never calls pango_context_set_round_glyph_positions, so it
+# keeps Pango's default TRUE, and its X11/Wayland font options hint metrics (cairo's
+# default for FreeType fonts) — the same as a plain pango_cairo_create_context.
+METRICS = {"gtk4": (False, False), "gtk3": (True, True)}
+
+
+def make_context(hint_metrics=False, language="en-us", fontmap=None, round_positions=False):
+    if fontmap is None:
+        fontmap = PangoCairo.FontMap.new()
     ctx = fontmap.create_context()
     PangoCairo.context_set_resolution(ctx, 96.0)
-    ctx.set_round_glyph_positions(False)
+    ctx.set_round_glyph_positions(round_positions)
     if cairo is not None:
         fo = cairo.FontOptions()
         fo.set_hint_metrics(cairo.HINT_METRICS_ON if hint_metrics else cairo.HINT_METRICS_OFF)
@@ -121,6 +154,40 @@ def _num(req, key):
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise BadRequest("%s must be a number" % key)
     return float(v)
+
+
+class Contexts:
+    """One PangoContext per (hint metrics, language), all on one font map (so fonts load once)."""
+
+    def __init__(self, hint_metrics, language, metrics=None):
+        self.fontmap = PangoCairo.FontMap.new()
+        # Without a "metrics" field: --metrics if given, else --hint-metrics alone (the
+        # pinned corpus' historical switch, glyph positions unrounded).
+        self.default = METRICS[metrics] if metrics else (hint_metrics, False)
+        self.language = language
+        self.made = {}
+
+    def get(self, req):
+        language = self.language
+        if isinstance(req, dict) and req.get("language") is not None:
+            language = req["language"]
+            if not isinstance(language, str) or not language.strip():
+                raise BadRequest("language must be a non-empty string")
+        hint, rounded = self.default
+        if isinstance(req, dict) and req.get("metrics") is not None:
+            if req["metrics"] not in METRICS:
+                raise BadRequest("metrics must be gtk4|gtk3")
+            hint, rounded = METRICS[req["metrics"]]
+        key = (hint, rounded, language)
+        ctx = self.made.get(key)
+        if ctx is None:
+            ctx = self.made[key] = make_context(hint, language, self.fontmap, rounded)
+        return ctx
+
+    def reset(self):
+        """A fresh font map, as a new process has (see fresh_font_metrics)."""
+        self.fontmap = PangoCairo.FontMap.new()
+        self.made = {}
 
 
 def measure(ctx, req):
@@ -159,6 +226,17 @@ def measure(ctx, req):
     if features is not None and not isinstance(features, str):
         raise BadRequest("features must be a string")
 
+    markup = req.get("markup", False)
+    if not isinstance(markup, bool):
+        raise BadRequest("markup must be true or false")
+    markup_attrs = None
+    if markup:
+        # gtk_label_set_markup → pango_parse_markup (accel marker 0); Pango's own message on error.
+        try:
+            _, markup_attrs, text, _ = Pango.parse_markup(text, -1, "\0")
+        except GLib.Error as e:
+            raise BadRequest(e.message)
+
     layout = Pango.Layout.new(ctx)
     layout.set_font_description(desc)
     layout.set_text(text, -1)
@@ -169,6 +247,10 @@ def measure(ctx, req):
     if features:
         feats = ",".join(f.strip() for f in features.split(",") if f.strip())
         attrs.insert(Pango.attr_font_features_new(feats))
+    if markup_attrs is not None:
+        # GtkLabel splices the markup's attributes over the label's own (gtklabel.c,
+        # gtk_label_update_layout_attributes), so the markup wins.
+        attrs.splice(markup_attrs, 0, 0)
     layout.set_attributes(attrs)
 
     if max_width is not None:
@@ -225,10 +307,31 @@ def measure(ctx, req):
     }
     if keep != total_lines:
         res["total_lines"] = total_lines
+    if max_width is not None and not fresh_font_metrics(layout):
+        res["_stale_metrics"] = True
     if req.get("debug"):
         res["runs"] = runs_dbg
         res["ink"] = [px(ink.x), px(ink.y), px(ink.width), px(ink.height)]
     return res
+
+
+def fresh_font_metrics(layout):
+    """False when a run's font has no approximate char width: its metrics were first asked
+    for while another font's were being computed (pangocairo-font.c
+    _pango_cairo_font_get_metrics lays out the language's sample string and, guarded by a
+    static in_get_metrics, leaves the derived widths of the fonts met there at 0 — for
+    good, cached in the font).  process_item's safe distance (3 × that width) is then 0 and
+    the breaks change (issue 10: DejaVu Sans 10 after a Noto Sans 10 "0" in ar-eg, whose
+    Arabic sample falls back to DejaVu Sans).  A result must not depend on the requests
+    before it, so main() measures such a request again on a fresh font map.  The layout's
+    extents have asked every run font for its metrics already: asking again changes
+    nothing."""
+    for line in layout.get_lines_readonly():
+        for run in line.runs or []:
+            a = run.item.analysis
+            if a.font is not None and a.font.get_metrics(a.language).get_approximate_char_width() == 0:
+                return False
+    return True
 
 
 def _debug_line(line, text):
@@ -252,9 +355,17 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hint-metrics", choices=["off", "on"], default="off",
                     help="cairo hint metrics (GTK 4 default: off)")
-    ap.add_argument("--language", default="en-us", help="context language (default en-us)")
+    ap.add_argument("--metrics", choices=["gtk4", "gtk3"],
+                    help="metrics of requests without a \"metrics\" field (gtk3: hint metrics on and "
+                         "rounded glyph positions, as GTK 3); default: --hint-metrics alone")
+    ap.add_argument("--language", default="en-us",
+                    help="context language when a request has none (default en-us)")
+    ap.add_argument("--preferred-languages", metavar="LIST",
+                    help="set LANGUAGE=LIST for Pango's preferred languages (default: unset)")
     args = ap.parse_args()
-    ctx = make_context(args.hint_metrics == "on", args.language)
+    if args.preferred_languages is not None:
+        os.environ["LANGUAGE"] = args.preferred_languages
+    contexts = Contexts(args.hint_metrics == "on", args.language, args.metrics)
     out = sys.stdout
     for raw in sys.stdin:
         raw = raw.strip("\r\n")
@@ -265,7 +376,11 @@ def main():
             req = json.loads(raw)
             if isinstance(req, dict):
                 rid = req.get("id")
-            res = measure(ctx, req)
+            res = measure(contexts.get(req), req)
+            if res.pop("_stale_metrics", False):
+                contexts.reset()  # once: a fresh process measures it so (see fresh_font_metrics)
+                res = measure(contexts.get(req), req)
+                res.pop("_stale_metrics", None)
         except BadRequest as e:
             res = {"error": str(e)}
         except json.JSONDecodeError as e:

@@ -42,6 +42,9 @@ _OPTION_TYPES = {
     "unit": dbus.String,
     "lines": dbus.Boolean,
     "text_scale": dbus.Double,
+    "language": dbus.String,
+    "metrics": dbus.String,
+    "markup": dbus.Boolean,
 }
 
 
@@ -220,7 +223,7 @@ class FitClient:
 
     def measure(self, text: str, font: str = "", **options) -> Metrics:
         """Measures one text. Options: max_width, wrap, max_lines, ellipsize, features,
-        letter_spacing, unit, lines, text_scale (protocol/README.md)."""
+        letter_spacing, unit, lines, text_scale, language, metrics, markup (protocol/README.md)."""
         return Metrics.from_dbus(self._call("Measure", "ssa{sv}", text, font, options_dict(options)))
 
     def measure_batch(self, requests: Iterable[Request]) -> list[Union[Metrics, FitError]]:

@@ -43,6 +43,11 @@ class FitClientTests(unittest.TestCase):
         self.assertEqual(cells.width, 6)
         spaced = self.fit.measure("Hello", "DejaVu Sans 12", letter_spacing=2.0, features=["-kern"])
         self.assertGreater(spaced.width, self.fit.measure("Hello", "DejaVu Sans 12").width)
+        # GTK 3's metrics: whole-pixel advances and heights (Pango 1.50: 75 x 17).
+        gtk3 = self.fit.measure("Hello World", "DejaVu Sans 10", metrics="gtk3")
+        self.assertEqual((gtk3.width, gtk3.height), (75.0, 17.0))
+        marked = self.fit.measure("<b>Save</b> changes", "DejaVu Sans 10", markup=True)
+        self.assertAlmostEqual(marked.width, 96.58, places=2)  # Pango's width for the bold label
 
     def test_errors(self):
         with self.assertRaises(FitError) as caught:
@@ -56,6 +61,15 @@ class FitClientTests(unittest.TestCase):
         with self.assertRaises(FitError) as caught:
             self.fit.measure("x", "DejaVu Sans 0")
         self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidFont")
+        with self.assertRaises(FitError) as caught:
+            self.fit.measure("x", "DejaVu Sans 12", language="en US")
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+        self.assertIn("language", caught.exception.message)
+
+    def test_language(self):
+        # Pinned fonts: Latin in bn-IN is "en", so DejaVu Sans (PANGO_RULES.md §10).
+        m = self.fit.measure("Settings 12:45", "Sans 10", language="bn-IN")
+        self.assertEqual((round(m.width, 2), m.fonts), (97.34, ["DejaVu Sans"]))
 
     def test_measure_batch(self):
         results = self.fit.measure_batch([

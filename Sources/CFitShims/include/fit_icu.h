@@ -81,6 +81,8 @@ int32_t fit_is_east_asian_wide(uint32_t c);
 int32_t fit_char_type(uint32_t c);
 /* The paired bracket of a bracket (UAX #9 BD16), or c itself. */
 uint32_t fit_paired_bracket(uint32_t c);
+/* Line_Break is SA (complex context: Thai, Lao, Khmer, Myanmar…; UAX #14). */
+int32_t fit_is_complex_context(uint32_t c);
 
 #ifdef __cplusplus
 }

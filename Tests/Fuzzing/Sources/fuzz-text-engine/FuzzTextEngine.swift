@@ -72,6 +72,8 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if lines != 0 { request.maxLines = Int(lines % 15) + 1 }
     request.features = featureSets[Int(style >> 4) % featureSets.count]
     request.textScale = 0.25 * Double(scale % 16 + 1)
+    // GTK 3's metrics (whole pixels, fonts loaded apart) from the scale byte's spare high bit.
+    request.metrics = scale & 0x80 != 0 ? .gtk3 : .gtk4
     guard let metrics = try? engine.measure(request) else { return 0 }
     guard metrics.width.isFinite, metrics.height.isFinite, metrics.width >= 0, metrics.height >= 0 else {
         fuzzFailure("non-finite or negative size \(metrics.width) × \(metrics.height) for \(request)")

@@ -1,0 +1,137 @@
+import Synchronization
+
+/// Markup requests (the `markup` option): parsed, then laid out with a style per stretch.
+extension TextEngine {
+    /// Most distinct attribute sets one markup text may use.
+    public static let maxMarkupStyles = 64
+
+    /// Markup: the plain text laid out with a style per stretch, each resolved like a
+    /// request's own (the request's description with the stretch's attributes over it, its
+    /// features after the request's), so it shares the style, font and shaping caches.
+    /// `given`: text and runs already made (a plain request whose variant is emulated).
+    func measureMarkup(_ request: MeasureRequest, parsed given: MarkupParser.Result? = nil) throws(FitTextError) -> TextMetrics {
+        var parsed: MarkupParser.Result
+        if let given { parsed = given } else { parsed = try MarkupParser.parse(request.text) }
+        var plain = request
+        plain.text = parsed.text
+        plain.markup = false
+        let base = try style(for: plain)
+        // itemize.c handle_variants: variants the font cannot draw are emulated.
+        parsed = try SmallCaps.emulate(parsed, base: base.description) { (style, variant, piece) throws(FitTextError) -> Bool in
+            var span = plain
+            span.font = style.apply(to: base.description).description
+            let resolved = try self.style(for: span)
+            let context = style.language.flatMap(MarkupLanguages.normalize).map(MarkupLanguages.context) ?? resolved.language
+            return try !SmallCaps.supported(variant, style: resolved, text: piece.unicodeScalars, context: context)
+        }
+        plain.text = parsed.text
+        var styles = [base]
+        var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
+        var raises = [MarkupRaise()]
+        // Where each baseline shift's tag closes: the end of the last stretch inside it
+        // (keyed by where it opened and how deep it sits among the shifts).
+        struct ShiftKey: Hashable { var anchor: Int; var depth: Int }
+        var shiftEnds: [ShiftKey: Int] = [:]
+        for run in parsed.runs {
+            for (depth, entry) in run.style.baselineShifts.enumerated() {
+                shiftEnds[ShiftKey(anchor: entry.offset, depth: depth), default: 0] = run.utf16.upperBound
+            }
+        }
+        var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
+        let units = Array(parsed.text.utf16)
+        var styleOf = [Int32](repeating: 0, count: units.count)
+        for run in parsed.runs {
+            let index: Int32
+            if let found = known[run.style] {
+                index = found
+            } else {
+                // Each distinct style may cost a fontconfig sort (0.35 ms): a label has a few.
+                guard styles.count < TextEngine.maxMarkupStyles else {
+                    throw .invalidArgument(name: "markup", reason: "more than \(TextEngine.maxMarkupStyles) distinct styles in one text")
+                }
+                // The font of the text before a tag sizes and shifts its sub/sup: the previous
+                // item's, none at a paragraph's start (Pango itemizes each paragraph apart;
+                // pango-layout.c apply_baseline_shift starts each line with none — a wrapped
+                // line's start is not known here, so there the font before it is used).
+                let previous = { (offset: Int) -> Font? in
+                    MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles)
+                }
+                var span = plain
+                var description = run.style.apply(to: base.description)
+                if !run.style.fontScales.isEmpty {
+                    // apply_scale_to_item: size × scale, an int of Pango units.
+                    let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
+                    let factor = MarkupMetrics.scale(run.style.fontScales, previous: previous, own: own)
+                    // The size is pango_font_describe's, the font's: its FC_SIZE, from the
+                    // whole Pango units of its pixel size (pangofc-fontmap.c get_scaled_size,
+                    // pango_fc_make_pattern, font_description_from_pattern), in points.
+                    let pixelUnits: Double?
+                    switch description.size {
+                    case .points(let pt)?: pixelUnits = ((pt * 1024).rounded() * 96 / 72 + 0.5).rounded(.down)
+                    case .pixels(let px)?: pixelUnits = (px * 1024).rounded()
+                    case nil: pixelUnits = nil
+                    }
+                    if let pixelUnits {
+                        let described = (pixelUnits * 72 / 96).rounded(.down)
+                        description.size = .points((factor * described).rounded(.towardZero) / 1024)
+                    }
+                }
+                span.font = description.description
+                span.features = plain.features + run.style.features
+                // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §13).
+                if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
+                try span.validate()
+                let shared = try style(for: span)
+                if let language = run.style.language.flatMap(MarkupLanguages.normalize) {
+                    // lang: the stretch's own language picks its fallback fonts and HarfBuzz's
+                    // language (locl), as the item's language does in Pango.
+                    styles.append(try ResolvedStyle(
+                        id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
+                        pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
+                        featureID: shared.featureID, language: MarkupLanguages.context(language), hinted: shared.hinted))
+                } else {
+                    styles.append(shared)
+                }
+                spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
+                var raise = MarkupRaise(rise: Double(run.style.rise ?? 0) / Font.unitsPerPixel)
+                for (depth, entry) in run.style.baselineShifts.enumerated() {
+                    raise.shifts.append(MarkupRaise.Shift(
+                        anchor: entry.offset, end: shiftEnds[ShiftKey(anchor: entry.offset, depth: depth)] ?? entry.offset,
+                        px: Double(MarkupMetrics.shift(entry, previous: previous(entry.offset))) / Font.unitsPerPixel,
+                        atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel))
+                }
+                raises.append(raise)
+                index = Int32(styles.count - 1)
+                known[run.style] = index
+            }
+            guard index != 0 else { continue }
+            for u in run.utf16 { styleOf[u] = index }
+        }
+        var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
+        layout.markup = MarkupRuns(styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises)
+        return try layout.run()
+    }
+}
+
+/// The languages of markup's lang attributes, each worked out once (a context derives a
+/// language for every script). Bounded: the tags come from peers.
+enum MarkupLanguages {
+    private static let contexts = Mutex<[String: LanguageContext]>([:])
+    static let limit = 64
+
+    /// pango_language_from_string: lowercase, "_" as "-"; nil for an empty or unusable tag.
+    static func normalize(_ text: String) -> String? {
+        let tag = String(text.lowercased().map { $0 == "_" ? "-" : $0 }.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+        return tag.isEmpty || tag.utf8.count > 64 ? nil : tag
+    }
+
+    static func context(_ tag: String) -> LanguageContext {
+        if let known = contexts.withLock({ $0[tag] }) { return known }
+        let made = LanguageContext(tag)
+        contexts.withLock { table in
+            if table.count >= limit { table.removeAll() }
+            table[tag] = made
+        }
+        return made
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The `metrics` option end to end (issue 10): over D-Bus (Measure, MeasureBatch, Layout) and
+# through fitctl (--metrics, the batch field "metrics"), GTK 3 figures are whole pixels (cairo
+# hint metrics on, rounded glyph positions; Pango 1.50.12: "Hello World", DejaVu Sans 10 →
+# 75 × 17, baseline 13, against GTK 4's 76.240234375 × 15.5205078125), both modes are served
+# by one daemon at once (the mode is in every cache key), and a wrong word is InvalidArgument.
+source "$(dirname "$0")/lib.bash"
+on_private_bus "$@"
+
+measure() { bcall Measure 'ssa{sv}' "Hello World" "DejaVu Sans 10" "$@" | json_get 'repr((d["data"][0][0], d["data"][0][1], d["data"][0][2]))'; }
+assert_eq "$(measure 0)" "(76.240234375, 15.5205078125, 12.3759765625)" "Measure, GTK 4 (default)"
+assert_eq "$(measure 1 metrics s gtk3)" "(75.0, 17.0, 13.0)" "Measure, metrics gtk3"
+assert_eq "$(measure 1 metrics s gtk4)" "(76.240234375, 15.5205078125, 12.3759765625)" "Measure, metrics gtk4 after gtk3"
+ok "Measure: gtk4 76.24 x 15.52, gtk3 75 x 17 (baseline 13), one daemon"
+
+err=$(bcall Measure 'ssa{sv}' "Hello World" "DejaVu Sans 10" 1 metrics s GTK3 2>&1 || true)
+# busctl shows the message, not the error name: InvalidArgument's "invalid NAME: REASON".
+echo "$err" | grep -q 'invalid metrics: "GTK3" is not a metrics mode' || fail "metrics GTK3 is not InvalidArgument naming the option: $err"
+ok "metrics \"GTK3\": InvalidArgument naming the option"
+
+out=$(printf '%s\n' '{"text":"Hello World","font":"DejaVu Sans 10","metrics":"gtk3"}' \
+  '{"text":"Hello World","font":"DejaVu Sans 10"}' | "$FITCTL" measure --batch)
+assert_eq "$(echo "$out" | sed -n 1p | json_get 'repr((d["width"], d["height"]))')" "(75, 17)" "fitctl batch, metrics gtk3"
+assert_eq "$(echo "$out" | sed -n 2p | json_get 'repr(d["width"])')" "76.240234375" "fitctl batch, default"
+assert_eq "$("$FITCTL" measure "Hello World" --font "DejaVu Sans 10" --metrics gtk3 --json | json_get 'repr(d["height"])')" "17" "fitctl --metrics gtk3"
+"$FITCTL" measure "x" --metrics gtk2 >/dev/null 2>&1 && fail "fitctl --metrics gtk2 was accepted"
+ok "fitctl: --metrics gtk3 and the batch field \"metrics\" (MeasureBatch)"
+
+layout() {
+  # "--": the parent index -1 is not an option of busctl's.
+  busctl --user --json=short -- call "$BUS" "$OBJ" "$IFACE" Layout 'a(ssia{sv})(bdbd)a{sv}' 1 root text -1 2 text s "Hello World" font s "DejaVu Sans 10" \
+    false 0 false 0 "$@" | json_get 'repr(d["data"][0])'
+}
+assert_eq "$(layout 0)" "[76.240234375, 15.5205078125]" "Layout, GTK 4"
+assert_eq "$(layout 1 metrics s gtk3)" "[75.0, 17.0]" "Layout, metrics gtk3"
+ok "Layout: metrics gtk3 measures every text as GTK 3 does"
