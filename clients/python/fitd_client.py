@@ -202,6 +202,16 @@ def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
     return out
 
 
+def _layout_option(value):
+    """A Layout option as its D-Bus type: markup is a boolean (a bool is an int in Python, so
+    it is told apart before numbers), spacing a double, the rest strings."""
+    if isinstance(value, bool):
+        return dbus.Boolean(value)
+    if isinstance(value, (int, float)):
+        return dbus.Double(value)
+    return dbus.String(value)
+
+
 class FitClient:
     """The org.fitd.Fit1 methods and properties as Python calls.
 
@@ -251,8 +261,8 @@ class FitClient:
     def layout(self, document: dict, width: Optional[float] = None, height: Optional[float] = None,
                **options) -> dict:
         """Lays out a layout document (flat or nested dict) at a proposed size (None: the ideal
-        size on that axis). Options: unit, size_category, ui_font, spacing (protocol/README.md,
-        "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
+        size on that axis). Options: unit, size_category, ui_font, spacing, language, metrics,
+        markup (protocol/README.md, "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
         "decisions": {id: {...}}, "truncated": bool, "generation": n}. A frame has visible, x, y,
         width, height, is_text, scale, line_count, truncated, first_baseline and last_baseline
         (None when the node shows no text), hidden and alignment (None unless set); frames of a
@@ -263,7 +273,7 @@ class FitClient:
             for node_id, kind, parent, props in flatten_document(document)], signature="(ssia{sv})")
         proposal = dbus.Struct((dbus.Boolean(width is not None), dbus.Double(width or 0.0),
                                 dbus.Boolean(height is not None), dbus.Double(height or 0.0)))
-        entries = {k: (dbus.Double(v) if isinstance(v, (int, float)) else dbus.String(v)) for k, v in options.items()}
+        entries = {k: _layout_option(v) for k, v in options.items()}
         size, frames, decisions, truncated, generation = self._call(
             "Layout", "a(ssia{sv})(bdbd)a{sv}", nodes, proposal, dbus.Dictionary(entries, signature="sv"))
         # A frame: id, visible, x, y, width, height, is_text, scale, line_count, truncated,

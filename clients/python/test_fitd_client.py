@@ -198,6 +198,21 @@ class LayoutTests(unittest.TestCase):
             self.fit.layout({"root": {"kind": "text", "text": "x", "colour": "red"}})
         self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidDocument")
 
+    def test_layout_text_options_reach_the_measurer(self):
+        label = {"root": {"kind": "text", "text": "<b>Save</b> changes", "font": "DejaVu Sans 10"}}
+        plain = self.fit.layout(label)["size"][0]
+        # markup is a boolean on the wire; the tags are not measured, the bold stretch is wider.
+        marked = self.fit.layout(label, markup=True)["size"][0]
+        self.assertAlmostEqual(marked, 96.58, places=2)  # as Measure's markup (Pango's width)
+        self.assertNotEqual(plain, marked)
+        gtk3 = self.fit.layout({"root": {"kind": "text", "text": "Hello World", "font": "DejaVu Sans 10"}},
+                               metrics="gtk3", language="en-US")
+        self.assertEqual(gtk3["size"], (75.0, 17.0))
+        with self.assertRaises(FitError) as caught:
+            self.fit.layout(label, language="en US")
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+        self.assertIn("language", caught.exception.message)
+
 
 if __name__ == "__main__":
     unittest.main()
