@@ -48,12 +48,21 @@ public struct LayoutBreakpoints: Hashable, Sendable, Codable {
     /// width order. Continuous outcomes (a fitting's length, a scaleGroup's factor) change
     /// with every width and are not listed.
     public var decisions: [String: [DecisionInterval]]
+    /// Whether decisions were left out of ``decisions`` because, in document order, their
+    /// intervals would have passed ``LayoutLimits/maxBreakpointIntervals`` in all.
+    public var truncated: Bool
+    /// The root's id: Layout's reply carries the breakpoints in the root's frame.
+    public var rootID: String?
 
-    public init(range: BreakpointRange, minContentWidth: Double, maxContentWidth: Double, decisions: [String: [DecisionInterval]]) {
+    public init(
+        range: BreakpointRange, minContentWidth: Double, maxContentWidth: Double, decisions: [String: [DecisionInterval]],
+        truncated: Bool = false
+    ) {
         self.range = range
         self.minContentWidth = minContentWidth
         self.maxContentWidth = maxContentWidth
         self.decisions = decisions
+        self.truncated = truncated
     }
 }
 
@@ -114,6 +123,8 @@ extension LayoutEngine {
             previous = current
         }
         var decisions: [String: [DecisionInterval]] = [:]
+        var reported = 0
+        var truncated = false
         for (slot, node) in discrete.enumerated() {
             let isThreshold = prepared.document.nodes[node].kind == .threshold
             var intervals: [DecisionInterval] = []
@@ -134,13 +145,23 @@ extension LayoutEngine {
                 }
                 intervals.append(interval)
             }
+            // The reply stays bounded however many decisions the document has: the first ones in
+            // document order, whole, and a flag that some are missing.
+            guard reported + intervals.count <= LayoutLimits.maxBreakpointIntervals else {
+                truncated = true
+                break
+            }
+            reported += intervals.count
             decisions[prepared.document.nodes[node].id] = intervals
         }
         // Sizes only (no placement): the root's size is its frame's.
         let sizing = LayoutContext(prepared: prepared, options: plain, measurer: measurer)
         let minimum = try sizing.size(prepared.root, ProposedSize(width: 0, height: height)).width
         let ideal = try sizing.size(prepared.root, ProposedSize(width: nil, height: height)).width
-        return LayoutBreakpoints(range: range, minContentWidth: minimum, maxContentWidth: ideal, decisions: decisions)
+        var found = LayoutBreakpoints(
+            range: range, minContentWidth: minimum, maxContentWidth: ideal, decisions: decisions, truncated: truncated)
+        found.rootID = prepared.document.nodes[prepared.root].id
+        return found
     }
 
     /// Appends the changes between grid indices `low` and `high` (exclusive of `low`), in order.

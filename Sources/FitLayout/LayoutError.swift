@@ -127,4 +127,10 @@ extension LayoutLimits {
     /// Layouts one breakpoint search may run (samples and bisection steps): a document whose
     /// decisions flip at many widths is refused rather than laid out at every width.
     public static let maxBreakpointLayouts = 256
+    /// Decision intervals one breakpoint result reports in all (``LayoutBreakpoints/truncated``
+    /// says when decisions were left out): each decision has at most one interval per change
+    /// the search found, but a document may have thousands of decisions.
+    public static let maxBreakpointIntervals = 1024
+    /// The widest breakpoint range a Layout call may ask for (the `breakpoints` option).
+    public static let maxBreakpointWidth = 1_000_000.0
 }

@@ -119,6 +119,23 @@ import Testing
         #expect(pick4.last?.from == 128 && pick4.last?.to == 1000)
     }
 
+    @Test func manyDecisionsAreReportedUpToTheIntervalCapInDocumentOrderAndFlagged() throws {
+        // 1,100 firstFits, one interval each over a one-width range: 1,024 reported, whole.
+        var nodes = [node("root", nil, .vstack)]
+        for index in 0..<1100 {
+            nodes += [node("pick\(index)", "root", .firstFit), image("wide\(index)", "pick\(index)", 50), image("narrow\(index)", "pick\(index)", 1)]
+        }
+        let options = LayoutOptions(breakpoints: BreakpointRange(from: 300, to: 300))
+        let result = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        let found = try #require(result.breakpoints)
+        #expect(found.truncated)
+        #expect(found.decisions.count == LayoutLimits.maxBreakpointIntervals)
+        #expect(found.decisions["pick1023"] != nil && found.decisions["pick1024"] == nil)
+        let few = try LayoutDocument(nodes: Array(nodes.prefix(1 + 10 * 3))).layout(
+            in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        #expect(few.breakpoints?.truncated == false && few.breakpoints?.decisions.count == 10)
+    }
+
     @Test func aChoicePointWithTooManyCandidatesInsideAListIsRefused() {
         var nodes = [node("list", nil, .uniformFit), node("c", "list", .choice)]
         for index in 0...LayoutLimits.maxChoicePositions { nodes.append(text("t\(index)", "c", "x")) }
