@@ -55,6 +55,7 @@ extension LayoutCodec {
     public static func readResult(_ reader: inout DBusReader, proposal: ProposedSize) throws(DBusError) -> (LayoutResult, generation: UInt64) {
         let size = try reader.structure { (f) throws(DBusError) in LayoutSize(width: try f.double(), height: try f.double()) }
         var nodes: [NodeLayout] = []
+        var breakpoints: LayoutBreakpoints?
         try reader.array { (entry) throws(DBusError) in
             nodes.append(try entry.structure { (f) throws(DBusError) in
                 let id = try f.string(), visible = try f.bool()
@@ -70,6 +71,11 @@ extension LayoutCodec {
                         throw DBusError(.invalidArgs, "alignment \"\(name)\" is unknown")
                     }
                     alignment = parsed
+                }
+                if let found = try LayoutCodec.breakpoints(from: extras) {
+                    var found = found
+                    found.rootID = id
+                    breakpoints = found
                 }
                 return NodeLayout(
                     id: id, frame: frame, visible: visible,
@@ -93,6 +99,8 @@ extension LayoutCodec {
         }
         let truncated = try reader.bool()
         let generation = try reader.uint64()
-        return (LayoutResult(proposal: proposal, size: size, nodes: nodes, decisions: decisions, truncated: truncated), generation)
+        var result = LayoutResult(proposal: proposal, size: size, nodes: nodes, decisions: decisions, truncated: truncated)
+        result.breakpoints = breakpoints
+        return (result, generation)
     }
 }
