@@ -204,12 +204,33 @@ def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
 
 def _layout_option(value):
     """A Layout option as its D-Bus type: markup is a boolean (a bool is an int in Python, so
-    it is told apart before numbers), spacing a double, the rest strings."""
+    it is told apart before numbers), spacing a double, breakpoints a (min, max) pair of
+    doubles, the rest strings."""
+    if isinstance(value, (tuple, list)):
+        return dbus.Struct([dbus.Double(v) for v in value], signature="dd")
     if isinstance(value, bool):
         return dbus.Boolean(value)
     if isinstance(value, (int, float)):
         return dbus.Double(value)
     return dbus.String(value)
+
+
+def _breakpoints(frames) -> Optional[dict]:
+    """The breakpoints in the root frame's extras (the Layout option breakpoints), or None."""
+    extras = next((f[13] for f in frames if "min_content_width" in f[13]), None)
+    if extras is None:
+        return None
+    low, high = extras["breakpoint_range"]
+    return {
+        "range": (float(low), float(high)),
+        "min_content_width": float(extras["min_content_width"]),
+        "max_content_width": float(extras["max_content_width"]),
+        "decisions": {str(node_id): [{"from": float(a), "to": float(b),
+                                      "candidate": int(c) if c >= 0 else None,
+                                      "axis": str(axis) or None} for a, b, c, axis in intervals]
+                      for node_id, intervals in extras.get("breakpoints", [])},
+        "truncated": bool(extras.get("breakpoints_truncated", False)),
+    }
 
 
 class FitClient:
@@ -262,11 +283,15 @@ class FitClient:
                **options) -> dict:
         """Lays out a layout document (flat or nested dict) at a proposed size (None: the ideal
         size on that axis). Options: unit, size_category, ui_font, spacing, language, metrics,
-        markup (protocol/README.md, "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
+        markup, breakpoints=(min, max) (protocol/README.md, "Layout"). Returns {"size": (w, h), "frames": {id: {...}}, "order": [ids],
         "decisions": {id: {...}}, "truncated": bool, "generation": n}. A frame has visible, x, y,
         width, height, is_text, scale, line_count, truncated, first_baseline and last_baseline
         (None when the node shows no text), hidden and alignment (None unless set); frames of a
-        document with forEach rows are its expansion's ("<id>#<row>")."""
+        document with forEach rows are its expansion's ("<id>#<row>"). With breakpoints,
+        "breakpoints" is {"range": (min, max), "min_content_width", "max_content_width",
+        "decisions": {id: [{"from", "to", "candidate", "axis"}]} (document order; candidate
+        None where not shown or a threshold, axis None unless a shown threshold), "truncated"};
+        else None."""
         nodes = dbus.Array([
             dbus.Struct((dbus.String(node_id), dbus.String(kind), dbus.Int32(parent),
                          dbus.Dictionary({k: _layout_value(v) for k, v in props.items()}, signature="sv")))
@@ -281,6 +306,7 @@ class FitClient:
         keys = ("visible", "x", "y", "width", "height", "is_text", "scale", "line_count", "truncated",
                 "first_baseline", "last_baseline", "hidden", "alignment")
         return {
+            "breakpoints": _breakpoints(frames),
             "size": (float(size[0]), float(size[1])),
             "order": [str(f[0]) for f in frames],
             "frames": {str(f[0]): dict(zip(keys, (bool(f[1]), *(float(v) for v in f[2:6]), bool(f[6]), float(f[7]),

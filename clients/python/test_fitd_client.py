@@ -213,6 +213,26 @@ class LayoutTests(unittest.TestCase):
         self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
         self.assertIn("language", caught.exception.message)
 
+    def test_breakpoints_give_each_decisions_widths_and_the_content_widths(self):
+        with open(os.path.join(EXAMPLES, "first-fit-card.json")) as file:
+            card = json.load(file)
+        found = self.fit.layout(card, width=320, breakpoints=(100, 600))["breakpoints"]
+        self.assertEqual(found["range"], (100.0, 600.0))
+        # The row (icon, label) is 206.36 px wide: the column up to 206, the row from 207.
+        self.assertEqual(found["decisions"]["card"], [
+            {"from": 100.0, "to": 206.0, "candidate": 1, "axis": None},
+            {"from": 207.0, "to": 600.0, "candidate": 0, "axis": None},
+        ])
+        self.assertAlmostEqual(found["max_content_width"], 206.36, places=2)
+        self.assertLess(found["min_content_width"], found["max_content_width"])
+        self.assertFalse(found["truncated"])
+        self.assertIsNone(self.fit.layout(card, width=320)["breakpoints"])
+        for bad in [(600, 100), (0, float("inf")), (float("nan"), 1), (0, 2e6)]:
+            with self.assertRaises(FitError) as caught:
+                self.fit.layout(card, width=320, breakpoints=bad)
+            self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+            self.assertIn("breakpoints", caught.exception.message)
+
 
 if __name__ == "__main__":
     unittest.main()
