@@ -98,6 +98,13 @@ row("wrong option types", "lines a string", measure(lines="yes"), INVALID_ARGUME
 row("wrong option types", "features a number", measure(features=I(1)), INVALID_ARGUMENT, ["features"])
 row("wrong option types", "max_lines a struct", measure(max_lines=dbus.Struct((1, 2), signature="ii")), INVALID_ARGUMENT, ["max_lines"])
 row("wrong option types", "Layout spacing a boolean", layout(doc(), spacing=B(True)), INVALID_ARGUMENT, ["spacing"])
+row("wrong option types", "Layout breakpoints a double", layout(doc(), breakpoints=D(100)), INVALID_ARGUMENT, ["breakpoints"])
+row("wrong option types", "Layout breakpoints (ddd)", layout(doc(), breakpoints=dbus.Struct((0.0, 1.0, 2.0), signature="ddd")),
+    INVALID_ARGUMENT, ["breakpoints"])
+row("wrong option words", "Layout breakpoints min > max", layout(doc(), breakpoints=dbus.Struct((20.0, 10.0), signature="dd")),
+    INVALID_ARGUMENT, ["breakpoints"])
+# The widest range allowed is bounded work: 256 layouts at most, whatever the range.
+row("over-limit options", "Layout breakpoints over 0 to 1e6", layout(doc(), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK)
 # Option words are exact (issue 9, "Strictness"): an upper-case word is an error, as unknown keys are.
 row("wrong option words", 'wrap "WORD"', measure(wrap="WORD"), INVALID_ARGUMENT, ["wrap", "WORD"])
 row("wrong option words", 'wrap "sometimes"', measure(wrap="sometimes"), INVALID_ARGUMENT, ["sometimes"])
@@ -119,6 +126,10 @@ for value, label in [(NAN, "NaN"), (INF, "+inf"), (-INF, "-inf"), (-1.0, "negati
     row(f"number {label}", f"TextScale Set {label}", lambda v=value: fit.set("TextScale", D(v)), INVALID_ARGUMENT, ["text scale"])
     row(f"number {label}", f"Layout spacing option {label}", layout(doc(), spacing=D(value)),
         OK if label == "huge" else INVALID_ARGUMENT, [] if label == "huge" else ["spacing"])
+    row(f"number {label}", f"Layout breakpoints max {label}", layout(doc(), breakpoints=dbus.Struct((0.0, value), signature="dd")),
+        INVALID_ARGUMENT, ["breakpoints"])
+    row(f"number {label}", f"Layout breakpoints min {label}", layout(doc(), breakpoints=dbus.Struct((value, 10.0), signature="dd")),
+        INVALID_ARGUMENT, ["breakpoints"])
     row(f"number {label}", f"Layout proposal width {label}", layout(doc(), (True, value, False, 0.0)),
         OK if label in ("+inf", "huge") else INVALID_ARGUMENT, [] if label in ("+inf", "huge") else ["width"])
     row(f"number {label}", f"Layout proposal height {label}", layout(doc(), (False, 0.0, True, value)),
