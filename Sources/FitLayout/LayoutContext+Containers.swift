@@ -58,6 +58,10 @@ extension LayoutContext {
         let spacing = properties.spacing ?? options.spacing
         var rows: [GridPlan.Row] = []
         var columns = 0
+        // Every cell's span, summed over all rows: the column sums below (spanned, the
+        // placements) walk each cell's columns, so the total, not each row's, must be bounded
+        // (5,000 rows of one 10,000-column cell would cost 5 × 10^7 additions per plan).
+        var covered = 0
         for child in prepared.children(node) {
             if nodes[child].kind == .gridRow {
                 let cells = Array(prepared.children(child))
@@ -68,11 +72,12 @@ extension LayoutContext {
                     first.append(next)
                     count.append(span)
                     next += span
-                    // Bounds the column arrays: spans are counted, not trusted.
-                    if next > LayoutLimits.maxNodes {
+                    covered += span
+                    // Bounds the column arrays and the work: spans are counted, not trusted.
+                    if covered > LayoutLimits.maxNodes {
                         throw .invalidProperty(
                             node: location(cell), property: "gridCellColumns",
-                            reason: "the row covers more than \(LayoutLimits.maxNodes) columns")
+                            reason: "the grid's cells cover more than \(LayoutLimits.maxNodes) columns in all (LayoutLimits.maxNodes)")
                     }
                 }
                 columns = max(columns, next)

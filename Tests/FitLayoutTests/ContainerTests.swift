@@ -85,8 +85,24 @@ import Testing
         nodes[2].properties.gridCellColumns = 10_000
         nodes.insert(node("extra", "top", .text, .init(text: "x")), at: 3)
         #expect(throws: LayoutError.invalidProperty(
-            node: at(3, "extra"), property: "gridCellColumns", reason: "the row covers more than 10000 columns")) {
+            node: at(3, "extra"), property: "gridCellColumns",
+            reason: "the grid's cells cover more than 10000 columns in all (LayoutLimits.maxNodes)")) {
             try layout(nodes, width: nil)
+        }
+    }
+
+    @Test func theColumnsAllRowsCoverAreBoundedInAllNotPerRow() throws {
+        // Two rows of one 6,000-column cell: each row is under the limit, the grid is not
+        // (5,000 such rows would cost ~5 × 10^7 additions per plan).
+        var nodes = [node("grid", nil, .grid)]
+        for row in 0..<2 {
+            nodes.append(node("r\(row)", "grid", .gridRow))
+            nodes.append(node("c\(row)", "r\(row)", .text, .init(text: "x", gridCellColumns: 6000)))
+        }
+        #expect(throws: LayoutError.invalidProperty(
+            node: at(4, "c1"), property: "gridCellColumns",
+            reason: "the grid's cells cover more than 10000 columns in all (LayoutLimits.maxNodes)")) {
+            try layout(nodes, width: 300)
         }
     }
 

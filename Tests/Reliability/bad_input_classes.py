@@ -220,6 +220,18 @@ row("malformed documents", "property a struct (ii)", layout(doc(text_props={"tex
     INVALID_DOCUMENT, ["(ii)"])
 row("malformed documents", "unmeasurable font in a text", layout(doc(text_props={"font": "DejaVu Sans -5"})), INVALID_DOCUMENT, ["node 1"])
 
+# --- hostile layouts: bounded work (issue 11 review)
+def wide_grid(rows, span):
+    nodes = [("grid", "grid", -1, EMPTY)]
+    for r in range(rows):
+        nodes.append((f"r{r}", "gridRow", 0, EMPTY))
+        nodes.append((f"c{r}", "text", len(nodes) - 1, options(text="x", gridCellColumns=I(span))))
+    return nodes
+
+
+row("hostile layouts", "5,000 gridRows of one 10,000-column cell", layout(wide_grid(5000, 10_000), proposal=(True, 300.0, False, 0.0)),
+    INVALID_DOCUMENT, ["gridCellColumns", "10000"])
+
 # --- batches
 row("over-limit batches", "MeasureBatch of 10,001", lambda: fit.batch([(f"e{i}", HELLO_FONT, EMPTY) for i in range(10_001)]),
     TOO_LARGE, ["10000"])
