@@ -102,8 +102,11 @@ extension LayoutContext {
         for (rank, child) in prepared.children(node).enumerated() where placedEpoch[child] == 1 {
             try reportBaselines(child, into: &reported)
             if nodes[node].kind == .overlay || nodes[node].kind == .background, rank > 0 { continue }
-            guard let value = reported[child] else { continue }
-            merged = value.shifted(by: frames[child].y - frames[node].y).merged(with: merged)
+            // Under an infinite proposal a child can sit at y = ∞ (after a spacer proposed ∞):
+            // ∞ − ∞ is no offset, and such a child reports no baseline to its container.
+            let offset = frames[child].y - frames[node].y
+            guard let value = reported[child], offset.isFinite else { continue }
+            merged = value.shifted(by: offset).merged(with: merged)
         }
         if nodes[node].kind != .template { reported[node] = merged }
     }

@@ -143,7 +143,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             // A hidden text is measured (it sizes what it stands for) but nobody reads it cut.
             let hidden = node.properties.hidden == true
             if outcome?.truncated == true && !hidden { result.truncated = true }
-            let shown = visible ? baselines[index] : nil
+            // has_baselines is false for a baseline that is not a finite number (a text placed
+            // at y = ∞ under an infinite proposal): NaN and ∞ never reach the wire as baselines.
+            let shown = visible ? baselines[index].flatMap { $0.first.isFinite && $0.last.isFinite ? $0 : nil } : nil
             result.nodes.append(
                 NodeLayout(
                     id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome,

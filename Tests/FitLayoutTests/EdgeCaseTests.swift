@@ -120,4 +120,20 @@ import Testing
         let result = try layout(nodes, width: 100)
         #expect(result.size == LayoutSize(width: 10, height: Double(LayoutLimits.maxNodes - 1) * 20))
     }
+
+    @Test func aTextBelowAnInfiniteSpacerReportsNoBaselineRatherThanNaN() throws {
+        // Proposed height ∞: the spacer takes ∞ and the inner stack sits at y = ∞, where
+        // y − y is NaN. No node may report a baseline that is not a finite number.
+        let nodes = [
+            node("outer", nil, .vstack), node("gap", "outer", .spacer),
+            node("inner", "outer", .vstack), text("t", "inner", "Hello"),
+        ]
+        let result = try layout(nodes, width: 100, height: .infinity)
+        for laid in result.nodes {
+            for value in [laid.firstBaseline, laid.lastBaseline].compactMap({ $0 }) {
+                #expect(value.isFinite, "\(laid.id) reports a baseline \(value)")
+            }
+        }
+        #expect(result.node("outer")?.firstBaseline == nil)
+    }
 }
