@@ -217,7 +217,8 @@ extension LayoutContext {
                 for (position, cell) in row.cells.enumerated() {
                     let covered = plan.columnWidths[row.first[position]..<row.first[position] + row.count[position]]
                     let width = covered.reduce(0, +) + plan.horizontalSpacing * Double(row.count[position] - 1)
-                    let cellX = mirrored ? plan.size.width - left - width : left
+                    // ∞ − ∞ (an infinite cell in a grid proposed ∞) is no offset (as the stacks).
+                    let cellX = mirrored ? finiteOffset(plan.size.width - left - width) : left
                     cells.append((cell, LayoutRect(x: cellX, y: top, width: width, height: row.height)))
                     left += width + plan.horizontalSpacing
                 }
@@ -361,7 +362,7 @@ extension LayoutContext {
             if plan.lineStart[line] == position { cursor = 0 }
             let size = plan.sizes[position]
             let lineLeft = finiteOffset(part(of: plan.size.width, horizontal) - part(of: plan.lineWidth[line], horizontal))
-            let left = mirrored ? lineLeft + plan.lineWidth[line] - cursor - size.width : lineLeft + cursor
+            let left = mirrored ? finiteOffset(lineLeft + plan.lineWidth[line] - cursor - size.width) : lineLeft + cursor
             let down = alignment.vertical.isBaseline
                 ? finiteOffset(plan.lineAscent[line] - plan.guides[position])
                 : finiteOffset(part(of: plan.lineHeight[line], vertical) - part(of: size.height, vertical))
