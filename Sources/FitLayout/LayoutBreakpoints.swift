@@ -48,8 +48,10 @@ public struct LayoutBreakpoints: Hashable, Sendable, Codable {
     /// width order. Continuous outcomes (a fitting's length, a scaleGroup's factor) change
     /// with every width and are not listed.
     public var decisions: [String: [DecisionInterval]]
-    /// Whether decisions were left out of ``decisions`` because, in document order, their
-    /// intervals would have passed ``LayoutLimits/maxBreakpointIntervals`` in all.
+    /// Whether the answer is partial: decisions were left out of ``decisions`` because, in
+    /// document order, their intervals would have passed ``LayoutLimits/maxBreakpointIntervals``
+    /// in all, or the search ran out of its budget (``LayoutLimits/maxBreakpointWork``) and the
+    /// intervals end at the last width it knows, before the range's end.
     public var truncated: Bool
     /// The root's id: Layout's reply carries the breakpoints in the root's frame.
     public var rootID: String?
@@ -92,14 +94,16 @@ extension LayoutEngine {
             }
         }
         func width(_ k: Int) -> Double { min(range.to, range.from + Double(k) * step) }
+        // The budget is work, not layouts: each layout costs about its node count, so a
+        // 10,000-node document gets fewer layouts than a 50-node one. Out of budget the search
+        // stops (nil) and the result says so; the main layout is not failed for it.
+        let work = max(1, prepared.document.nodes.count)
+        let budget = min(LayoutLimits.maxBreakpointLayouts, max(1, LayoutLimits.maxBreakpointWork / work))
         var layouts = 0
         // One outcome per discrete decision: the candidate (or arrangement) or -1 when hidden.
-        func outcomes(_ k: Int) throws(LayoutError) -> [Int] {
+        func outcomes(_ k: Int) throws(LayoutError) -> [Int]? {
+            guard layouts < budget else { return nil }
             layouts += 1
-            guard layouts <= LayoutLimits.maxBreakpointLayouts else {
-                throw .invalidBreakpoints(
-                    reason: "the decisions change at more widths than \(LayoutLimits.maxBreakpointLayouts) layouts find (LayoutLimits.maxBreakpointLayouts); ask a narrower range or a coarser step")
-            }
             let context = LayoutContext(prepared: prepared, options: plain, measurer: measurer)
             try context.place(prepared.root, x: 0, y: 0, ProposedSize(width: width(k), height: height))
             return discrete.map { node in
@@ -111,27 +115,37 @@ extension LayoutEngine {
             }
         }
         let last = Int(((range.to - range.from) / step).rounded(.up))
-        // Sorted grid indices where the outcomes change, with the outcomes from there on.
+        // Sorted grid indices where the outcomes change, with the outcomes from there on; every
+        // width up to grid index `resolved` is known.
         var segments: [(start: Int, outcome: [Int])] = []
+        var resolved = 0
         let samples = min(8, last)
-        var previous = (k: 0, outcome: try outcomes(0))
+        guard let first = try outcomes(0) else { throw .invalidBreakpoints(reason: "no layout fits the breakpoint budget") }
+        var previous = (k: 0, outcome: first)
         segments.append((0, previous.outcome))
+        var exhausted = false
         for sample in 1...max(1, samples) where last > 0 {
             let k = sample == samples ? last : last * sample / samples
-            let current = (k: k, outcome: try outcomes(k))
-            try bisect(previous.k, previous.outcome, current.k, current.outcome, outcomes, into: &segments)
-            previous = current
+            guard let outcome = try outcomes(k),
+                try bisect(previous.k, previous.outcome, k, outcome, outcomes, into: &segments, resolved: &resolved)
+            else {
+                exhausted = true
+                break
+            }
+            previous = (k, outcome)
         }
+        // Out of budget: the intervals end at the last width known (`truncated` says so).
+        let searchedTo = exhausted ? width(resolved) : range.to
         var decisions: [String: [DecisionInterval]] = [:]
         var reported = 0
-        var truncated = false
+        var truncated = exhausted
         for (slot, node) in discrete.enumerated() {
             let isThreshold = prepared.document.nodes[node].kind == .threshold
             var intervals: [DecisionInterval] = []
             var openValue: Int? = nil
             for (position, segment) in segments.enumerated() {
                 let value = segment.outcome[slot]
-                let end = position + 1 < segments.count ? width(segments[position + 1].start - 1) : range.to
+                let end = position + 1 < segments.count ? width(segments[position + 1].start - 1) : searchedTo
                 if openValue == value {
                     intervals[intervals.count - 1].to = end
                     continue
@@ -164,20 +178,26 @@ extension LayoutEngine {
         return found
     }
 
-    /// Appends the changes between grid indices `low` and `high` (exclusive of `low`), in order.
-    /// Recursion depth is log2 of the grid size (≤ 20).
+    /// Appends the changes between grid indices `low` and `high` (exclusive of `low`), in order,
+    /// and moves `resolved` up to the last index every width before which is known. False when
+    /// the budget ran out (`outcomes` nil) first. Recursion depth is log2 of the grid size (≤ 20).
     private static func bisect(
-        _ low: Int, _ lowOutcome: [Int], _ high: Int, _ highOutcome: [Int], _ outcomes: (Int) throws(LayoutError) -> [Int],
-        into segments: inout [(start: Int, outcome: [Int])]
-    ) throws(LayoutError) {
-        guard lowOutcome != highOutcome else { return }
+        _ low: Int, _ lowOutcome: [Int], _ high: Int, _ highOutcome: [Int], _ outcomes: (Int) throws(LayoutError) -> [Int]?,
+        into segments: inout [(start: Int, outcome: [Int])], resolved: inout Int
+    ) throws(LayoutError) -> Bool {
+        guard lowOutcome != highOutcome else {
+            resolved = high
+            return true
+        }
         guard high - low > 1 else {
             segments.append((high, highOutcome))
-            return
+            resolved = high
+            return true
         }
         let middle = low + (high - low) / 2
-        let middleOutcome = try outcomes(middle)
-        try bisect(low, lowOutcome, middle, middleOutcome, outcomes, into: &segments)
-        try bisect(middle, middleOutcome, high, highOutcome, outcomes, into: &segments)
+        guard let middleOutcome = try outcomes(middle),
+            try bisect(low, lowOutcome, middle, middleOutcome, outcomes, into: &segments, resolved: &resolved)
+        else { return false }
+        return try bisect(middle, middleOutcome, high, highOutcome, outcomes, into: &segments, resolved: &resolved)
     }
 }

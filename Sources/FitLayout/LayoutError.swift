@@ -125,8 +125,13 @@ extension LayoutLimits {
     /// the list is laid out once per position, so positions × items must stay linear.
     public static let maxChoicePositions = 32
     /// Layouts one breakpoint search may run (samples and bisection steps): a document whose
-    /// decisions flip at many widths is refused rather than laid out at every width.
+    /// decisions flip at many widths is not laid out at every width; the search stops and
+    /// reports ``LayoutBreakpoints/truncated``.
     public static let maxBreakpointLayouts = 256
+    /// The work one breakpoint search may do, in node layouts (layouts × the document's nodes):
+    /// 25 layouts of a 10,000-node document, the full 256 up to 1,000 nodes. Past it the search
+    /// stops as above.
+    public static let maxBreakpointWork = 256_000
     /// Decision intervals one breakpoint result reports in all (``LayoutBreakpoints/truncated``
     /// says when decisions were left out): each decision has at most one interval per change
     /// the search found, but a document may have thousands of decisions.

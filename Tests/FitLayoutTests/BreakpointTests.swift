@@ -87,8 +87,10 @@ import Testing
 }
 
 @Suite struct BreakpointBoundTests {
-    @Test func aDocumentThatFlipsAtEveryWidthIsRefusedNotLaidOutAtEveryWidth() throws {
-        // 40 firstFits whose first candidate is k0 px wide: 40 changes, ~20 layouts each.
+    @Test func aDocumentThatFlipsAtManyWidthsStopsAtTheBudgetAndKeepsTheMainResult() throws {
+        // 40 firstFits whose first candidate is k0 px wide: 40 changes, ~20 layouts each, more
+        // than the budget. The call still answers: the main layout whole, the intervals up to
+        // the last width searched, and `truncated`.
         var nodes = [node("root", nil, .vstack)]
         for index in 0..<40 {
             nodes += [
@@ -98,15 +100,47 @@ import Testing
             ]
         }
         let options = LayoutOptions(breakpoints: BreakpointRange(from: 0, to: 1000, step: 0.01))
-        do {
-            _ = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
-            Issue.record("expected a refusal")
-        } catch {
-            guard case .invalidBreakpoints(let reason) = error else {
-                Issue.record("expected invalidBreakpoints, got \(error)")
-                return
-            }
-            #expect(reason.contains("maxBreakpointLayouts"))
+        let stopped = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        let plain = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), measurer: measurer)
+        #expect(stopped.nodes == plain.nodes)
+        #expect(stopped.decisions == plain.decisions)
+        let partial = try #require(stopped.breakpoints)
+        #expect(partial.truncated)
+        let pick0 = try #require(partial.decisions["pick0"])
+        #expect(pick0.first?.from == 0)
+        let lastKnown = try #require(pick0.last?.to)
+        #expect(lastKnown < 1000)
+        // Every decision's intervals end at the same last width searched.
+        #expect(partial.decisions.values.allSatisfy { $0.last?.to == lastKnown })
+    }
+
+    @Test func theBreakpointBudgetIsWorkNotLayouts() throws {
+        // 16 firstFits flipping at 16 widths (~200 layouts) and fillers, 2,000 nodes: the
+        // budget is 256,000 node layouts, so 128 layouts, not 256.
+        var nodes = [node("root", nil, .vstack)]
+        for index in 0..<16 {
+            nodes += [node("pick\(index)", "root", .firstFit), image("wide\(index)", "pick\(index)", Double(100 + index * 50)),
+                      image("narrow\(index)", "pick\(index)", 1)]
+        }
+        let small = nodes
+        for index in 0..<(2000 - small.count) { nodes.append(image("filler\(index)", "root", 1)) }
+        let options = LayoutOptions(breakpoints: BreakpointRange(from: 0, to: 1000, step: 0.01))
+        let result = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        #expect(result.breakpoints?.truncated == true)
+        // The same flips without the fillers fit the budget (256 layouts), all found.
+        let found = try LayoutDocument(nodes: small).layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: measurer)
+        #expect(found.breakpoints?.truncated == false)
+    }
+
+    @Test func aFewFlipsAreFoundExactly() throws {
+        let options = LayoutOptions(breakpoints: BreakpointRange(from: 0, to: 1000, step: 0.01))
+        var nodes = [node("root", nil, .vstack)]
+        for index in 0..<40 {
+            nodes += [
+                node("pick\(index)", "root", .firstFit),
+                image("wide\(index)", "pick\(index)", Double(100 + index * 7)),
+                image("narrow\(index)", "pick\(index)", 1),
+            ]
         }
         // Five of them fit the budget, and every change is found.
         let few = Array(nodes.prefix(1 + 5 * 3))

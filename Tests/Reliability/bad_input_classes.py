@@ -103,7 +103,7 @@ row("wrong option types", "Layout breakpoints (ddd)", layout(doc(), breakpoints=
     INVALID_ARGUMENT, ["breakpoints"])
 row("wrong option words", "Layout breakpoints min > max", layout(doc(), breakpoints=dbus.Struct((20.0, 10.0), signature="dd")),
     INVALID_ARGUMENT, ["breakpoints"])
-# The widest range allowed is bounded work: 256 layouts at most, whatever the range.
+# The widest range allowed is bounded work: 256 layouts (and 256,000 node layouts) at most, whatever the range.
 row("over-limit options", "Layout breakpoints over 0 to 1e6", layout(doc(), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK)
 # Option words are exact (issue 9, "Strictness"): an upper-case word is an error, as unknown keys are.
 row("wrong option words", 'wrap "WORD"', measure(wrap="WORD"), INVALID_ARGUMENT, ["wrap", "WORD"])
@@ -231,6 +231,29 @@ def wide_grid(rows, span):
 
 row("hostile layouts", "5,000 gridRows of one 10,000-column cell", layout(wide_grid(5000, 10_000), proposal=(True, 300.0, False, 0.0)),
     INVALID_DOCUMENT, ["gridCellColumns", "10000"])
+
+def many_flips(picks, fillers=0):
+    nodes = [("root", "vstack", -1, EMPTY)]
+    for k in range(picks):
+        at = len(nodes)
+        nodes += [(f"pick{k}", "firstFit", 0, EMPTY), (f"wide{k}", "image", at, options(width=D(100 + 7 * k), height=D(1))),
+                  (f"narrow{k}", "image", at, options(width=D(1), height=D(1)))]
+    nodes += [(f"f{k}", "image", 0, options(width=D(1), height=D(1))) for k in range(fillers)]
+    return nodes
+
+
+def stopped_search(result):
+    extras = result[1][0][13]
+    return (bool(extras.get("breakpoints_truncated", False)) and len(result[1]) > 1) or dict(extras)
+
+
+# A 40-row list with a firstFit per row flips at more widths than the search's budget: the call
+# answers, its breakpoints flagged partial; 10,000 nodes get fewer layouts (work, not count).
+row("hostile layouts", "breakpoints over 40 firstFits flipping at 40 widths",
+    layout(many_flips(40), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1000.0), signature="dd")), OK, stopped_search)
+row("hostile layouts", "breakpoints over 10,000 nodes flipping at 40 widths",
+    layout(many_flips(40, 10_000 - 121), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1000.0), signature="dd")),
+    OK, stopped_search)
 
 # --- batches
 row("over-limit batches", "MeasureBatch of 10,001", lambda: fit.batch([(f"e{i}", HELLO_FONT, EMPTY) for i in range(10_001)]),
