@@ -124,6 +124,9 @@ extension LayoutLimits {
     /// Candidates of a choice point (a `choice`, or a `firstFit` inside a uniformFit's item):
     /// the list is laid out once per position, so positions × items must stay linear.
     public static let maxChoicePositions = 32
+    /// The product of the positions along nested uniformFits (an inner list is decided again
+    /// for each position the outer one tries): without it the work grows as 32^depth.
+    public static let maxNestedChoicePositions = 64
     /// Layouts one breakpoint search may run (samples and bisection steps): a document whose
     /// decisions flip at many widths is not laid out at every width; the search stops and
     /// reports ``LayoutBreakpoints/truncated``.

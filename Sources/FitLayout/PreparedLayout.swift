@@ -173,6 +173,20 @@ public struct PreparedLayout: Sendable {
             }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
         }
+        // A uniformFit inside another's item is decided again for every position the outer one
+        // tries (its memo keys carry the outer decision), so the work grows as the product of
+        // the positions along the nesting: bounded here, once every count is known (parents
+        // come before children in `queue`).
+        var nested = [Int](filled: 1, count: count)
+        for index in queue where nodes[index].kind == .uniformFit {
+            let outer = choiceScope[index]
+            nested[index] = positions[index] * (outer >= 0 ? nested[outer] : 1)
+            if nested[index] > LayoutLimits.maxNestedChoicePositions {
+                throw .invalidChildren(
+                    node: at(index),
+                    reason: "nested uniformFits try \(nested[index]) combinations of positions; at most \(LayoutLimits.maxNestedChoicePositions) (LayoutLimits.maxNestedChoicePositions)")
+            }
+        }
 
         self.document = document
         self.nodes = resolved

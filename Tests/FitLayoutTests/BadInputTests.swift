@@ -102,6 +102,27 @@ import Testing
         #expect(refusal(json: json) == .tooManyNodes(count: 100_000, limit: LayoutLimits.maxNodes))
     }
 
+    /// uniformFit (outer) → vstack → [firstFit with `outer` candidates, uniformFit (inner) →
+    /// firstFit with `inner` candidates].
+    func nestedLists(outer: Int, inner: Int) -> [LayoutNode] {
+        var nodes = [node("outer", nil, .uniformFit), node("item", "outer", .vstack), node("a", "item", .firstFit)]
+        for k in 0..<outer { nodes.append(image("a\(k)", "a", Double(100 - k))) }
+        nodes += [node("inner", "item", .uniformFit), node("b", "inner", .firstFit)]
+        for k in 0..<inner { nodes.append(image("b\(k)", "b", Double(100 - k))) }
+        return nodes
+    }
+
+    @Test func nestedUniformFitsAreBoundedByTheProductOfTheirPositions() throws {
+        // 8 × 8 = 64 combinations lay out; 8 × 9 = 72 is refused before any layout.
+        #expect(try layout(nestedLists(outer: 8, inner: 8), width: 50).size.width > 0)
+        guard case .invalidChildren(let where_, let reason) = refusal(nestedLists(outer: 8, inner: 9)) else {
+            Issue.record("expected invalidChildren")
+            return
+        }
+        #expect(where_ == at(11, "inner"))
+        #expect(reason.contains("72") && reason.contains("maxNestedChoicePositions"))
+    }
+
     @Test func badProposalsAndMeasurerFailures() throws {
         let document = LayoutDocument(nodes: [text("t", nil, "x")])
         #expect(throws: LayoutError.invalidProposal(axis: .horizontal, value: -1)) {

@@ -229,14 +229,14 @@ def wide_grid(rows, span):
     return nodes
 
 
-row("hostile layouts", "5,000 gridRows of one 10,000-column cell", layout(wide_grid(5000, 10_000), proposal=(True, 300.0, False, 0.0)),
+row("hostile layouts", "4,999 gridRows of one 10,000-column cell", layout(wide_grid(4999, 10_000), proposal=(True, 300.0, False, 0.0)),
     INVALID_DOCUMENT, ["gridCellColumns", "10000"])
 
 def many_flips(picks, fillers=0):
     nodes = [("root", "vstack", -1, EMPTY)]
     for k in range(picks):
         at = len(nodes)
-        nodes += [(f"pick{k}", "firstFit", 0, EMPTY), (f"wide{k}", "image", at, options(width=D(100 + 7 * k), height=D(1))),
+        nodes += [(f"pick{k}", "firstFit", 0, EMPTY), (f"wide{k}", "image", at, options(width=D(100 + 20_000 * k), height=D(1))),
                   (f"narrow{k}", "image", at, options(width=D(1), height=D(1)))]
     nodes += [(f"f{k}", "image", 0, options(width=D(1), height=D(1))) for k in range(fillers)]
     return nodes
@@ -248,12 +248,30 @@ def stopped_search(result):
 
 
 # A 40-row list with a firstFit per row flips at more widths than the search's budget: the call
-# answers, its breakpoints flagged partial; 10,000 nodes get fewer layouts (work, not count).
-row("hostile layouts", "breakpoints over 40 firstFits flipping at 40 widths",
-    layout(many_flips(40), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1000.0), signature="dd")), OK, stopped_search)
-row("hostile layouts", "breakpoints over 10,000 nodes flipping at 40 widths",
-    layout(many_flips(40, 10_000 - 121), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1000.0), signature="dd")),
+# answers, its breakpoints flagged partial; 3,000 nodes get fewer layouts (work, not count).
+row("hostile layouts", "breakpoints over 40 firstFits flipping at 40 widths in 0 to 1e6",
+    layout(many_flips(40), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK, stopped_search)
+row("hostile layouts", "breakpoints over 3,000 nodes flipping at 40 widths",
+    layout(many_flips(40, 3000 - 121), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")),
     OK, stopped_search)
+
+def nested_lists(depth, candidates):
+    """uniformFits nested `depth` deep, each item a firstFit of `candidates` images."""
+    nodes, parent = [], -1
+    for level in range(depth):
+        nodes.append((f"list{level}", "uniformFit", parent, EMPTY))
+        nodes.append((f"item{level}", "vstack", len(nodes) - 1, EMPTY))
+        item = len(nodes) - 1
+        nodes.append((f"pick{level}", "firstFit", item, EMPTY))
+        at = len(nodes) - 1
+        nodes += [(f"c{level}.{k}", "image", at, options(width=D(100 - k), height=D(1))) for k in range(candidates)]
+        parent = item
+    return nodes
+
+
+# Each nested list is decided again per outer position: 32^depth without a bound.
+row("hostile layouts", "uniformFits nested 4 deep, 32 positions each", layout(nested_lists(4, 32), proposal=(True, 50.0, False, 0.0)),
+    INVALID_DOCUMENT, ["maxNestedChoicePositions"])
 
 # --- batches
 row("over-limit batches", "MeasureBatch of 10,001", lambda: fit.batch([(f"e{i}", HELLO_FONT, EMPTY) for i in range(10_001)]),
