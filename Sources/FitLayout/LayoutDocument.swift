@@ -176,7 +176,15 @@ private func decodeProperties(
         if let value = try? container.decode(LayoutPropertyValue.self, forKey: key) {
             values[key.stringValue] = value
         } else if key.stringValue == "data", let rows = try? container.decode([[String: String]].self, forKey: key) {
-            let fields = Set(rows.flatMap(\.keys)).sorted()
+            // Counted before the flat data is built: rows × fields would otherwise be
+            // allocated for any number of distinct keys (10,000 rows of one new key each).
+            let names = Set(rows.flatMap(\.keys))
+            guard names.count <= LayoutLimits.maxForEachFields else {
+                throw LayoutError.invalidProperty(
+                    node: location, property: "data",
+                    reason: "the rows name \(names.count) distinct fields; at most \(LayoutLimits.maxForEachFields) (LayoutLimits.maxForEachFields)")
+            }
+            let fields = names.sorted()
             values["fields"] = .strings(fields)
             values["data"] = .strings(rows.flatMap { row in fields.map { row[$0] ?? "" } })
         } else {

@@ -233,6 +233,18 @@ import Testing
         #expect(prepared.document.nodes.map(\.id) == ["root", "root.0.0#0", "root.0.0#1"])
     }
 
+    @Test func dataObjectsNamingTooManyFieldsAreRefusedBeforeTheRowsAreBuilt() throws {
+        // 65 rows of one new key each: 65 fields, refused while reading (rows × fields of
+        // data would be built first otherwise: 10,000 such rows make 10^8 strings).
+        let rows = (0..<65).map { #"{"k\#($0)": "v"}"# }.joined(separator: ", ")
+        let json = #"{"root": {"kind": "forEach", "data": [\#(rows)], "children": [{"kind": "text", "text": "x"}]}}"#
+        #expect(refusal(json: json) == .malformedDocument(
+            "the node at .root: invalid \"data\": the rows name 65 distinct fields; at most 64 (LayoutLimits.maxForEachFields)"))
+        let flat = #"{"nodes": [{"id": "f", "kind": "forEach", "data": [\#(rows)]}]}"#
+        #expect(refusal(json: flat) == .invalidProperty(
+            node: at(0, "f"), property: "data", reason: "the rows name 65 distinct fields; at most 64 (LayoutLimits.maxForEachFields)"))
+    }
+
     @Test func theNestedFormIsChecked() {
         #expect(refusal(json: #"{"root": {"kind": "vstack"}, "nodes": []}"#)
             == .malformedDocument("give nodes (the flat form) or root (the nested form), not both"))

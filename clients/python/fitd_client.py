@@ -146,13 +146,21 @@ def _layout_value(value):
     raise ValueError(f"a layout property is a string, number, boolean or list of strings, not {value!r}")
 
 
+# LayoutLimits.maxForEachFields: the fields one forEach may name.
+MAX_FOREACH_FIELDS = 64
+
+
 def _node_properties(node: dict, skip: Sequence[str]) -> dict:
     properties = {k: v for k, v in node.items() if k not in skip}
     data = properties.get("data")
     # A forEach's rows as objects (field -> string): fields sorted, "" for a missing value,
     # as the Swift reader does (LayoutDocument.swift).
     if isinstance(data, list) and data and all(isinstance(row, dict) for row in data):
-        fields = sorted({key for row in data for key in row})
+        names = {key for row in data for key in row}
+        # Counted before the flat data is built (rows x fields), as the daemon's limit.
+        if len(names) > MAX_FOREACH_FIELDS:
+            raise ValueError(f"a forEach's rows name {len(names)} distinct fields; at most {MAX_FOREACH_FIELDS}")
+        fields = sorted(names)
         properties["fields"] = fields
         properties["data"] = [str(row.get(f, "")) for row in data for f in fields]
     return properties

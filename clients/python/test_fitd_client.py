@@ -151,6 +151,11 @@ class FlattenTests(unittest.TestCase):
                          [("card", "vstack", -1), ("card.0", "text", 0), ("card.1", "forEach", 0), ("t", "text", 2)])
         self.assertEqual(nodes[2][3], {"fields": ["n", "name"], "data": ["1", "a", "", "b"]})
 
+    def test_data_objects_naming_too_many_fields_are_refused(self):
+        rows = [{f"k{n}": "v"} for n in range(65)]
+        with self.assertRaisesRegex(ValueError, "65 distinct fields"):
+            flatten_document({"root": {"kind": "forEach", "data": rows, "children": [{"kind": "text", "text": "x"}]}})
+
     def test_flat_parents_become_indices(self):
         nodes = flatten_document({"nodes": [{"id": "r", "kind": "hstack"}, {"id": "a", "parent": "r", "kind": "text", "text": "x"},
                                             {"id": "b", "parent": 0, "kind": "spacer"}]})
