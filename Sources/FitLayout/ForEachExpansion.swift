@@ -48,7 +48,7 @@ extension PreparedLayout {
                 var carried = node.properties
                 carried.fields = nil
                 carried.data = nil
-                if let outer = item.carried { carried.fillUnset(from: outer) }
+                if let outer = item.carried { carried.fillUnset(from: outer, kind: node.kind) }
                 for row in (0..<rows).reversed() {
                     var bindings: [String: String] = [:]
                     for (position, field) in fields.enumerated() where bindings[field] == nil {
@@ -87,7 +87,7 @@ extension PreparedLayout {
                     copy.properties.templates = filled
                 }
             }
-            if let carried = item.carried { copy.properties.fillUnset(from: carried) }
+            if let carried = item.carried { copy.properties.fillUnset(from: carried, kind: copy.kind) }
             out.append(copy)
             let index = out.count - 1
             for child in children.reversed() {
@@ -157,13 +157,16 @@ extension LayoutLimits {
 }
 
 extension LayoutProperties {
-    /// Takes from `other` what a forEach passes to its copies: `hidden`, `when` and the
-    /// inherited properties, where this node sets none of them.
-    mutating func fillUnset(from other: LayoutProperties) {
-        if hidden == nil { hidden = other.hidden }
+    /// Takes from `other` what a forEach passes to its copies (a node of `kind`): `hidden`,
+    /// `when` and the inherited properties, where this node sets none of them.
+    mutating func fillUnset(from other: LayoutProperties, kind: LayoutNodeKind) {
+        // A hidden forEach hides every copy, whatever the copy says: SwiftUI has no way to
+        // unhide (as PreparedLayout.inherit).
+        if hidden == nil || other.hidden == true { hidden = other.hidden ?? hidden }
         if when == nil { when = other.when }
-        // A font and a text style are one choice: a node with either keeps its own.
-        if font == nil && textStyle == nil {
+        // A font and a text style are one choice: a node with either keeps its own. An image
+        // keeps its own size: only a font it names itself sizes it (as PreparedLayout.fonts).
+        if font == nil && textStyle == nil && kind != .image {
             font = other.font
             textStyle = other.textStyle
         }

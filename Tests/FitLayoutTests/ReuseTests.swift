@@ -155,6 +155,31 @@ import Testing
         #expect(result.nodes.count == 1 + 3 * 6)
     }
 
+    @Test func aForEachsFontDoesNotResizeAnImageCopy() throws {
+        // The forEach sets a text style; its template is a 30×10 image and a text. The image
+        // keeps its own size (as an image below a container with a text style does), not one
+        // line of the style tall (20×20 with this measurer).
+        let nodes = [
+            node("row", nil, .hstack, .init(spacing: 0)),
+            node("each", "row", .forEach, .init(textStyle: .largeTitle, fields: ["n"], data: ["1", "2"])),
+            node("icon", "each", .image, .init(width: 30, height: 10)), text("label", "each", "{n}"),
+        ]
+        let result = try layout(nodes, width: nil)
+        #expect(result.frame("icon#0")?.size == LayoutSize(width: 30, height: 10))
+        #expect(result.frame("icon#1")?.size == LayoutSize(width: 30, height: 10))
+    }
+
+    @Test func aHiddenForEachHidesEveryCopyEvenOneThatSaysOtherwise() throws {
+        let nodes = [
+            node("list", nil, .vstack),
+            node("each", "list", .forEach, .init(hidden: true, fields: ["n"], data: ["1", "2"])),
+            node("label", "each", .text, .init(text: "{n}", hidden: false)),
+        ]
+        let result = try layout(nodes, width: nil)
+        #expect(result.node("label#0")?.hidden == true)
+        #expect(result.node("label#1")?.hidden == true)
+    }
+
     @Test func forEachFillsInFieldsLeavesOtherBracesAndNests() throws {
         let nodes = [
             node("list", nil, .vstack, .init(spacing: 0)),
