@@ -235,7 +235,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         case .hstack: return .horizontal
         case .vstack: return .vertical
         case .threshold: return arrangement(parent)
-        case .fitting: return nodes[parent].properties.axis ?? .vertical
+        // A uniformFit is a stack along its axis (vertical by default, uniformPlan).
+        case .fitting, .uniformFit: return nodes[parent].properties.axis ?? .vertical
         default: return nil
         }
     }

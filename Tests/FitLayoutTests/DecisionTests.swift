@@ -54,6 +54,18 @@ import Testing
         return nodes
     }
 
+    @Test func aSpacerInAUniformFitExpandsAlongTheListOnly() throws {
+        // A vertical list (the default axis) of a text and a spacer: the spacer takes the
+        // height left, and no width, so the list is as wide as the text.
+        let nodes = [node("list", nil, .uniformFit, .init(spacing: 0)), text("t", "list", "ab"), node("gap", "list", .spacer)]
+        let result = try layout(nodes, width: 100, height: 100)
+        #expect(result.frame("gap")?.width == 0)
+        #expect(result.frame("gap")?.height == 80)
+        #expect(result.size == LayoutSize(width: 20, height: 100))
+        let across = [node("list", nil, .uniformFit, .init(spacing: 0, axis: .horizontal)), text("t", "list", "ab"), node("gap", "list", .spacer)]
+        #expect(try layout(across, width: 100, height: 100).frame("gap")?.size == LayoutSize(width: 80, height: 0))
+    }
+
     @Test func uniformFitSwitchesEveryItemWhenOneIsLong() throws {
         // Row ideals: 20 + 8 + 50 = 78, 78, 20 + 8 + 120 = 148 > 140 → not all rows fit.
         // Column ideals: 50, 50, 120 ≤ 140 → candidate 1 for all three.
