@@ -72,13 +72,10 @@ extension LayoutContext {
     /// A template is `Text(widest).hidden()` with the value over it: its baselines are its
     /// reserved strings' (the first line's top-most, the last line's bottom-most).
     func templateBaselines(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Baselines? {
-        let width = proposal.width.flatMap { $0.isFinite ? $0 : nil }
         var answer: Baselines? = nil
         for template in nodes[node].properties.templates ?? [] {
-            let text = layoutText(node, template)
-            let measured = try wrapMeasurer(node) { () throws(LayoutError) in
-                try measurer.measure(text, proposedWidth: width, scale: scale(for: node))
-            }
+            // Under the proposed height as its size is (templateMeasure): the lines that fit.
+            let measured = try measureLimited(node, layoutText(node, template), proposal, scale: scale(for: node))
             answer = Baselines(first: measured.baseline, last: measured.lastBaseline).merged(with: answer)
         }
         return answer

@@ -281,4 +281,14 @@ import FitLayoutJSON
         // Given by no measurer: lines taken as equal.
         #expect(MeasuredText(width: 1, height: 60, baseline: 16, lineCount: 3, truncated: false).lastBaseline == 56)
     }
+
+    @Test func aTemplatesBaselinesAreThoseOfTheLinesItShowsUnderAHeight() throws {
+        // "a b c" at width 10 is three 20 px lines; in a height of 25 one shows (its size is
+        // 10×20), so its last baseline is the first line's 16, not the third's 56.
+        let nodes = [node("box", nil, .frame, .init(width: 10, height: 25)), node("slot", "box", .template, .init(templates: ["a b c"]))]
+        let result = try layout(nodes, width: nil)
+        #expect(result.frame("slot")?.height == 20)
+        #expect(result.node("slot")?.firstBaseline == 16)
+        #expect(result.node("slot")?.lastBaseline == 16)
+    }
 }
