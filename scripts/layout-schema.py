@@ -40,7 +40,7 @@ def alignment(description):
 COMMON = {
     "id": {"type": "string", "minLength": 1, "maxLength": 256,
            "description": "unique name of the node; results and errors name nodes by it. Flat form: required. Nested form: optional, "
-                          "a node without one is \"<parent's id>.<position>\" (the root \"root\"). A forEach's copies are \"<id>#<row>\"."},
+                          "a node without one is \"#<its index in the flat form>\" (the root \"root\"; ids beginning with \"#\" are reserved for these). A forEach's copies are \"<id>#<row>\"."},
     "when": words("on a child of a threshold: the only arrangement it appears in", ["horizontal", "vertical"]),
     "hidden": {"type": "boolean",
                "description": "laid out as if shown, drawn by nobody (SwiftUI's hidden()); applies to the whole subtree; reported "

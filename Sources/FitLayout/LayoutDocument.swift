@@ -11,7 +11,8 @@
 /// ```
 ///
 /// People may write the nested form instead — `root` holds the root node, each node its
-/// `children`, ids optional (a node without one is `<parent's id>.<position>`, the root `root`):
+/// `children`, ids optional (a node without one is `#<its index in the flat form>`, the root
+/// `root`; ids beginning with `#` are reserved for these):
 ///
 /// ```json
 /// {"version": 1, "root": {"id": "card", "kind": "firstFit", "axes": "horizontal", "children": [
@@ -19,7 +20,7 @@
 ///     {"id": "title", "kind": "text", "text": "Screen time", "textStyle": "body"}]}]}}
 /// ```
 ///
-/// It is read into the flat form (the only one the wire and the engine know); `root.0` is the
+/// It is read into the flat form (the only one the wire and the engine know); `#1` is the
 /// hstack's id there. ``init(root:summary:)`` does the same for a ``LayoutTree`` built in Swift.
 public struct LayoutDocument: Hashable, Sendable, Codable {
     /// The format version; 1 is the only one.
@@ -79,7 +80,7 @@ public struct LayoutDocument: Hashable, Sendable, Codable {
 /// A node with its children inside it: the nested form of a document, for people and for
 /// programs that build a tree (``LayoutDocument/init(root:summary:)`` flattens it).
 public struct LayoutTree: Hashable, Sendable {
-    /// nil: `<parent's id>.<position>`, or `root` for the root.
+    /// nil: `#<its index in the flat form>`, or `root` for the root.
     public var id: String?
     public var kind: String
     public var properties: [String: LayoutPropertyValue]
@@ -104,17 +105,27 @@ extension LayoutDocument {
 
     /// Iterative, so that the depth of a tree built in Swift never drives the stack (the
     /// depth limit is checked when the document is prepared).
+    /// What the ids the nested form generates begin with (`#3`); refused in the ids it is given.
+    public static let generatedIDPrefix = "#"
+
     static func flatten(_ root: LayoutTree) throws(LayoutError) -> [LayoutNode] {
         var nodes: [LayoutNode] = []
-        var stack: [(tree: LayoutTree, id: String, parent: Int?)] = [(root, root.id ?? "root", nil)]
-        while let (tree, id, parent) = stack.popLast() {
+        var stack: [(tree: LayoutTree, parent: Int?)] = [(root, nil)]
+        while let (tree, parent) = stack.popLast() {
             guard nodes.count < LayoutLimits.maxNodes else { throw .tooManyNodes(count: nodes.count + 1, limit: LayoutLimits.maxNodes) }
+            // A generated id is short at any depth (`<parent's id>.<position>` passed the
+            // 256-byte id limit ~126 levels down, below the depth limit) and cannot collide:
+            // `#` begins no id a person gives here.
+            if let given = tree.id, given.hasPrefix(Self.generatedIDPrefix) {
+                throw .invalidID(
+                    node: NodeLocation(index: nodes.count, id: given),
+                    reason: "ids beginning with \"\(Self.generatedIDPrefix)\" are reserved for the ids the nested form gives nodes without one")
+            }
+            let id = tree.id ?? (parent == nil ? "root" : "\(Self.generatedIDPrefix)\(nodes.count)")
             nodes.append(
                 try LayoutNode(id: id, parent: parent.map(NodeReference.index), kind: tree.kind, properties: tree.properties, index: nodes.count))
             let index = nodes.count - 1
-            for (position, child) in tree.children.enumerated().reversed() {
-                stack.append((child, child.id ?? "\(id).\(position)", index))
-            }
+            for child in tree.children.reversed() { stack.append((child, index)) }
         }
         return nodes
     }

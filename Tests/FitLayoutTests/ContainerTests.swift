@@ -195,15 +195,15 @@ import Testing
 
     @Test func theNestedFormReadsAsTheFlatOneWithIdsFromPositions() throws {
         let document = try LayoutDocument(json: Self.nested)
-        #expect(document.nodes.map(\.id) == ["card", "card.0", "card.1", "icon", "card.1.1"])
+        #expect(document.nodes.map(\.id) == ["card", "#1", "#2", "icon", "#4"])
         #expect(document.nodes.map(\.parent) == [nil, .index(0), .index(0), .index(2), .index(2)])
         let flat = try LayoutDocument(json: document.json())
         #expect(flat == document)
         let result = try document.layout(in: .unspecified, measurer: measurer)
         // "Title" 50 wide; the row 20 + 8 + 10 = 38, centred at 6, 4 below.
-        #expect(result.frame("card.0") == rect(0, 0, 50, 20))
+        #expect(result.frame("#1") == rect(0, 0, 50, 20))
         #expect(result.frame("icon") == rect(6, 24, 20, 20))
-        #expect(result.frame("card.1.1") == rect(34, 24, 10, 20))
+        #expect(result.frame("#4") == rect(34, 24, 10, 20))
         // The same tree built in Swift.
         let tree = LayoutTree(
             "vstack", id: "card", ["spacing": .number(4), "lineLimit": .number(1)],
@@ -230,7 +230,19 @@ import Testing
         #expect(document.nodes[1].properties.data == ["900", "Rent", "", "Food"])
         let prepared = try PreparedLayout(document)
         #expect(prepared.document.nodes.compactMap(\.properties.text) == ["Rent: 900", "Food: "])
-        #expect(prepared.document.nodes.map(\.id) == ["root", "root.0.0#0", "root.0.0#1"])
+        #expect(prepared.document.nodes.map(\.id) == ["root", "#2#0", "#2#1"])
+    }
+
+    @Test func generatedIDsStayShortAtTheDepthLimitAndTheirPrefixIsReserved() throws {
+        // 128 levels below the root: `<parent's id>.<position>` was 261 bytes there, past the
+        // 256-byte id limit; `#128` is not.
+        var tree = LayoutTree("spacer")
+        for _ in 0..<LayoutLimits.maxDepth { tree = LayoutTree("vstack", children: [tree]) }
+        let document = try LayoutDocument(root: tree)
+        #expect(document.nodes.last?.id == "#128")
+        #expect(throws: Never.self) { try PreparedLayout(document) }
+        #expect(refusal(json: ##"{"root": {"kind": "vstack", "children": [{"id": "#1", "kind": "spacer"}]}}"##) == .invalidID(
+            node: at(1, "#1"), reason: "ids beginning with \"#\" are reserved for the ids the nested form gives nodes without one"))
     }
 
     @Test func dataObjectsNamingTooManyFieldsAreRefusedBeforeTheRowsAreBuilt() throws {

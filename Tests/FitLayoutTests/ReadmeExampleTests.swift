@@ -14,8 +14,8 @@ import Testing
         let result = try run(
             #"{"kind": "vstack", "spacing": 0, "lineLimit": 1, "children": [{"kind": "text", "text": "aaaa bbbb"}, {"kind": "text", "text": "cccc dddd", "lineLimit": 2}]}"#,
             width: 50)
-        #expect(result.frame("root.0") == rect(0, 0, 50, 20) && result.node("root.0")?.text?.truncated == true)
-        #expect(result.frame("root.1") == rect(5, 20, 40, 40))
+        #expect(result.frame("#1") == rect(0, 0, 50, 20) && result.node("#1")?.text?.truncated == true)
+        #expect(result.frame("#2") == rect(5, 20, 40, 40))
     }
 
     @Test func text() throws {

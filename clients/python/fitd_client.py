@@ -168,8 +168,8 @@ def _node_properties(node: dict, skip: Sequence[str]) -> dict:
 
 def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
     """A layout document, flat or nested, as the wire's nodes: (id, kind, parent index or -1,
-    properties) in order. Nested: a node without an id is "<parent's id>.<position>", the root
-    "root"; nodes come in tree order. Iterative, and bounded like the daemon's checks, so a
+    properties) in order. Nested: a node without an id is "#<its index>", the root "root" (ids
+    beginning with "#" are reserved for these); nodes come in tree order. Iterative, and bounded like the daemon's checks, so a
     deep or huge document fails here with ValueError rather than in recursion."""
     if ("nodes" in document) == ("root" in document):
         raise ValueError("a layout document has nodes (the flat form) or root (the nested form)")
@@ -192,9 +192,13 @@ def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
             out.append((node["id"], node["kind"], parent_index, _node_properties(node, ("id", "kind", "parent"))))
         return out
     out = []
-    stack = [(document["root"], document["root"].get("id", "root"), -1, 0)]
+    stack = [(document["root"], -1, 0)]
     while stack:
-        node, node_id, parent, depth = stack.pop()
+        node, parent, depth = stack.pop()
+        # Short at any depth and never a given id (LayoutDocument.flatten).
+        node_id = node.get("id", "root" if parent == -1 else f"#{len(out)}")
+        if "id" in node and str(node["id"]).startswith("#"):
+            raise ValueError(f"node id {node['id']!r}: ids beginning with \"#\" are reserved for the ids the nested form generates")
         if depth > MAX_LAYOUT_DEPTH:
             raise ValueError(f"nodes are nested more than {MAX_LAYOUT_DEPTH} levels below the root")
         if len(out) >= MAX_LAYOUT_NODES:
@@ -204,9 +208,8 @@ def flatten_document(document: dict) -> list[tuple[str, str, int, dict]]:
         out.append((node_id, node["kind"], parent, _node_properties(node, ("id", "kind", "children"))))
         here = len(out) - 1
         children = node.get("children", [])
-        for position in reversed(range(len(children))):
-            child = children[position]
-            stack.append((child, child.get("id", f"{node_id}.{position}"), here, depth + 1))
+        for child in reversed(children):
+            stack.append((child, here, depth + 1))
     return out
 
 

@@ -148,8 +148,17 @@ class FlattenTests(unittest.TestCase):
             {"kind": "forEach", "data": [{"name": "a", "n": "1"}, {"name": "b"}],
              "children": [{"id": "t", "kind": "text", "text": "{name}{n}"}]}]}})
         self.assertEqual([(i, k, p) for i, k, p, _ in nodes],
-                         [("card", "vstack", -1), ("card.0", "text", 0), ("card.1", "forEach", 0), ("t", "text", 2)])
+                         [("card", "vstack", -1), ("#1", "text", 0), ("#2", "forEach", 0), ("t", "text", 2)])
         self.assertEqual(nodes[2][3], {"fields": ["n", "name"], "data": ["1", "a", "", "b"]})
+
+    def test_generated_ids_stay_short_at_depth_and_the_prefix_is_reserved(self):
+        deep = {"kind": "spacer"}
+        for _ in range(127):
+            deep = {"kind": "vstack", "children": [deep]}
+        nodes = flatten_document({"root": deep})
+        self.assertEqual(nodes[-1][0], "#127")
+        with self.assertRaisesRegex(ValueError, "reserved"):
+            flatten_document({"root": {"kind": "vstack", "children": [{"id": "#1", "kind": "spacer"}]}})
 
     def test_data_objects_naming_too_many_fields_are_refused(self):
         rows = [{f"k{n}": "v"} for n in range(65)]
