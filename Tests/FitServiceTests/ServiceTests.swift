@@ -137,6 +137,32 @@ import Testing
         }
     }
 
+    /// The Layout call's breakpoints have no step: FitClient refuses one in both modes rather
+    /// than drop it on the way to the daemon while honouring it in-process.
+    @Test func aBreakpointStepOtherThanOnePixelIsRefusedInBothModes() async throws {
+        let document = LayoutDocument(nodes: [LayoutNode(id: "root", kind: .vstack)])
+        let proposal = ProposedSize(width: 320, height: nil)
+        var stepped = LayoutOptions()
+        stepped.breakpoints = BreakpointRange(from: 0, to: 100, step: 0.5)
+        var plain = LayoutOptions()
+        plain.breakpoints = BreakpointRange(from: 0, to: 100, step: 1)
+        func refusal(_ client: FitClient) async -> String? {
+            do {
+                _ = try await client.layout(document: document, proposal: proposal, options: stepped)
+                return nil
+            } catch {
+                guard case .rejected(let name, let message) = error, message.contains("step") else { return "\(error)" }
+                return name
+            }
+        }
+        try await withService { (_, client) async throws in
+            #expect(await refusal(client) == FitErrorName.invalidArgument.description)
+            #expect(try await client.layout(document: document, proposal: proposal, options: plain).breakpoints != nil)
+        }
+        let local = try await FitClient.connect(mode: .embedded)
+        #expect(await refusal(local) == FitErrorName.invalidArgument.description)
+    }
+
     /// A forEach document travels compact (4 nodes) and comes back as its expansion (1 + 3 × 2
     /// frames), the same as the expansion sent written out (issue 11, reuse).
     @Test func forEachRowsAreExpandedByTheDaemon() async throws {
