@@ -48,7 +48,8 @@ public struct LayoutSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-/// A node's place, relative to the root's top-leading corner; y grows downwards.
+/// A node's place from the root's top-left corner: x grows rightwards and y downwards in every
+/// layout direction (right-to-left mirrors placement, not coordinates: docs/swiftui-layout.md 1.5).
 public struct LayoutRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double

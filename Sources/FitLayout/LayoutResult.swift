@@ -19,7 +19,8 @@ public struct TextOutcome: Hashable, Sendable, Codable {
 /// One node's place in the result, in document order.
 public struct NodeLayout: Hashable, Sendable, Codable {
     public var id: String
-    /// Relative to the root's top-leading corner; zero when the node is not shown.
+    /// From the root's top-left corner, x rightwards in every layout direction (spec 1.5); zero
+    /// when the node is not shown.
     public var frame: LayoutRect
     /// False for candidates a decision did not choose and for children absent from a
     /// threshold's arrangement.
