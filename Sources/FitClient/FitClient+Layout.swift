@@ -7,7 +7,8 @@ extension FitClient {
     /// Lays out a document at a proposed size: a frame for every node and every decision taken.
     ///
     /// - Parameters:
-    ///   - options: unit, size category, UI font, default spacing.
+    ///   - options: unit, size category, UI font, default spacing, breakpoints (whose `step`
+    ///     must be nil or 1, in both modes: the Layout call has no step).
     ///   - userSizeCategory: let the daemon use the user's size category (derived from the
     ///     text scale) instead of `options.sizeCategory`. In-process there is no user state,
     ///     and `options.sizeCategory` is used.
@@ -16,6 +17,12 @@ extension FitClient {
     public func layout(
         document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = false
     ) async throws(FitClientError) -> LayoutResult {
+        // The Layout call's `breakpoints` option is (min, max) on the 1 px grid: a step cannot
+        // be sent, and honouring it in-process only would make the backends answer differently.
+        if let step = options.breakpoints?.step, step != 1 {
+            throw FitClientError(DBusError(LayoutError.invalidBreakpoints(
+                reason: "BreakpointRange.step \(step): the Layout call's breakpoints are on a 1 px grid (step nil or 1); for another grid lay out in-process with LayoutEngine")))
+        }
         switch backend {
         case .embedded(let engine, let user):
             // As the daemon lays out (LayoutService): the user's category unless the caller

@@ -85,6 +85,7 @@ public struct FixedAdvanceMeasurer: LayoutTextMeasurer {
         let widest = lengths.max() ?? 0
         return MeasuredText(
             width: Double(widest) * charWidth, height: Double(lengths.count) * rowHeight,
-            baseline: rowHeight * 0.8, lineCount: lengths.count, truncated: truncated)
+            baseline: rowHeight * 0.8, lastBaseline: rowHeight * (Double(max(1, lengths.count)) - 0.2),
+            lineCount: lengths.count, truncated: truncated)
     }
 }

@@ -26,6 +26,12 @@ public struct LayoutCacheKey: Hashable, Sendable {
         if let language = options.language { hasher.combine("language"); hasher.combine(language) }
         if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
         if options.markup { hasher.combine("markup") }
+        if let range = options.breakpoints {
+            hasher.combine("breakpoints")
+            hasher.combine(range.from)
+            hasher.combine(range.to)
+            hasher.combine(range.step)
+        }
         digest = hasher.value
     }
 

@@ -8,7 +8,11 @@ public enum LayoutEngine {
             if let value = proposal[axis], value.isNaN || value < 0 { throw .invalidProposal(axis: axis, value: value) }
         }
         let context = LayoutContext(prepared: prepared, options: options, measurer: measurer)
-        return try context.run(proposal)
+        var result = try context.run(proposal)
+        if let range = options.breakpoints {
+            result.breakpoints = try breakpoints(prepared, range: range, height: proposal.height, options: options, measurer: measurer)
+        }
+        return result
     }
 }
 
@@ -37,14 +41,18 @@ struct MemoKey: Hashable {
     var width: UInt64
     var height: UInt64
     var scale: UInt64
+    /// What else the answer depends on (``LayoutContext/variant(for:)``): an enclosing
+    /// uniformFit's decision, a fitting's hidden copy.
+    var variant: UInt32
 
-    init(_ node: Int, _ proposal: ProposedSize, scale: Double) {
+    init(_ node: Int, _ proposal: ProposedSize, scale: Double, variant: UInt32 = 0) {
         // A NaN payload no proposal can carry (proposals are checked) stands for "unspecified".
         let unspecified: UInt64 = 0x7FF8_DEAD_0000_0001
         self.node = Int32(truncatingIfNeeded: node)
         self.width = proposal.width?.bitPattern ?? unspecified
         self.height = proposal.height?.bitPattern ?? unspecified
         self.scale = scale.bitPattern
+        self.variant = variant
     }
 }
 
@@ -63,6 +71,14 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     var sizes: NodeMemo<LayoutSize>
     var texts: NodeMemo<TextMeasurement>
     var groupScales: NodeMemo<Double>
+    /// Text baselines by node and proposal, asked only by baseline alignments and the result.
+    var baselineMemo: NodeMemo<Baselines?>
+    var choices: NodeMemo<Int>
+    /// The position each uniformFit is currently laid out with (read by its choice points).
+    var currentChoice: [Int]
+    /// While fittings measure their hidden copies: the axes their spacers and flexible frames
+    /// are fixed on (spec 4.10), as ``LayoutContext/fixingBit(_:)`` bits.
+    var fixing: UInt32 = 0
     /// The factor each scaleGroup is currently laid out with (read by its members).
     var currentScale: [Double]
     /// A threshold's children in its arrangement.
@@ -72,6 +88,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     // the final placement (epoch 1) from trials, so trial frames never count as shown.
     var frames: [LayoutRect]
     var placedEpoch: [Int]
+    /// The proposal each node was last placed with (what its text baselines are read at).
+    var placedProposal: [ProposedSize]
     var epoch = 1
     var lastEpoch = 1
     var outcomes: [TextOutcome?]
@@ -82,14 +100,16 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
 
     init(prepared: PreparedLayout, options: LayoutOptions, measurer: Measurer) {
         self.prepared = prepared
-        self.nodes = prepared.document.nodes
+        self.nodes = prepared.nodes
         self.options = options
         self.measurer = measurer
         let count = nodes.count
         currentScale = [Double](filled: 1, count: count)
+        currentChoice = [Int](filled: 0, count: count)
         arranged = [[Int]](filled: [], count: count)
         frames = [LayoutRect](filled: .zero, count: count)
         placedEpoch = [Int](filled: 0, count: count)
+        placedProposal = [ProposedSize](filled: .unspecified, count: count)
         outcomes = [TextOutcome?](filled: nil, count: count)
         fits = [Bool](filled: true, count: count)
         chosen = [Int](filled: 0, count: count)
@@ -97,6 +117,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         sizes = NodeMemo(nodes: count)
         texts = NodeMemo(nodes: count)
         groupScales = NodeMemo(nodes: count)
+        baselineMemo = NodeMemo(nodes: count)
+        choices = NodeMemo(nodes: count)
         for index in 0..<count where nodes[index].kind == .threshold {
             let arrangement = self.arrangement(index)
             arranged[index] = prepared.children(index).filter { child in
@@ -110,13 +132,24 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     func run(_ proposal: ProposedSize) throws(LayoutError) -> LayoutResult {
         let root = prepared.root
         try place(root, x: 0, y: 0, proposal)
+        var baselines = [Baselines?](filled: nil, count: nodes.count)
+        try reportBaselines(root, into: &baselines)
         var result = LayoutResult(proposal: proposal, size: frames[root].size, nodes: [], decisions: [], truncated: false)
         result.nodes.reserveCapacity(nodes.count)
         for (index, node) in nodes.enumerated() {
             let visible = placedEpoch[index] == 1
-            let outcome = visible ? outcomes[index] : nil
-            if outcome?.truncated == true { result.truncated = true }
-            result.nodes.append(NodeLayout(id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome))
+            var outcome = visible ? outcomes[index] : nil
+            outcome?.alignment = node.properties.multilineTextAlignment
+            // A hidden text is measured (it sizes what it stands for) but nobody reads it cut.
+            let hidden = node.properties.hidden == true
+            if outcome?.truncated == true && !hidden { result.truncated = true }
+            // has_baselines is false for a baseline that is not a finite number (a text placed
+            // at y = ∞ under an infinite proposal): NaN and ∞ never reach the wire as baselines.
+            let shown = visible ? baselines[index].flatMap { $0.first.isFinite && $0.last.isFinite ? $0 : nil } : nil
+            result.nodes.append(
+                NodeLayout(
+                    id: node.id, frame: visible ? frames[index] : .zero, visible: visible, text: outcome,
+                    firstBaseline: shown?.first, lastBaseline: shown?.last, hidden: hidden))
             guard visible, node.kind.isDecision else { continue }
             var decision = LayoutDecision(id: node.id, nodeIndex: index, kind: node.kind)
             switch node.kind {
@@ -142,7 +175,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     }
 
     func size(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
-        let key = MemoKey(node, proposal, scale: scale(for: node))
+        let key = MemoKey(node, proposal, scale: scale(for: node), variant: variant(for: node))
         if let known = sizes.value(for: key) { return known }
         let answer = try computeSize(node, proposal)
         sizes.set(answer, for: key)
@@ -161,15 +194,21 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             return try imageSize(node)
         case .hstack, .vstack, .threshold, .fitting, .uniformFit:
             return try stackPlan(node, proposal).size
+        case .scroll:
+            return try scrollSize(node, proposal)
+        case .choice:
+            return try size(candidate(of: node, forcedChoice(node) ?? 0), proposal)
         case .zstack:
-            var answer = LayoutSize.zero
-            for child in prepared.children(node) {
-                let size = try size(child, proposal)
-                answer = LayoutSize(width: max(answer.width, size.width), height: max(answer.height, size.height))
-            }
-            return answer
-        case .overlay:
+            return try zstackSize(node, proposal)
+        case .overlay, .background:
             return try size(prepared.children(node).first!, proposal)
+        case .grid:
+            return try gridPlan(node, proposal).size
+        case .flow:
+            return try flowPlan(node, proposal).size
+        case .gridRow, .forEach:
+            // A grid sizes its rows' cells itself; a forEach is gone once the document is prepared.
+            return .zero
         case .frame:
             return try frameLayout(node, proposal).size
         case .padding:
@@ -196,7 +235,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         case .hstack: return .horizontal
         case .vstack: return .vertical
         case .threshold: return arrangement(parent)
-        case .fitting: return nodes[parent].properties.axis ?? .vertical
+        // A uniformFit is a stack along its axis (vertical by default, uniformPlan).
+        case .fitting, .uniformFit: return nodes[parent].properties.axis ?? .vertical
         default: return nil
         }
     }
@@ -205,11 +245,14 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     /// and nothing across it; outside a stack it expands on both axes (SwiftUI's `Spacer`).
     func spacerSize(_ node: Int, _ proposal: ProposedSize) -> LayoutSize {
         let minimum = nodes[node].properties.minLength ?? options.spacing
-        func along(_ offered: Double?) -> Double { offered.map { max(minimum, $0) } ?? minimum }
+        // In a fitting's hidden copy a spacer is fixed at its minimum (spec 4.10).
+        func along(_ offered: Double?, _ axis: LayoutAxis) -> Double {
+            isFixed(axis) ? minimum : offered.map { max(minimum, $0) } ?? minimum
+        }
         switch spacerAxis(node) {
-        case .horizontal: return LayoutSize(width: along(proposal.width), height: 0)
-        case .vertical: return LayoutSize(width: 0, height: along(proposal.height))
-        case nil: return LayoutSize(width: along(proposal.width), height: along(proposal.height))
+        case .horizontal: return LayoutSize(width: along(proposal.width, .horizontal), height: 0)
+        case .vertical: return LayoutSize(width: 0, height: along(proposal.height, .vertical))
+        case nil: return LayoutSize(width: along(proposal.width, .horizontal), height: along(proposal.height, .vertical))
         }
     }
 
@@ -292,7 +335,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 answer[axis] = fixed
                 continue
             }
-            let offered = proposal[axis] ?? bounds.ideal
+            // In a fitting's hidden copy a flexible frame takes its child's length (spec 4.10).
+            let offered = isFixed(axis) ? nil : proposal[axis] ?? bounds.ideal
             var length = child[axis]
             if let low = bounds.low { length = max(low, offered.map { min(length, $0) } ?? length) }
             if let high = bounds.high { length = min(high, offered.map { max(length, $0) } ?? length) }

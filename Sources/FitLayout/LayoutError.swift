@@ -51,6 +51,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidProposal(axis: LayoutAxis, value: Double)
     /// The measurer could not measure a text (`node` is nil until the engine fills it in).
     case measurementFailed(node: NodeLocation?, reason: String)
+    /// A breakpoint range that is not 0 ≤ from ≤ to with a positive step, or has too many steps.
+    case invalidBreakpoints(reason: String)
 
     public var description: String {
         switch self {
@@ -96,6 +98,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "invalid proposed \(axis == .horizontal ? "width" : "height") \(value); give 0 or more, infinity, or nothing for the ideal size"
         case .measurementFailed(let node, let reason):
             return "\(node.map { "\($0): " } ?? "")cannot measure text: \(reason)"
+        case .invalidBreakpoints(let reason):
+            return "invalid breakpoint range: \(reason)"
         }
     }
 }
@@ -117,4 +121,24 @@ public enum LayoutLimits {
 extension LayoutLimits {
     /// Bytes of UTF-8 in one text or template string.
     public static let maxTextBytes = 65_536
+    /// Candidates of a choice point (a `choice`, or a `firstFit` inside a uniformFit's item):
+    /// the list is laid out once per position, so positions × items must stay linear.
+    public static let maxChoicePositions = 32
+    /// The product of the positions along nested uniformFits (an inner list is decided again
+    /// for each position the outer one tries): without it the work grows as 32^depth.
+    public static let maxNestedChoicePositions = 64
+    /// Layouts one breakpoint search may run (samples and bisection steps): a document whose
+    /// decisions flip at many widths is not laid out at every width; the search stops and
+    /// reports ``LayoutBreakpoints/truncated``.
+    public static let maxBreakpointLayouts = 256
+    /// The work one breakpoint search may do, in node layouts (layouts × the document's nodes):
+    /// 25 layouts of a 10,000-node document, the full 256 up to 1,000 nodes. Past it the search
+    /// stops as above.
+    public static let maxBreakpointWork = 256_000
+    /// Decision intervals one breakpoint result reports in all (``LayoutBreakpoints/truncated``
+    /// says when decisions were left out): each decision has at most one interval per change
+    /// the search found, but a document may have thousands of decisions.
+    public static let maxBreakpointIntervals = 1024
+    /// The widest breakpoint range a Layout call may ask for (the `breakpoints` option).
+    public static let maxBreakpointWidth = 1_000_000.0
 }

@@ -48,7 +48,8 @@ public struct LayoutSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-/// A node's place, relative to the root's top-leading corner; y grows downwards.
+/// A node's place from the root's top-left corner: x grows rightwards and y downwards in every
+/// layout direction (right-to-left mirrors placement, not coordinates: docs/swiftui-layout.md 1.5).
 public struct LayoutRect: Hashable, Sendable, Codable, CustomStringConvertible {
     public var x: Double
     public var y: Double
@@ -89,8 +90,19 @@ public enum HorizontalAlignment: String, Hashable, Sendable, Codable {
     case leading, center, trailing
 }
 
+/// The text baselines are SwiftUI's `firstTextBaseline`/`lastTextBaseline`: a view with text
+/// aligns by its first (last) line's baseline, a view without text by its bottom
+/// (docs/swiftui-layout.md 1.4).
 public enum VerticalAlignment: String, Hashable, Sendable, Codable {
-    case top, center, bottom
+    case top, center, bottom, firstTextBaseline, lastTextBaseline
+
+    var isBaseline: Bool { self == .firstTextBaseline || self == .lastTextBaseline }
+}
+
+/// SwiftUI's `LayoutDirection`: right-to-left mirrors hstack order, leading/trailing
+/// alignment and padding (docs/swiftui-layout.md 1.5). Frames stay in left-to-right coordinates.
+public enum LayoutDirection: String, Hashable, Sendable, Codable, CaseIterable {
+    case leftToRight, rightToLeft
 }
 
 /// Where a child sits in a larger frame; the nine names of SwiftUI's `Alignment`. A stack uses
@@ -121,6 +133,13 @@ public struct LayoutAlignment: Hashable, Sendable {
         ("bottomLeading", .init(horizontal: .leading, vertical: .bottom)),
         ("bottom", .init(horizontal: .center, vertical: .bottom)),
         ("bottomTrailing", .init(horizontal: .trailing, vertical: .bottom)),
+        // SwiftUI's baseline alignments; an hstack reads only the vertical part.
+        ("firstTextBaseline", .init(horizontal: .center, vertical: .firstTextBaseline)),
+        ("lastTextBaseline", .init(horizontal: .center, vertical: .lastTextBaseline)),
+        ("leadingFirstTextBaseline", .init(horizontal: .leading, vertical: .firstTextBaseline)),
+        ("trailingFirstTextBaseline", .init(horizontal: .trailing, vertical: .firstTextBaseline)),
+        ("leadingLastTextBaseline", .init(horizontal: .leading, vertical: .lastTextBaseline)),
+        ("trailingLastTextBaseline", .init(horizontal: .trailing, vertical: .lastTextBaseline)),
     ]
 
     public init?(name: String) {
@@ -130,14 +149,25 @@ public struct LayoutAlignment: Hashable, Sendable {
 
     public var name: String { Self.names.first { $0.1 == self }?.0 ?? "center" }
 
-    /// The offset of a child of `child` length inside `container` length on `axis`.
-    func offset(child: Double, container: Double, axis: LayoutAxis) -> Double {
-        let fraction: Double
+    /// Where the guide sits along `axis` in a length, as a fraction of it (0 leading/top, 1
+    /// trailing/bottom); leading and trailing swap right to left. A baseline without text is
+    /// the bottom (the explicit value, when there is text, is the caller's to supply).
+    func fraction(_ axis: LayoutAxis, rightToLeft: Bool) -> Double {
         if axis == .horizontal {
-            fraction = horizontal == .leading ? 0 : horizontal == .center ? 0.5 : 1
-        } else {
-            fraction = vertical == .top ? 0 : vertical == .center ? 0.5 : 1
+            let forward = horizontal == .leading ? 0.0 : horizontal == .center ? 0.5 : 1
+            return rightToLeft ? 1 - forward : forward
         }
-        return (container - child) * fraction
+        switch vertical {
+        case .top: return 0
+        case .center: return 0.5
+        case .bottom, .firstTextBaseline, .lastTextBaseline: return 1
+        }
     }
 }
+
+/// `length × fraction`, where 0 × ∞ is 0: a leading child of infinite length starts at 0.
+func part(of length: Double, _ fraction: Double) -> Double { fraction == 0 ? 0 : length * fraction }
+
+/// An offset with ∞ − ∞ (an infinite child in an infinite container: spacers proposed ∞)
+/// taken as 0, so no frame is reported at NaN.
+func finiteOffset(_ value: Double) -> Double { value.isNaN ? 0 : value }

@@ -3,6 +3,13 @@
 public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case text, spacer, image, hstack, vstack, zstack, overlay, frame, padding, fixedSize
     case firstFit, uniformFit, threshold, fitting, template, scaleGroup
+    /// `scroll` proposes nil along its axis (ScrollView); `choice` shows the child an enclosing
+    /// uniformFit decides (docs/swiftui-layout.md 3.2).
+    case scroll, choice
+    /// Reuse and containers (issue 11; docs/swiftui-layout.md 4.3, 4.4, 4.6, 4.7): `background`
+    /// is an overlay drawn behind; `grid` arranges `gridRow`s in columns; `flow` wraps its items
+    /// into lines; `forEach` repeats its children once per data row and is replaced by them.
+    case background, grid, gridRow, flow, forEach
 
     /// Whether the result reports what a node of this kind decided (``LayoutDecision``).
     public var isDecision: Bool {

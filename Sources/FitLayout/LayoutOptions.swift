@@ -18,6 +18,9 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// engine-backed measurer uses sans-serif 11 pt, GNOME's default size). The engine itself
     /// never reads it; it is here so that it is part of the cache key.
     public var uiFont: String?
+    /// Also find, per decision, the widths over which each outcome holds, and the root's
+    /// min-content and max-content widths (``LayoutResult/breakpoints``); nil for none.
+    public var breakpoints: BreakpointRange?
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil
@@ -28,8 +31,10 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     public var markup: Bool = false
 
     public init(
-        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil
+        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil,
+        breakpoints: BreakpointRange? = nil
     ) {
+        self.breakpoints = breakpoints
         self.sizeCategory = sizeCategory
         self.unit = unit
         self.defaultSpacing = defaultSpacing

@@ -30,6 +30,12 @@ public struct LayoutProperties: Hashable, Sendable {
     public var category: ContentSizeCategory?
     /// On a child of a threshold: the only arrangement it appears in.
     public var when: LayoutAxis?
+    // any node (docs/swiftui-layout.md 1.2, 1.5)
+    /// Read by the parent stack: higher priorities are sized first (SwiftUI's `layoutPriority`).
+    public var layoutPriority: Double?
+    /// Right to left for this node and everything below it that does not set its own
+    /// (inherited, spec 4.9): mirrors stacks, leading/trailing and flow lines (spec 1.5).
+    public var layoutDirection: LayoutDirection?
     // padding
     public var length: Double?
     public var top: Double?
@@ -39,6 +45,20 @@ public struct LayoutProperties: Hashable, Sendable {
     // fixedSize
     public var horizontal: Bool?
     public var vertical: Bool?
+    // any node (docs/swiftui-layout.md 4.3, 4.9)
+    /// Laid out as if shown, drawn by nobody; inherited by the subtree (SwiftUI's `hidden()`).
+    public var hidden: Bool?
+    /// Where a text's lines sit in its frame; inherited, never changes a frame (spec 2.1).
+    public var multilineTextAlignment: HorizontalAlignment?
+    // forEach
+    /// The names of a data row's values, used in the template's strings as `{name}`.
+    public var fields: [String]?
+    /// The rows, row after row, `fields.count` strings each.
+    public var data: [String]?
+    // grid
+    public var columns: GridColumns?
+    /// On a cell of a gridRow (any kind): how many columns it covers; default 1.
+    public var gridCellColumns: Int?
 
     public init(
         text: String? = nil, font: String? = nil, textStyle: TextStyle? = nil, lineLimit: Int? = nil,
@@ -49,7 +69,9 @@ public struct LayoutProperties: Hashable, Sendable {
         spacing: Double? = nil, alignment: LayoutAlignment? = nil, axis: LayoutAxis? = nil, axes: FitAxes? = nil,
         category: ContentSizeCategory? = nil, when: LayoutAxis? = nil,
         length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
-        horizontal: Bool? = nil, vertical: Bool? = nil
+        horizontal: Bool? = nil, vertical: Bool? = nil, layoutPriority: Double? = nil,
+        hidden: Bool? = nil, multilineTextAlignment: HorizontalAlignment? = nil, layoutDirection: LayoutDirection? = nil,
+        fields: [String]? = nil, data: [String]? = nil, columns: GridColumns? = nil, gridCellColumns: Int? = nil
     ) {
         self.text = text
         self.font = font
@@ -81,10 +103,47 @@ public struct LayoutProperties: Hashable, Sendable {
         self.trailing = trailing
         self.horizontal = horizontal
         self.vertical = vertical
+        self.layoutPriority = layoutPriority
+        self.hidden = hidden
+        self.multilineTextAlignment = multilineTextAlignment
+        self.layoutDirection = layoutDirection
+        self.fields = fields
+        self.data = data
+        self.columns = columns
+        self.gridCellColumns = gridCellColumns
+    }
+
+    /// Properties every kind takes that are not inherited: `layoutPriority` (read by the
+    /// parent, spec 1.2), `hidden` (spec 4.3), and `gridCellColumns`, read when the node is a
+    /// cell of a gridRow.
+    public static let anyKind = ["layoutPriority", "hidden", "gridCellColumns"]
+
+    /// Set once on a container, these reach every node below that does not set them itself,
+    /// the nearest setting winning (SwiftUI's environment; docs/swiftui-layout.md 4.9).
+    public static let inherited = [
+        "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor", "multilineTextAlignment", "layoutDirection",
+    ]
+
+    /// Properties any node accepts, whatever its kind: `when` (checked where it is read), the
+    /// ``anyKind`` and the ``inherited`` ones. Compared in place, not looked up in a set or an
+    /// array: validation runs this for every property.
+    static func isUniversal(_ name: String) -> Bool {
+        switch name {
+        case "when", "layoutPriority", "hidden", "gridCellColumns", "font", "textStyle", "lineLimit", "truncation",
+            "minimumScaleFactor", "multilineTextAlignment", "layoutDirection":
+            return true
+        default:
+            return false
+        }
     }
 
     /// The property names each kind accepts; `when` is accepted on any child of a threshold.
+    /// Every kind also takes the ``anyKind`` and the ``inherited`` ones.
     public static func allowed(for kind: LayoutNodeKind) -> [String] {
+        ownAllowed(for: kind) + anyKind + inherited.filter { !ownAllowed(for: kind).contains($0) }
+    }
+
+    static func ownAllowed(for kind: LayoutNodeKind) -> [String] {
         switch kind {
         case .text: return ["text", "font", "textStyle", "lineLimit", "truncation", "minimumScaleFactor"]
         case .spacer: return ["minLength"]
@@ -96,10 +155,18 @@ public struct LayoutProperties: Hashable, Sendable {
         case .padding: return ["length", "top", "leading", "bottom", "trailing"]
         case .fixedSize: return ["horizontal", "vertical"]
         case .firstFit: return ["axes"]
-        case .uniformFit, .fitting: return ["axis", "spacing", "alignment"]
+        case .uniformFit: return ["axis", "axes", "spacing", "alignment"]
+        case .fitting: return ["axis", "spacing", "alignment"]
+        case .scroll: return ["axis"]
+        case .choice: return []
         case .threshold: return ["category", "spacing", "alignment"]
         case .template: return ["templates", "font", "textStyle", "lineLimit", "alignment"]
         case .scaleGroup: return ["minimumScaleFactor"]
+        case .background: return ["alignment"]
+        case .grid: return ["spacing", "alignment", "columns"]
+        case .gridRow: return ["alignment"]
+        case .flow: return ["spacing", "alignment"]
+        case .forEach: return ["fields", "data"]
         }
     }
 
@@ -133,6 +200,14 @@ public struct LayoutProperties: Hashable, Sendable {
         try add("when", when.map { .string($0.rawValue) })
         try add("horizontal", horizontal.map(LayoutPropertyValue.bool))
         try add("vertical", vertical.map(LayoutPropertyValue.bool))
+        try add("layoutPriority", layoutPriority.map(LayoutPropertyValue.number))
+        try add("hidden", hidden.map(LayoutPropertyValue.bool))
+        try add("multilineTextAlignment", multilineTextAlignment.map { .string($0.rawValue) })
+        try add("layoutDirection", layoutDirection.map { .string($0.rawValue) })
+        try add("fields", fields.map(LayoutPropertyValue.strings))
+        try add("data", data.map(LayoutPropertyValue.strings))
+        try add("columns", columns.map { .string($0.rawValue) })
+        try add("gridCellColumns", gridCellColumns.map { .number(Double($0)) })
     }
 
     /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
@@ -140,7 +215,18 @@ public struct LayoutProperties: Hashable, Sendable {
     func firstProperty(notIn allowed: [String]) -> String? {
         var found: String? = nil
         forEachValue { name, _ in
-            if found == nil && name != "when" && !allowed.contains(name) { found = name }
+            if found == nil && !Self.isUniversal(name) && !allowed.contains(name) { found = name }
+        }
+        return found
+    }
+
+    /// The same for a kind's own properties, `hidden` and the inherited ones, without building
+    /// the combined list (every node of every document passes here).
+    func firstProperty(notAllowedFor kind: LayoutNodeKind) -> String? {
+        let own = Self.ownAllowed(for: kind)
+        var found: String? = nil
+        forEachValue { name, _ in
+            if found == nil && !Self.isUniversal(name) && !own.contains(name) { found = name }
         }
         return found
     }
@@ -178,7 +264,7 @@ public struct LayoutProperties: Hashable, Sendable {
 
     /// Sets one property from an untyped value, checking that the kind has it and its type.
     mutating func set(_ name: String, _ value: LayoutPropertyValue, node: NodeLocation, kind: LayoutNodeKind) throws(LayoutError) {
-        guard name == "when" || Self.allowed(for: kind).contains(name) else {
+        guard Self.isUniversal(name) || Self.ownAllowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
         func string() throws(LayoutError) -> String {
@@ -200,6 +286,12 @@ public struct LayoutProperties: Hashable, Sendable {
             }
             return flag
         }
+        func strings() throws(LayoutError) -> [String] {
+            guard case .strings(let list) = value else {
+                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
+            }
+            return list
+        }
         func named<T: RawRepresentable<String>>(_: T.Type, _ choices: String) throws(LayoutError) -> T {
             let text = try string()
             guard let parsed = T(rawValue: text) else {
@@ -220,11 +312,7 @@ public struct LayoutProperties: Hashable, Sendable {
             lineLimit = Int(number)
         case "truncation": truncation = try named(TruncationMode.self, "head, middle, tail")
         case "minimumScaleFactor": minimumScaleFactor = try number()
-        case "templates":
-            guard case .strings(let list) = value else {
-                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
-            }
-            templates = list
+        case "templates": templates = try strings()
         case "minLength": minLength = try number()
         case "width": width = try number()
         case "height": height = try number()
@@ -260,7 +348,26 @@ public struct LayoutProperties: Hashable, Sendable {
         case "trailing": trailing = try number()
         case "horizontal": horizontal = try bool()
         case "vertical": vertical = try bool()
+        case "layoutPriority": layoutPriority = try number()
+        case "hidden": hidden = try bool()
+        case "multilineTextAlignment": multilineTextAlignment = try named(HorizontalAlignment.self, "leading, center, trailing")
+        case "layoutDirection": layoutDirection = try named(LayoutDirection.self, "leftToRight, rightToLeft")
+        case "fields": fields = try strings()
+        case "data": data = try strings()
+        case "columns": columns = try named(GridColumns.self, "ideal, equal")
+        case "gridCellColumns":
+            let number = try number()
+            guard number.isFinite, number >= 1, number == number.rounded(), number <= Double(LayoutLimits.maxNodes) else {
+                throw .invalidProperty(node: node, property: name, reason: "\(number) is not a whole number of columns from 1 to \(LayoutLimits.maxNodes)")
+            }
+            gridCellColumns = Int(number)
         default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
     }
+}
+
+/// How a grid sizes its columns: each as wide as its widest cell, or all as wide as the widest
+/// column (the template pattern's equal cells; docs/swiftui-layout.md 4.6).
+public enum GridColumns: String, Hashable, Sendable, Codable, CaseIterable {
+    case ideal, equal
 }

@@ -55,8 +55,9 @@ public struct LayoutRenderer: Sendable {
             )
         }
         let boxed: Set<LayoutNodeKind> = [.frame, .padding, .template, .image]
+        // Hidden nodes take their place and draw nothing (spec 4.3).
         for (node, layout) in zip(document.nodes, result.nodes)
-        where layout.visible && boxed.contains(node.kind) {
+        where layout.visible && !layout.hidden && boxed.contains(node.kind) {
             let (left, top, right, bottom) = box(layout.frame)
             guard right > left, bottom > top else {
                 if node.kind == .image { for column in left...max(left, right) { put("▒", column, top) } }
@@ -77,7 +78,7 @@ public struct LayoutRenderer: Sendable {
             put("┘", right, bottom)
         }
         // Texts last, over any border they share cells with.
-        for (node, layout) in zip(document.nodes, result.nodes) where layout.visible && node.kind == .text {
+        for (node, layout) in zip(document.nodes, result.nodes) where layout.visible && !layout.hidden && node.kind == .text {
             let (left, top, right, bottom) = box(layout.frame)
             let width = max(1, right - left + 1)
             let lines = Self.wrap(node.properties.text ?? "", width: width, lines: max(1, bottom - top + 1))

@@ -4,30 +4,50 @@ public struct TextOutcome: Hashable, Sendable, Codable {
     public var scale: Double
     public var lineCount: Int
     public var truncated: Bool
+    /// Where the lines sit in the text's frame (`multilineTextAlignment`, set on the text or
+    /// inherited); nil when nobody set it (leading). Never changes a frame (spec 2.1).
+    public var alignment: HorizontalAlignment?
 
-    public init(scale: Double, lineCount: Int, truncated: Bool) {
+    public init(scale: Double, lineCount: Int, truncated: Bool, alignment: HorizontalAlignment? = nil) {
         self.scale = scale
         self.lineCount = lineCount
         self.truncated = truncated
+        self.alignment = alignment
     }
 }
 
 /// One node's place in the result, in document order.
 public struct NodeLayout: Hashable, Sendable, Codable {
     public var id: String
-    /// Relative to the root's top-leading corner; zero when the node is not shown.
+    /// From the root's top-left corner, x rightwards in every layout direction (spec 1.5); zero
+    /// when the node is not shown.
     public var frame: LayoutRect
     /// False for candidates a decision did not choose and for children absent from a
     /// threshold's arrangement.
     public var visible: Bool
     /// For texts and templates that are shown.
     public var text: TextOutcome?
+    /// From the frame's top to the first and the last text baseline inside the node (a text's
+    /// own lines; a container's topmost first and bottom-most last among its texts), so a
+    /// toolkit aligns without measuring again. nil when the node shows no text: SwiftUI then
+    /// aligns the node's bottom (docs/swiftui-layout.md 1.4).
+    public var firstBaseline: Double?
+    public var lastBaseline: Double?
+    /// Laid out but not drawn (`hidden` on it or an ancestor, docs/swiftui-layout.md 4.3): the
+    /// frame is where it would be; `visible` stays true.
+    public var hidden: Bool
 
-    public init(id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil) {
+    public init(
+        id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil, firstBaseline: Double? = nil,
+        lastBaseline: Double? = nil, hidden: Bool = false
+    ) {
         self.id = id
         self.frame = frame
         self.visible = visible
         self.text = text
+        self.firstBaseline = firstBaseline
+        self.lastBaseline = lastBaseline
+        self.hidden = hidden
     }
 }
 
@@ -71,6 +91,8 @@ public struct LayoutResult: Hashable, Sendable, Codable {
     public var decisions: [LayoutDecision]
     /// Whether any shown text or template was truncated.
     public var truncated: Bool
+    /// With ``LayoutOptions/breakpoints``: the outcomes of the decisions over a range of widths.
+    public var breakpoints: LayoutBreakpoints?
 
     public init(proposal: ProposedSize, size: LayoutSize, nodes: [NodeLayout], decisions: [LayoutDecision], truncated: Bool) {
         self.proposal = proposal

@@ -31,14 +31,20 @@ public struct MeasuredText: Hashable, Sendable {
     public var height: Double
     /// From the top to the first line's baseline.
     public var baseline: Double
+    /// From the top to the last line's baseline (a stack's `lastTextBaseline` alignment,
+    /// docs/swiftui-layout.md 1.4).
+    public var lastBaseline: Double
     public var lineCount: Int
     /// Whether any of the text is not shown (ellipsized, or lines dropped by the line limit).
     public var truncated: Bool
 
-    public init(width: Double, height: Double, baseline: Double, lineCount: Int, truncated: Bool) {
+    /// Without `lastBaseline`, the lines are taken to be equally tall (one font): the last
+    /// baseline is as far above the bottom as the first is below the first line's top.
+    public init(width: Double, height: Double, baseline: Double, lastBaseline: Double? = nil, lineCount: Int, truncated: Bool) {
         self.width = width
         self.height = height
         self.baseline = baseline
+        self.lastBaseline = lastBaseline ?? (lineCount > 1 ? height - (height / Double(lineCount) - baseline) : baseline)
         self.lineCount = lineCount
         self.truncated = truncated
     }

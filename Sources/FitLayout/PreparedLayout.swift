@@ -3,7 +3,13 @@
 /// walk here is iterative: a document cannot drive the stack, however deep it claims to be.
 /// The daemon keeps these next to its layout cache, since they do not depend on the proposal.
 public struct PreparedLayout: Sendable {
+    /// The document laid out: the one given, or its expansion when it has `forEach` nodes
+    /// (ForEachExpansion.swift); results are in its node order.
     public let document: LayoutDocument
+    /// The document's nodes with the inherited properties (``LayoutProperties/inherited`` but
+    /// font and textStyle, which are in ``fonts``; and `hidden`) filled in from the nearest
+    /// ancestor that sets them: what layout reads (docs/swiftui-layout.md 4.9).
+    let nodes: [LayoutNode]
     let root: Int
     let parent: [Int]
     let childStart: [Int]
@@ -15,8 +21,21 @@ public struct PreparedLayout: Sendable {
     let group: [Int]
     /// For each scaleGroup, the texts and templates whose factor it sets.
     let members: [[Int]]
+    /// Whether the node lays out right to left: its own `layoutDirection`, else its parent's.
+    let rightToLeft: [Bool]
+    /// The innermost uniformFit whose decision reaches each node (it is in one of its items), or -1.
+    let choiceScope: [Int]
+    /// For each uniformFit, how many positions it tries (at least 1).
+    let positions: [Int]
 
     public init(_ document: LayoutDocument) throws(LayoutError) {
+        let prepared = try PreparedLayout(checking: document)
+        // A forEach is replaced by its rows, and the expansion is checked as any document
+        // (ids, kinds of children, the node limit); it has no forEach left.
+        self = prepared.hasForEach ? try PreparedLayout(checking: try prepared.expandingForEach()) : prepared
+    }
+
+    private init(checking document: LayoutDocument) throws(LayoutError) {
         let nodes = document.nodes
         let count = nodes.count
         guard count > 0 else { throw .emptyDocument }
@@ -98,8 +117,15 @@ public struct PreparedLayout: Sendable {
             try Self.checkChildren(
                 nodes[index], index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]],
                 nodes: nodes)
-            if nodes[index].properties.when != nil, parent[index] < 0 || nodes[parent[index]].kind != .threshold {
+            if nodes[index].properties.when != nil, parent[index] < 0 || ![.threshold, .forEach].contains(nodes[parent[index]].kind) {
                 throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
+            }
+            // Under a forEach, the expansion is checked again with the forEach gone.
+            if nodes[index].kind == .gridRow, parent[index] < 0 || ![.grid, .forEach].contains(nodes[parent[index]].kind) {
+                throw .invalidChildren(node: at(index), reason: "a gridRow is a child of a grid")
+            }
+            if nodes[index].kind == .forEach, parent[index] < 0 {
+                throw .invalidChildren(node: at(index), reason: "a forEach stands for its rows among its parent's children; it cannot be the root")
             }
         }
 
@@ -107,6 +133,13 @@ public struct PreparedLayout: Sendable {
         var fonts = [LayoutFont](filled: .default, count: count)
         var group = [Int](filled: -1, count: count)
         var members = [[Int]](filled: [], count: count)
+        var rightToLeft = [Bool](filled: false, count: count)
+        // The uniformFit whose decision a node's size depends on, and each uniformFit's number
+        // of positions: the most candidates among its choice points (firstFit, choice).
+        var choiceScope = [Int](filled: -1, count: count)
+        var positions = [Int](filled: 1, count: count)
+        // Copied on the first inherited value only: most documents share the given array.
+        var resolved = nodes
         var queue = [root]
         queue.reserveCapacity(count)
         var head = 0
@@ -116,7 +149,11 @@ public struct PreparedLayout: Sendable {
             if let up = parent[index] as Int?, up >= 0 {
                 fonts[index] = fonts[up]
                 group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
+                rightToLeft[index] = rightToLeft[up]
+                choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
+                Self.inherit(&resolved, index, from: up)
             }
+            if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
             if let style = nodes[index].properties.textStyle {
                 fonts[index] = .style(style)
             } else if let font = nodes[index].properties.font {
@@ -124,10 +161,35 @@ public struct PreparedLayout: Sendable {
             }
             let kind = nodes[index].kind
             if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
+            if kind == .firstFit || kind == .choice, choiceScope[index] >= 0 {
+                if childCount[index] > LayoutLimits.maxChoicePositions {
+                    throw .invalidChildren(
+                        node: at(index),
+                        reason: "a choice point inside a uniformFit has at most \(LayoutLimits.maxChoicePositions) candidates (LayoutLimits.maxChoicePositions), not \(childCount[index])")
+                }
+                positions[choiceScope[index]] = max(positions[choiceScope[index]], childCount[index])
+            } else if kind == .choice {
+                throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
+            }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
+        }
+        // A uniformFit inside another's item is decided again for every position the outer one
+        // tries (its memo keys carry the outer decision), so the work grows as the product of
+        // the positions along the nesting: bounded here, once every count is known (parents
+        // come before children in `queue`).
+        var nested = [Int](filled: 1, count: count)
+        for index in queue where nodes[index].kind == .uniformFit {
+            let outer = choiceScope[index]
+            nested[index] = positions[index] * (outer >= 0 ? nested[outer] : 1)
+            if nested[index] > LayoutLimits.maxNestedChoicePositions {
+                throw .invalidChildren(
+                    node: at(index),
+                    reason: "nested uniformFits try \(nested[index]) combinations of positions; at most \(LayoutLimits.maxNestedChoicePositions) (LayoutLimits.maxNestedChoicePositions)")
+            }
         }
 
         self.document = document
+        self.nodes = resolved
         self.root = root
         self.parent = parent
         self.childStart = childStart
@@ -136,7 +198,40 @@ public struct PreparedLayout: Sendable {
         self.fonts = fonts
         self.group = group
         self.members = members
+        self.rightToLeft = rightToLeft
+        self.choiceScope = choiceScope
+        self.positions = positions
     }
+
+    /// Fills the inheritable properties `node` does not set from its parent's resolved ones
+    /// (the parent is resolved first: breadth-first order). Font and textStyle travel in
+    /// `fonts` instead, so that an image keeps its own size unless it names a font itself.
+    static func inherit(_ nodes: inout [LayoutNode], _ node: Int, from parent: Int) {
+        // Field by field through the array: copying a whole LayoutProperties (strings, arrays)
+        // per node would cost more than the rest of this walk. Nothing is written, and so the
+        // array is not copied, unless a value is inherited.
+        if let value = nodes[parent].properties.lineLimit, nodes[node].properties.lineLimit == nil {
+            nodes[node].properties.lineLimit = value
+        }
+        if let value = nodes[parent].properties.truncation, nodes[node].properties.truncation == nil {
+            nodes[node].properties.truncation = value
+        }
+        if let value = nodes[parent].properties.minimumScaleFactor, nodes[node].properties.minimumScaleFactor == nil,
+            nodes[node].kind != .scaleGroup
+        {
+            nodes[node].properties.minimumScaleFactor = value
+        }
+        if let value = nodes[parent].properties.multilineTextAlignment, nodes[node].properties.multilineTextAlignment == nil {
+            nodes[node].properties.multilineTextAlignment = value
+        }
+        if let value = nodes[parent].properties.layoutDirection, nodes[node].properties.layoutDirection == nil {
+            nodes[node].properties.layoutDirection = value
+        }
+        // A hidden view's content is hidden whatever it says (SwiftUI has no way to unhide).
+        if nodes[parent].properties.hidden == true && nodes[node].properties.hidden != true { nodes[node].properties.hidden = true }
+    }
+
+    var hasForEach: Bool { nodes.contains { $0.kind == .forEach } }
 
     func children(_ node: Int) -> ArraySlice<Int> {
         childList[childStart[node]..<childStart[node] + childCount[node]]
@@ -147,7 +242,7 @@ public struct PreparedLayout: Sendable {
         var location: NodeLocation { NodeLocation(index: index, id: node.id) }
         // Every node of every document passes here: no arrays built (see forEachValue).
         let properties = node.properties
-        if let name = properties.firstProperty(notIn: LayoutProperties.allowed(for: node.kind)) {
+        if let name = properties.firstProperty(notAllowedFor: node.kind) {
             throw .unknownProperty(node: location, property: name, kind: node.kind.rawValue)
         }
         if let (name, value) = properties.firstInvalidLength {
@@ -155,6 +250,10 @@ public struct PreparedLayout: Sendable {
         }
         if let value = properties.minLength, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "minLength", value: value)
+        }
+        // Any finite priority, negative included (SwiftUI's is a Double); ±∞ is the spacers'.
+        if let value = properties.layoutPriority, !value.isFinite {
+            throw .invalidProperty(node: location, property: "layoutPriority", reason: "\(value) is not a finite number")
         }
         if let value = properties.spacing, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "spacing", value: value)
@@ -191,6 +290,14 @@ public struct PreparedLayout: Sendable {
             throw .thresholdWithoutCategory(node: location)
         case .scaleGroup where properties.minimumScaleFactor == nil:
             throw .missingProperty(node: location, property: "minimumScaleFactor")
+        case .forEach where properties.fields == nil || properties.data == nil:
+            throw .missingProperty(node: location, property: properties.fields == nil ? "fields" : "data")
+        case .forEach where (properties.fields ?? []).isEmpty || (properties.fields ?? []).count > LayoutLimits.maxForEachFields:
+            throw .invalidProperty(node: location, property: "fields", reason: "name 1 to \(LayoutLimits.maxForEachFields) fields")
+        case .forEach where (properties.data ?? []).count % max(1, (properties.fields ?? []).count) != 0:
+            throw .invalidProperty(
+                node: location, property: "data",
+                reason: "\((properties.data ?? []).count) values are not whole rows of \((properties.fields ?? []).count) fields")
         case .image where (properties.width == nil || properties.height == nil) && properties.textStyle == nil && properties.font == nil:
             throw .missingProperty(node: location, property: "width and height, or textStyle")
         default: break
@@ -205,7 +312,7 @@ public struct PreparedLayout: Sendable {
         switch node.kind {
         case .text, .spacer, .image:
             if !children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) has no children") }
-        case .frame, .padding, .fixedSize, .scaleGroup:
+        case .frame, .padding, .fixedSize, .scaleGroup, .scroll:
             if children.count != 1 {
                 throw .invalidChildren(node: location, reason: "a \(kind) has exactly one child, not \(children.count)")
             }
@@ -213,16 +320,12 @@ public struct PreparedLayout: Sendable {
             if children.count > 1 {
                 throw .invalidChildren(node: location, reason: "a template shows at most one child (the actual value)")
             }
-        case .overlay:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "an overlay needs a base child") }
-        case .firstFit:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "a firstFit needs at least one candidate") }
-        case .uniformFit:
-            if let item = children.first(where: { nodes[$0].kind != .firstFit }) {
-                throw .invalidChildren(
-                    node: location, reason: "the items of a uniformFit are firstFit nodes; node \(item) is a \(nodes[item].kind.rawValue)")
-            }
-        case .hstack, .vstack, .zstack, .threshold, .fitting:
+        case .overlay, .background:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "\(node.kind == .overlay ? "an" : "a") \(kind) needs a base child") }
+        case .firstFit, .choice:
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) needs at least one candidate") }
+        // Items may be any subtree: the decision reaches the choice points inside (spec 3.2).
+        case .hstack, .vstack, .zstack, .threshold, .fitting, .uniformFit, .grid, .gridRow, .flow, .forEach:
             break
         }
     }

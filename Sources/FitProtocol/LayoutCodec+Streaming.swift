@@ -55,14 +55,33 @@ extension LayoutCodec {
     public static func readResult(_ reader: inout DBusReader, proposal: ProposedSize) throws(DBusError) -> (LayoutResult, generation: UInt64) {
         let size = try reader.structure { (f) throws(DBusError) in LayoutSize(width: try f.double(), height: try f.double()) }
         var nodes: [NodeLayout] = []
+        var breakpoints: LayoutBreakpoints?
         try reader.array { (entry) throws(DBusError) in
             nodes.append(try entry.structure { (f) throws(DBusError) in
                 let id = try f.string(), visible = try f.bool()
                 let frame = LayoutRect(x: try f.double(), y: try f.double(), width: try f.double(), height: try f.double())
                 let isText = try f.bool(), scale = try f.double(), lines = try f.uint32(), truncated = try f.bool()
+                let hasBaselines = try f.bool(), first = try f.double(), last = try f.double()
+                guard case .success(let extras) = try OptionDictionary.read(&f) else {
+                    throw DBusError(.invalidArgs, "a frame's extras name a key twice")
+                }
+                var alignment: HorizontalAlignment?
+                if let name = try extras.string("alignment") {
+                    guard let parsed = HorizontalAlignment(rawValue: name) else {
+                        throw DBusError(.invalidArgs, "alignment \"\(name)\" is unknown")
+                    }
+                    alignment = parsed
+                }
+                if let found = try LayoutCodec.breakpoints(from: extras) {
+                    var found = found
+                    found.rootID = id
+                    breakpoints = found
+                }
                 return NodeLayout(
                     id: id, frame: frame, visible: visible,
-                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated) : nil)
+                    text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated, alignment: alignment) : nil,
+                    firstBaseline: hasBaselines ? first : nil, lastBaseline: hasBaselines ? last : nil,
+                    hidden: try extras.bool("hidden") ?? false)
             })
         }
         var decisions: [LayoutDecision] = []
@@ -80,6 +99,8 @@ extension LayoutCodec {
         }
         let truncated = try reader.bool()
         let generation = try reader.uint64()
-        return (LayoutResult(proposal: proposal, size: size, nodes: nodes, decisions: decisions, truncated: truncated), generation)
+        var result = LayoutResult(proposal: proposal, size: size, nodes: nodes, decisions: decisions, truncated: truncated)
+        result.breakpoints = breakpoints
+        return (result, generation)
     }
 }

@@ -15,14 +15,26 @@ public enum LayoutCodec {
     /// has_width, width, has_height, height: SwiftUI's ProposedViewSize, where "no value" (the
     /// ideal size) differs from 0 (the minimum) and from infinity (the maximum).
     public static let proposalSignature = "(bdbd)"
-    /// id, visible, x, y, width, height, is_text, scale, line_count, truncated.
-    public static let frameSignature = "(sbddddbdub)"
+    /// id, visible, x, y, width, height, is_text, scale, line_count, truncated, has_baselines,
+    /// first_baseline, last_baseline (from the frame's top; a flag, not a NaN sentinel, says
+    /// the node shows no text: docs/swiftui-layout.md 1.4), extras. The extras hold what not
+    /// every frame has, so that additions keep the signature (issue 11): `hidden` (b, only
+    /// when true), `alignment` (s, a text's multilineTextAlignment when set); with the
+    /// `breakpoints` option, the root's frame also has the breakpoints (``breakpointExtras``).
+    public static let frameSignature = "(sbddddbdubbdda{sv})"
     /// id, node_index, kind, outcome (only the keys of its kind).
     public static let decisionSignature = "(susa{sv})"
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup"]
+    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints"]
+
+    /// A breakpoint interval: from, to (both included), candidate (-1 where the decision is
+    /// not shown, or for a shown threshold), axis (a shown threshold's arrangement, else "").
+    public static let intervalSignature = "(ddis)"
+    /// The `breakpoints` extra of the root's frame: per decision, in document order, its id and
+    /// its intervals in width order.
+    public static let breakpointsSignature = "a(sa\(intervalSignature))"
 
     // MARK: document
 
@@ -183,6 +195,7 @@ public enum LayoutCodec {
         if let language = options.language { entries["language"] = .string(language) }
         if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
         if options.markup { entries["markup"] = .boolean(true) }
+        if let range = options.breakpoints { entries["breakpoints"] = .structure([.double(range.from), .double(range.to)]) }
         return OptionDictionary(entries)
     }
 
@@ -224,19 +237,41 @@ public enum LayoutCodec {
             }
         }
         options.markup = try dictionary.bool("markup") ?? false
+        if let range = dictionary.entries["breakpoints"] { options.breakpoints = try breakpointRange(range) }
         return options
+    }
+
+    /// The `breakpoints` option: `(dd)` min and max width, 0 ≤ min ≤ max ≤ 1e6 (widths on a grid
+    /// of one px or one cell from min). Every refusal names the option.
+    static func breakpointRange(_ value: DBusValue) throws(DBusError) -> BreakpointRange {
+        guard case .structure(let fields) = value, fields.count == 2, case .double(let low) = fields[0],
+            case .double(let high) = fields[1]
+        else { throw .invalidArgument("option \"breakpoints\" must be (dd), the least and the greatest width, got \(value.signature)") }
+        guard low.isFinite, high.isFinite else {
+            throw .invalidArgument("option \"breakpoints\" (\(low), \(high)): both widths must be finite")
+        }
+        guard low >= 0, low <= high, high <= LayoutLimits.maxBreakpointWidth else {
+            throw .invalidArgument(
+                "option \"breakpoints\" (\(low), \(high)): give 0 ≤ min ≤ max ≤ \(Int(LayoutLimits.maxBreakpointWidth))")
+        }
+        return BreakpointRange(from: low, to: high)
     }
 
     // MARK: result
 
     /// Layout's out arguments (``resultSignature``): frames in document order, then decisions.
     public static func encode(_ result: LayoutResult, generation: UInt64) -> [DBusValue] {
-        let frames = result.nodes.map { node in
-            DBusValue.structure([
+        let breakpointsAt = result.breakpoints.map { found in result.nodes.firstIndex { $0.id == found.rootID } ?? 0 }
+        let frames = result.nodes.enumerated().map { (position, node) in
+            var extras = frameExtras(node)
+            if position == breakpointsAt, let found = result.breakpoints { extras = breakpointExtras(found, into: extras, nodes: result.nodes) }
+            return DBusValue.structure([
                 .string(node.id), .boolean(node.visible),
                 .double(node.frame.x), .double(node.frame.y), .double(node.frame.width), .double(node.frame.height),
                 .boolean(node.text != nil), .double(node.text?.scale ?? 0),
                 .uint32(UInt32(clamping: node.text?.lineCount ?? 0)), .boolean(node.text?.truncated ?? false),
+                .boolean(node.firstBaseline != nil), .double(node.firstBaseline ?? 0), .double(node.lastBaseline ?? 0),
+                extras.dbusValue,
             ])
         }
         let decisions = result.decisions.map { decision in
@@ -258,6 +293,86 @@ public enum LayoutCodec {
             .boolean(result.truncated),
             .uint64(generation),
         ]
+    }
+
+    static func frameExtras(_ node: NodeLayout) -> OptionDictionary {
+        var extras: [String: DBusValue] = [:]
+        if node.hidden { extras["hidden"] = .boolean(true) }
+        if let alignment = node.text?.alignment { extras["alignment"] = .string(alignment.rawValue) }
+        return OptionDictionary(extras)
+    }
+
+    /// The breakpoints as the root frame's extras: `min_content_width` (d), `max_content_width`
+    /// (d), `breakpoint_range` (dd), `breakpoints` (``breakpointsSignature``, decisions in
+    /// document order) and `breakpoints_truncated` (b, only when decisions were left out).
+    static func breakpointExtras(_ found: LayoutBreakpoints, into extras: OptionDictionary, nodes: [NodeLayout]) -> OptionDictionary {
+        var entries = extras.entries
+        entries["min_content_width"] = .double(found.minContentWidth)
+        entries["max_content_width"] = .double(found.maxContentWidth)
+        entries["breakpoint_range"] = .structure([.double(found.range.from), .double(found.range.to)])
+        var position: [String: Int] = [:]
+        position.reserveCapacity(nodes.count)
+        for (index, node) in nodes.enumerated() where position[node.id] == nil { position[node.id] = index }
+        let ordered = found.decisions.sorted { a, b in
+            let (pa, pb) = (position[a.key] ?? Int.max, position[b.key] ?? Int.max)
+            return pa != pb ? pa < pb : a.key < b.key
+        }
+        entries["breakpoints"] = .array(
+            elementSignature: String(breakpointsSignature.dropFirst()),
+            ordered.map { id, intervals in
+                .structure([
+                    .string(id),
+                    .array(
+                        elementSignature: intervalSignature,
+                        intervals.map { interval in
+                            .structure([
+                                .double(interval.from), .double(interval.to),
+                                .int32(Int32(clamping: interval.candidate ?? -1)), .string(interval.axis?.rawValue ?? ""),
+                            ])
+                        }),
+                ])
+            })
+        if found.truncated { entries["breakpoints_truncated"] = .boolean(true) }
+        return OptionDictionary(entries)
+    }
+
+    /// The breakpoints a frame's extras carry (the root's, with the `breakpoints` option); nil
+    /// when they carry none.
+    static func breakpoints(from extras: OptionDictionary) throws(DBusError) -> LayoutBreakpoints? {
+        guard let minimum = try extras.double("min_content_width"), let maximum = try extras.double("max_content_width") else {
+            return nil
+        }
+        guard case .structure(let range)? = extras.entries["breakpoint_range"], range.count == 2,
+            case .double(let from) = range[0], case .double(let to) = range[1]
+        else { throw DBusError(.invalidArgs, "a frame with breakpoints has no breakpoint_range (dd)") }
+        var decisions: [String: [DecisionInterval]] = [:]
+        if let list = extras.entries["breakpoints"] {
+            guard case .array(_, let entries) = list else { throw DBusError(.invalidArgs, "breakpoints is not \(breakpointsSignature)") }
+            for entry in entries {
+                guard case .structure(let f) = entry, f.count == 2, case .string(let id) = f[0], case .array(_, let items) = f[1] else {
+                    throw DBusError(.invalidArgs, "breakpoints is not \(breakpointsSignature)")
+                }
+                var intervals: [DecisionInterval] = []
+                intervals.reserveCapacity(items.count)
+                for item in items {
+                    guard case .structure(let g) = item, g.count == 4, case .double(let low) = g[0], case .double(let high) = g[1],
+                        case .int32(let candidate) = g[2], case .string(let axisName) = g[3]
+                    else { throw DBusError(.invalidArgs, "a breakpoint interval is not \(intervalSignature)") }
+                    if axisName.isEmpty {
+                        intervals.append(DecisionInterval(from: low, to: high, candidate: Int(candidate)))
+                    } else {
+                        guard let axis = LayoutAxis(rawValue: axisName) else {
+                            throw DBusError(.invalidArgs, "a breakpoint interval's axis \"\(axisName)\" is unknown")
+                        }
+                        intervals.append(DecisionInterval(from: low, to: high, axis: axis))
+                    }
+                }
+                decisions[id] = intervals
+            }
+        }
+        return LayoutBreakpoints(
+            range: BreakpointRange(from: from, to: to), minContentWidth: minimum, maxContentWidth: maximum, decisions: decisions,
+            truncated: try extras.bool("breakpoints_truncated") ?? false)
     }
 
     /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,
@@ -288,7 +403,7 @@ extension DBusError {
         switch error {
         case .tooManyNodes, .tooDeep:
             self.init(FitErrorName.tooLarge, error.description)
-        case .invalidProposal, .measurementFailed(node: nil, _):
+        case .invalidProposal, .measurementFailed(node: nil, _), .invalidBreakpoints:
             self.init(FitErrorName.invalidArgument, error.description)
         default:
             self.init(FitErrorName.invalidDocument, error.description)

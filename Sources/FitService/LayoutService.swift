@@ -74,6 +74,10 @@ public final class LayoutService: Sendable {
             bytes += node.properties.templates?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0
         }
         bytes += (result?.decisions.count ?? document.nodes.count) * 160
+        // A document with forEach rows answers with its expansion: a frame per copy.
+        for node in result?.nodes.dropFirst(document.nodes.count) ?? [] { bytes += 96 + 2 * node.id.utf8.count }
+        // Breakpoints: an id and a list per decision, ~40 bytes an interval.
+        for (id, intervals) in result?.breakpoints?.decisions ?? [:] { bytes += 64 + 2 * id.utf8.count + 40 * intervals.count }
         return bytes
     }
 }

@@ -15,7 +15,11 @@ struct FitCommand: AsyncParsableCommand {
               fitctl fit card.json --width 320 --category accessibilityLarge --render
               fitctl fit card.json --widths 200,320,480 --render      # side by side
               fitctl fit card.json --width 40 --cells --json
-            The document format: protocol/layout-document.schema.json. Without --width or
+              fitctl fit nested.json --flatten                        # the flat form sent
+              fitctl fit card.json --width 320 --breakpoints 100:600  # where decisions flip
+            The document format: protocol/layout-document.schema.json, flat (nodes naming
+            their parents) or nested (root, children inside their parent, ids optional); a
+            nested document is flattened before it is sent. Without --width or
             --widths the document is laid out at its ideal width. Without --category the
             daemon uses the user's size category (large in-process).
             """)
@@ -45,11 +49,17 @@ struct FitCommand: AsyncParsableCommand {
     @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
     var markup = false
 
+    @Option(help: "Also find, per decision, the widths in MIN:MAX (whole px or cells from MIN) over which each outcome holds, and the root's min- and max-content widths.")
+    var breakpoints: String?
+
     @Flag(help: "Lay out in terminal cells instead of pixels.")
     var cells = false
 
     @Flag(help: "Draw the layout with box-drawing characters.")
     var render = false
+
+    @Flag(help: "Print the document in the flat form (what is sent to the daemon) and exit.")
+    var flatten = false
 
     func validate() throws {
         if width != nil && widths != nil { throw ValidationError("give --width or --widths, not both") }
@@ -57,10 +67,24 @@ struct FitCommand: AsyncParsableCommand {
         _ = try proposedWidths()
         _ = try Self.length(height, "--height")
         _ = try parsedLanguage()
+        _ = try breakpointRange()
         if let category, ContentSizeCategory(rawValue: category) == nil {
             throw ValidationError(
                 "\"\(category)\" is not a size category; use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         }
+    }
+
+    /// --breakpoints MIN:MAX, checked as the daemon checks the option (finite, 0 ≤ MIN ≤ MAX ≤ 1e6).
+    func breakpointRange() throws -> BreakpointRange? {
+        guard let breakpoints else { return nil }
+        let parts = breakpoints.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+            let high = Double(parts[1].trimmingCharacters(in: .whitespaces))
+        else { throw ValidationError("--breakpoints takes MIN:MAX, two widths: \"100:600\"") }
+        guard low.isFinite, high.isFinite, low >= 0, low <= high, high <= LayoutLimits.maxBreakpointWidth else {
+            throw ValidationError("--breakpoints \(breakpoints): give 0 ≤ MIN ≤ MAX ≤ \(Int(LayoutLimits.maxBreakpointWidth))")
+        }
+        return BreakpointRange(from: low, to: high)
     }
 
     private func parsedLanguage() throws -> String? {
@@ -89,9 +113,14 @@ struct FitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let document = try load()
+        if flatten {
+            print(document.json(pretty: true))
+            return
+        }
         var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
         options.language = try parsedLanguage()
         options.markup = markup
+        options.breakpoints = try breakpointRange()
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
         let height = try Self.length(height, "--height")
@@ -105,14 +134,45 @@ struct FitCommand: AsyncParsableCommand {
                 throw CommandFailure("\(self.document): \(Self.message(error))")
             }
         }
+        // Results are in the order of the document laid out: with forEach rows, its expansion.
+        let shown = (try? PreparedLayout(document))?.document ?? document
         if common.json {
             print(try LayoutJSON.string(results, single: widths == nil))
         } else if render {
             let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
-            print(renderer.render(document, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
+            print(renderer.render(shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
         } else {
-            print(LayoutTable(document: document, unit: cells ? "cells" : "px").render(results))
+            print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
         }
+        if !common.json, let found = results.first?.breakpoints {
+            // The same at every proposed width (only the height matters): printed once.
+            print(Self.describe(found, document: shown, unit: cells ? "cells" : "px"), terminator: "")
+        }
+    }
+
+    /// `--breakpoints` as text: the content widths, then per decision (document order) its
+    /// outcomes over the range, "-" where it is not shown.
+    static func describe(_ found: LayoutBreakpoints, document: LayoutDocument, unit: String) -> String {
+        let f = LayoutTable.format
+        var text = "breakpoints \(f(found.range.from))–\(f(found.range.to)) \(unit): "
+        text += "min-content \(f(found.minContentWidth)), max-content \(f(found.maxContentWidth))\n"
+        for node in document.nodes {
+            guard let intervals = found.decisions[node.id] else { continue }
+            let outcomes = intervals.map { interval in
+                let outcome: String
+                if let axis = interval.axis {
+                    outcome = axis.rawValue
+                } else if let candidate = interval.candidate, candidate >= 0 {
+                    outcome = "candidate \(candidate)"
+                } else {
+                    outcome = "-"
+                }
+                return "\(f(interval.from))–\(f(interval.to)) \(outcome)"
+            }
+            text += "  \(node.id) (\(node.kind.rawValue)): \(outcomes.joined(separator: "; "))\n"
+        }
+        if found.truncated { text += "  … more decisions left out (at most \(LayoutLimits.maxBreakpointIntervals) intervals)\n" }
+        return text
     }
 
     private func load() throws -> LayoutDocument {

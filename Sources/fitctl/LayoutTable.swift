@@ -12,7 +12,7 @@ struct LayoutTable {
         var rows: [[String]] = [["node", "kind"] + results.map { "width \(Self.format($0.proposal.width)): x,y w×h" }]
         for (index, node) in document.nodes.enumerated() {
             let name = String(repeating: "  ", count: min(depths[index], 20)) + node.id
-            rows.append([name, node.kind.rawValue] + results.map { Self.cell($0.nodes[index]) })
+            rows.append([name, node.kind.rawValue] + results.map { $0.nodes.indices.contains(index) ? Self.cell($0.nodes[index]) : "?" })
         }
         var out = "size (\(unit)): " + results.map { "\(Self.format($0.size.width))×\(Self.format($0.size.height))" }.joined(separator: "   ")
         out += "\n\n" + Self.columns(rows)
@@ -42,6 +42,7 @@ struct LayoutTable {
             if outcome.lineCount != 1 { text += " \(outcome.lineCount)L" }
             if outcome.truncated { text += " …" }
         }
+        if node.hidden { text += " hidden" }
         return text
     }
 

@@ -16,7 +16,12 @@ import Testing
         #expect(refusal([node("", nil, .vstack)]) == .invalidID(node: at(0, ""), reason: "an id is 1 to 256 bytes of UTF-8"))
         #expect(refusal([text("t", nil, "x"), text("u", "t", "y")]) == .invalidChildren(node: at(0, "t"), reason: "a text has no children"))
         #expect(refusal([node("f", nil, .frame)]) == .invalidChildren(node: at(0, "f"), reason: "a frame has exactly one child, not 0"))
-        #expect(refusal([node("u", nil, .uniformFit), text("t", "u", "x")]) != nil)
+        // A uniformFit's item may be any subtree now (issue 11 item 5, docs/swiftui-layout.md
+        // 3.2); this line refused a text item before. A choice outside any uniformFit is refused.
+        #expect(refusal([node("u", nil, .uniformFit), text("t", "u", "x")]) == nil)
+        #expect(refusal([node("c", nil, .choice), text("t", "c", "x")]) == .invalidChildren(
+            node: at(0, "c"), reason: "a choice shows what an enclosing uniformFit decides; it is in none"))
+        #expect(refusal([node("s", nil, .scroll)]) == .invalidChildren(node: at(0, "s"), reason: "a scroll has exactly one child, not 0"))
     }
 
     @Test func valueErrorsPointAtTheNode() {
@@ -95,6 +100,27 @@ import Testing
         for index in 1..<100_000 { json += #",{"id":"t\#(index)","parent":0,"kind":"spacer"}"# }
         json += "]}"
         #expect(refusal(json: json) == .tooManyNodes(count: 100_000, limit: LayoutLimits.maxNodes))
+    }
+
+    /// uniformFit (outer) → vstack → [firstFit with `outer` candidates, uniformFit (inner) →
+    /// firstFit with `inner` candidates].
+    func nestedLists(outer: Int, inner: Int) -> [LayoutNode] {
+        var nodes = [node("outer", nil, .uniformFit), node("item", "outer", .vstack), node("a", "item", .firstFit)]
+        for k in 0..<outer { nodes.append(image("a\(k)", "a", Double(100 - k))) }
+        nodes += [node("inner", "item", .uniformFit), node("b", "inner", .firstFit)]
+        for k in 0..<inner { nodes.append(image("b\(k)", "b", Double(100 - k))) }
+        return nodes
+    }
+
+    @Test func nestedUniformFitsAreBoundedByTheProductOfTheirPositions() throws {
+        // 8 × 8 = 64 combinations lay out; 8 × 9 = 72 is refused before any layout.
+        #expect(try layout(nestedLists(outer: 8, inner: 8), width: 50).size.width > 0)
+        guard case .invalidChildren(let where_, let reason) = refusal(nestedLists(outer: 8, inner: 9)) else {
+            Issue.record("expected invalidChildren")
+            return
+        }
+        #expect(where_ == at(11, "inner"))
+        #expect(reason.contains("72") && reason.contains("maxNestedChoicePositions"))
     }
 
     @Test func badProposalsAndMeasurerFailures() throws {

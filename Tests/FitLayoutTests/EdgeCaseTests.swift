@@ -120,4 +120,100 @@ import Testing
         let result = try layout(nodes, width: 100)
         #expect(result.size == LayoutSize(width: 10, height: Double(LayoutLimits.maxNodes - 1) * 20))
     }
+
+    @Test func aTextBelowAnInfiniteSpacerReportsNoBaselineRatherThanNaN() throws {
+        // Proposed height ∞: the spacer takes ∞ and the inner stack sits at y = ∞, where
+        // y − y is NaN. No node may report a baseline that is not a finite number.
+        let nodes = [
+            node("outer", nil, .vstack), node("gap", "outer", .spacer),
+            node("inner", "outer", .vstack), text("t", "inner", "Hello"),
+        ]
+        let result = try layout(nodes, width: 100, height: .infinity)
+        for laid in result.nodes {
+            for value in [laid.firstBaseline, laid.lastBaseline].compactMap({ $0 }) {
+                #expect(value.isFinite, "\(laid.id) reports a baseline \(value)")
+            }
+        }
+        #expect(result.node("outer")?.firstBaseline == nil)
+    }
+
+    @Test func aRightToLeftGridWithAnInfiniteCellPlacesItAtANumber() throws {
+        // Proposed width ∞, a frame(maxWidth: ∞) cell: the mirrored x was ∞ − 0 − ∞ = NaN.
+        let nodes = [
+            node("grid", nil, .grid, .init(layoutDirection: .rightToLeft)), node("row", "grid", .gridRow),
+            node("wide", "row", .frame, .init(maxWidth: .infinity)), text("t", "wide", "a"), text("b", "row", "b"),
+        ]
+        let result = try layout(nodes, width: .infinity)
+        for laid in result.nodes {
+            let frame = laid.frame
+            #expect(![frame.x, frame.y, frame.width, frame.height].contains { $0.isNaN }, "\(laid.id) at \(frame)")
+        }
+    }
+
+    /// Random documents of every placing container, with right-to-left and baseline
+    /// alignments, under infinite proposals: no frame field is NaN, no baseline is not finite.
+    @Test func randomDocumentsUnderInfiniteProposalsNeverReportNaN() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alignments: [LayoutAlignment] = [
+            .center, .leading, .trailing, .top, .bottom, .topLeading,
+            LayoutAlignment(horizontal: .trailing, vertical: .firstTextBaseline),
+            LayoutAlignment(horizontal: .leading, vertical: .lastTextBaseline),
+        ]
+        let containers: [LayoutNodeKind] = [.hstack, .vstack, .zstack, .flow, .grid, .frame, .padding, .overlay, .background]
+        func build(_ parent: String?, _ depth: Int, into nodes: inout [LayoutNode]) {
+            let id = "n\(nodes.count)"
+            let leaf = depth >= 4 || next(3) == 0
+            if leaf {
+                switch next(3) {
+                case 0: nodes.append(text(id, parent.map { .id($0) }, ["a", "bb cc", "ddd eee fff"][next(3)]))
+                case 1: nodes.append(node(id, parent.map { .id($0) }, .spacer))
+                default: nodes.append(image(id, parent.map { .id($0) }, 10))
+                }
+                return
+            }
+            let kind = containers[next(containers.count)]
+            var properties = LayoutProperties()
+            if kind != .frame, kind != .padding { properties.alignment = alignments[next(alignments.count)] }
+            if next(2) == 0 { properties.layoutDirection = .rightToLeft }
+            if kind == .frame {
+                if next(2) == 0 { properties.maxWidth = .infinity } else { properties.maxHeight = .infinity }
+                properties.alignment = alignments[next(alignments.count)]
+            }
+            nodes.append(node(id, parent.map { .id($0) }, kind, properties))
+            let count = kind == .frame || kind == .padding ? 1 : kind == .overlay || kind == .background ? 2 : 1 + next(3)
+            for _ in 0..<count {
+                if kind == .grid, next(4) != 0 {
+                    let row = "n\(nodes.count)"
+                    nodes.append(node(row, .id(id), .gridRow))
+                    for _ in 0..<(1 + next(3)) { build(row, depth + 2, into: &nodes) }
+                } else {
+                    build(id, depth + 1, into: &nodes)
+                }
+            }
+        }
+        let proposals: [ProposedSize] = [
+            .infinity, ProposedSize(width: .infinity, height: nil), ProposedSize(width: nil, height: .infinity),
+            ProposedSize(width: .infinity, height: 100), ProposedSize(width: 100, height: .infinity),
+        ]
+        for _ in 0..<300 {
+            var nodes: [LayoutNode] = []
+            build(nil, 0, into: &nodes)
+            let prepared = try PreparedLayout(LayoutDocument(nodes: nodes))
+            for proposal in proposals {
+                let result = try prepared.layout(in: proposal, measurer: measurer)
+                for laid in result.nodes {
+                    let frame = laid.frame
+                    let baselines = [laid.firstBaseline, laid.lastBaseline].compactMap { $0 }
+                    if [frame.x, frame.y, frame.width, frame.height].contains(where: \.isNaN) || baselines.contains(where: { !$0.isFinite }) {
+                        Issue.record("\(laid.id) at \(frame), baselines \(baselines), proposal \(proposal), document \(nodes.map { "\($0.id):\($0.kind)" })")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }

@@ -18,7 +18,8 @@ import FitLayoutJSON
 
     @Test(arguments: [
         "first-fit-card.json", "uniform-list.json", "payment-row-threshold.json", "fitting-column.json",
-        "heart-rate-template.json", "exposure-scale-group.json", "icon-body-style.json",
+        "heart-rate-template.json", "exposure-scale-group.json", "icon-body-style.json", "spacer-rows.json",
+        "fitting-spacer-rows.json", "uniform-scroll-list.json", "exposure-overlay.json",
     ])
     func examplesParseLayOutAndRoundTrip(_ name: String) throws {
         let document = try Self.example(name)
@@ -55,6 +56,10 @@ import FitLayoutJSON
         #expect(key == same && key.digest == same.digest)
         #expect(key.digest != LayoutCacheKey(document: document, proposal: ProposedSize(width: 321, height: nil), options: .init()).digest)
         #expect(key.digest != LayoutCacheKey(document: document, proposal: ProposedSize(width: 320, height: nil), options: .init(sizeCategory: .xLarge)).digest)
+        // A layout with breakpoints answers more: it must not share a key with one without.
+        let ranged = LayoutCacheKey(
+            document: document, proposal: ProposedSize(width: 320, height: nil), options: .init(breakpoints: .init(from: 0, to: 500)))
+        #expect(ranged != key && ranged.digest != key.digest)
         var changed = document
         changed.nodes[3].properties.text = "Novels"
         #expect(changed.stableDigest != document.stableDigest)

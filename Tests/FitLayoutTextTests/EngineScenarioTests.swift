@@ -1,5 +1,6 @@
 import FitLayout
 import FitScale
+import FitText
 import Testing
 
 @testable import FitLayoutText
@@ -183,6 +184,25 @@ import Testing
         let normal = try Fixture.width("Hello")
         #expect(big > normal * 1.8)
         #expect(throws: LayoutError.self) { try TextEngineMeasurer(engine: engine, options: LayoutOptions(uiFont: "12")) }
+    }
+
+    @Test func theLastBaselineIsTheEnginesLastLineNotAnEqualLinesEstimate() throws {
+        // A large last line (markup size): the lines differ in height, so the last baseline is
+        // the engine's own, not height − (height / lines − first baseline).
+        let engine = try Fixture.engine()
+        var options = LayoutOptions(uiFont: "DejaVu Sans 10")
+        options.markup = true
+        let measurer = try TextEngineMeasurer(engine: engine, options: options)
+        let text = "small\n<span size='xx-large'>BIG</span>"
+        let measured = try measurer.measure(LayoutText(text), proposedWidth: nil, scale: 1)
+        var request = MeasureRequest(text: text, font: "DejaVu Sans 10", wrap: .wordChar, includeLines: true)
+        request.markup = true
+        let lines = try engine.measure(request).lines
+        #expect(measured.lineCount == 2 && lines.count == 2)
+        let last = try #require(lines.last?.baseline)
+        #expect(abs(measured.lastBaseline - last) < 1e-9)
+        let estimate = measured.height - (measured.height / 2 - measured.baseline)
+        #expect(abs(estimate - last) > 1)
     }
 
     @Test func markupOptionMeasuresTextsAsMarkup() throws {

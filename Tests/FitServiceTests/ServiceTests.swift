@@ -137,6 +137,61 @@ import Testing
         }
     }
 
+    /// The Layout call's breakpoints have no step: FitClient refuses one in both modes rather
+    /// than drop it on the way to the daemon while honouring it in-process.
+    @Test func aBreakpointStepOtherThanOnePixelIsRefusedInBothModes() async throws {
+        let document = LayoutDocument(nodes: [LayoutNode(id: "root", kind: .vstack)])
+        let proposal = ProposedSize(width: 320, height: nil)
+        var stepped = LayoutOptions()
+        stepped.breakpoints = BreakpointRange(from: 0, to: 100, step: 0.5)
+        var plain = LayoutOptions()
+        plain.breakpoints = BreakpointRange(from: 0, to: 100, step: 1)
+        func refusal(_ client: FitClient) async -> String? {
+            do {
+                _ = try await client.layout(document: document, proposal: proposal, options: stepped)
+                return nil
+            } catch {
+                guard case .rejected(let name, let message) = error, message.contains("step") else { return "\(error)" }
+                return name
+            }
+        }
+        try await withService { (_, client) async throws in
+            #expect(await refusal(client) == FitErrorName.invalidArgument.description)
+            #expect(try await client.layout(document: document, proposal: proposal, options: plain).breakpoints != nil)
+        }
+        let local = try await FitClient.connect(mode: .embedded)
+        #expect(await refusal(local) == FitErrorName.invalidArgument.description)
+    }
+
+    /// A forEach document travels compact (4 nodes) and comes back as its expansion (1 + 3 × 2
+    /// frames), the same as the expansion sent written out (issue 11, reuse).
+    @Test func forEachRowsAreExpandedByTheDaemon() async throws {
+        try await withService { (_, client) async throws in
+            var rows = LayoutProperties()
+            rows.fields = ["label"]
+            rows.data = ["One", "Two", "Three"]
+            var label = LayoutProperties()
+            label.text = "{label}"
+            label.font = "DejaVu Sans 12"
+            var padding = LayoutProperties()
+            padding.length = 4
+            let document = LayoutDocument(nodes: [
+                LayoutNode(id: "list", kind: .vstack),
+                LayoutNode(id: "rows", parent: .id("list"), kind: .forEach, properties: rows),
+                LayoutNode(id: "pad", parent: .id("rows"), kind: .padding, properties: padding),
+                LayoutNode(id: "label", parent: .id("pad"), kind: .text, properties: label),
+            ])
+            let result = try await client.layout(document: document, proposal: ProposedSize(width: 320, height: nil))
+            #expect(result.nodes.map(\.id) == ["list", "pad#0", "label#0", "pad#1", "label#1", "pad#2", "label#2"])
+            // The same as sending the expansion written out.
+            let expanded = try PreparedLayout(document).document
+            #expect(expanded.nodes.count == 7)
+            let written = try await client.layout(document: expanded, proposal: ProposedSize(width: 320, height: nil))
+            #expect(result.nodes == written.nodes)
+            #expect((result.frame("label#2")?.y ?? 0) > (result.frame("label#1")?.y ?? 0))
+        }
+    }
+
     @Test func generationPropertyAndResults() async throws {
         try await withService { (harness, client) async throws in
             #expect(try await client.generation() == 1)

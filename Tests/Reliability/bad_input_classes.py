@@ -98,6 +98,13 @@ row("wrong option types", "lines a string", measure(lines="yes"), INVALID_ARGUME
 row("wrong option types", "features a number", measure(features=I(1)), INVALID_ARGUMENT, ["features"])
 row("wrong option types", "max_lines a struct", measure(max_lines=dbus.Struct((1, 2), signature="ii")), INVALID_ARGUMENT, ["max_lines"])
 row("wrong option types", "Layout spacing a boolean", layout(doc(), spacing=B(True)), INVALID_ARGUMENT, ["spacing"])
+row("wrong option types", "Layout breakpoints a double", layout(doc(), breakpoints=D(100)), INVALID_ARGUMENT, ["breakpoints"])
+row("wrong option types", "Layout breakpoints (ddd)", layout(doc(), breakpoints=dbus.Struct((0.0, 1.0, 2.0), signature="ddd")),
+    INVALID_ARGUMENT, ["breakpoints"])
+row("wrong option words", "Layout breakpoints min > max", layout(doc(), breakpoints=dbus.Struct((20.0, 10.0), signature="dd")),
+    INVALID_ARGUMENT, ["breakpoints"])
+# The widest range allowed is bounded work: 256 layouts (and 256,000 node layouts) at most, whatever the range.
+row("over-limit options", "Layout breakpoints over 0 to 1e6", layout(doc(), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK)
 # Option words are exact (issue 9, "Strictness"): an upper-case word is an error, as unknown keys are.
 row("wrong option words", 'wrap "WORD"', measure(wrap="WORD"), INVALID_ARGUMENT, ["wrap", "WORD"])
 row("wrong option words", 'wrap "sometimes"', measure(wrap="sometimes"), INVALID_ARGUMENT, ["sometimes"])
@@ -123,6 +130,10 @@ for value, label in [(NAN, "NaN"), (INF, "+inf"), (-INF, "-inf"), (-1.0, "negati
     row(f"number {label}", f"TextScale Set {label}", lambda v=value: fit.set("TextScale", D(v)), INVALID_ARGUMENT, ["text scale"])
     row(f"number {label}", f"Layout spacing option {label}", layout(doc(), spacing=D(value)),
         OK if label == "huge" else INVALID_ARGUMENT, [] if label == "huge" else ["spacing"])
+    row(f"number {label}", f"Layout breakpoints max {label}", layout(doc(), breakpoints=dbus.Struct((0.0, value), signature="dd")),
+        INVALID_ARGUMENT, ["breakpoints"])
+    row(f"number {label}", f"Layout breakpoints min {label}", layout(doc(), breakpoints=dbus.Struct((value, 10.0), signature="dd")),
+        INVALID_ARGUMENT, ["breakpoints"])
     row(f"number {label}", f"Layout proposal width {label}", layout(doc(), (True, value, False, 0.0)),
         OK if label in ("+inf", "huge") else INVALID_ARGUMENT, [] if label in ("+inf", "huge") else ["width"])
     row(f"number {label}", f"Layout proposal height {label}", layout(doc(), (False, 0.0, True, value)),
@@ -221,6 +232,59 @@ row("malformed documents", "property of the wrong type (text 3)", layout(doc(tex
 row("malformed documents", "property a struct (ii)", layout(doc(text_props={"text": dbus.Struct((1, 2), signature="ii")})),
     INVALID_DOCUMENT, ["(ii)"])
 row("malformed documents", "unmeasurable font in a text", layout(doc(text_props={"font": "DejaVu Sans -5"})), INVALID_DOCUMENT, ["node 1"])
+
+# --- hostile layouts: bounded work (issue 11 review)
+def wide_grid(rows, span):
+    nodes = [("grid", "grid", -1, EMPTY)]
+    for r in range(rows):
+        nodes.append((f"r{r}", "gridRow", 0, EMPTY))
+        nodes.append((f"c{r}", "text", len(nodes) - 1, options(text="x", gridCellColumns=I(span))))
+    return nodes
+
+
+row("hostile layouts", "4,999 gridRows of one 10,000-column cell", layout(wide_grid(4999, 10_000), proposal=(True, 300.0, False, 0.0)),
+    INVALID_DOCUMENT, ["gridCellColumns", "10000"])
+
+def many_flips(picks, fillers=0):
+    nodes = [("root", "vstack", -1, EMPTY)]
+    for k in range(picks):
+        at = len(nodes)
+        nodes += [(f"pick{k}", "firstFit", 0, EMPTY), (f"wide{k}", "image", at, options(width=D(100 + 20_000 * k), height=D(1))),
+                  (f"narrow{k}", "image", at, options(width=D(1), height=D(1)))]
+    nodes += [(f"f{k}", "image", 0, options(width=D(1), height=D(1))) for k in range(fillers)]
+    return nodes
+
+
+def stopped_search(result):
+    extras = result[1][0][13]
+    return (bool(extras.get("breakpoints_truncated", False)) and len(result[1]) > 1) or dict(extras)
+
+
+# A 40-row list with a firstFit per row flips at more widths than the search's budget: the call
+# answers, its breakpoints flagged partial; 3,000 nodes get fewer layouts (work, not count).
+row("hostile layouts", "breakpoints over 40 firstFits flipping at 40 widths in 0 to 1e6",
+    layout(many_flips(40), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK, stopped_search)
+row("hostile layouts", "breakpoints over 3,000 nodes flipping at 40 widths",
+    layout(many_flips(40, 3000 - 121), proposal=(True, 300.0, False, 0.0), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")),
+    OK, stopped_search)
+
+def nested_lists(depth, candidates):
+    """uniformFits nested `depth` deep, each item a firstFit of `candidates` images."""
+    nodes, parent = [], -1
+    for level in range(depth):
+        nodes.append((f"list{level}", "uniformFit", parent, EMPTY))
+        nodes.append((f"item{level}", "vstack", len(nodes) - 1, EMPTY))
+        item = len(nodes) - 1
+        nodes.append((f"pick{level}", "firstFit", item, EMPTY))
+        at = len(nodes) - 1
+        nodes += [(f"c{level}.{k}", "image", at, options(width=D(100 - k), height=D(1))) for k in range(candidates)]
+        parent = item
+    return nodes
+
+
+# Each nested list is decided again per outer position: 32^depth without a bound.
+row("hostile layouts", "uniformFits nested 4 deep, 32 positions each", layout(nested_lists(4, 32), proposal=(True, 50.0, False, 0.0)),
+    INVALID_DOCUMENT, ["maxNestedChoicePositions"])
 
 # --- batches
 row("over-limit batches", "MeasureBatch of 10,001", lambda: fit.batch([(f"e{i}", HELLO_FONT, EMPTY) for i in range(10_001)]),

@@ -4,6 +4,7 @@ private bus on which the built fitd is activatable):
     scripts/private-bus -- /usr/bin/python3 -m unittest -v clients/python/test_fitd_client.py
 """
 
+import json
 import math
 import os
 import sys
@@ -13,7 +14,9 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import dbus  # noqa: E402
-from fitd_client import FitClient, FitError, Metrics  # noqa: E402
+from fitd_client import FitClient, FitError, Metrics, flatten_document  # noqa: E402
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "protocol", "examples")
 
 
 class FitClientTests(unittest.TestCase):
@@ -138,6 +141,115 @@ class FitClientTests(unittest.TestCase):
         finally:
             fit.reset_text_scale()
         self.assertEqual(fit.measure("Hello, world", "DejaVu Sans 12").width, 94.78125)
+
+
+class FlattenTests(unittest.TestCase):
+    """The nested document form read into the wire's flat nodes, as LayoutDocument.swift does."""
+
+    def test_nested_ids_parents_and_data_objects(self):
+        nodes = flatten_document({"root": {"id": "card", "kind": "vstack", "children": [
+            {"kind": "text", "text": "Title"},
+            {"kind": "forEach", "data": [{"name": "a", "n": "1"}, {"name": "b"}],
+             "children": [{"id": "t", "kind": "text", "text": "{name}{n}"}]}]}})
+        self.assertEqual([(i, k, p) for i, k, p, _ in nodes],
+                         [("card", "vstack", -1), ("#1", "text", 0), ("#2", "forEach", 0), ("t", "text", 2)])
+        self.assertEqual(nodes[2][3], {"fields": ["n", "name"], "data": ["1", "a", "", "b"]})
+
+    def test_generated_ids_stay_short_at_depth_and_the_prefix_is_reserved(self):
+        deep = {"kind": "spacer"}
+        for _ in range(127):
+            deep = {"kind": "vstack", "children": [deep]}
+        nodes = flatten_document({"root": deep})
+        self.assertEqual(nodes[-1][0], "#127")
+        with self.assertRaisesRegex(ValueError, "reserved"):
+            flatten_document({"root": {"kind": "vstack", "children": [{"id": "#1", "kind": "spacer"}]}})
+
+    def test_data_objects_naming_too_many_fields_are_refused(self):
+        rows = [{f"k{n}": "v"} for n in range(65)]
+        with self.assertRaisesRegex(ValueError, "65 distinct fields"):
+            flatten_document({"root": {"kind": "forEach", "data": rows, "children": [{"kind": "text", "text": "x"}]}})
+
+    def test_flat_parents_become_indices(self):
+        nodes = flatten_document({"nodes": [{"id": "r", "kind": "hstack"}, {"id": "a", "parent": "r", "kind": "text", "text": "x"},
+                                            {"id": "b", "parent": 0, "kind": "spacer"}]})
+        self.assertEqual([p for _, _, p, _ in nodes], [-1, 0, 0])
+        self.assertEqual(nodes[1][3], {"text": "x"})
+
+    def test_bad_documents(self):
+        with self.assertRaises(ValueError):
+            flatten_document({"root": {"kind": "vstack"}, "nodes": []})
+        with self.assertRaises(ValueError):
+            flatten_document({"root": {"kind": "vstack", "children": [{"kind": "text", "parent": "x"}]}})
+        deep = {"kind": "spacer"}
+        for _ in range(200):
+            deep = {"kind": "vstack", "children": [deep]}
+        with self.assertRaises(ValueError):
+            flatten_document({"root": deep})
+
+
+class LayoutTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fit = FitClient()
+
+    def test_nested_example_with_rows(self):
+        with open(os.path.join(EXAMPLES, "template-cells.json")) as file:
+            document = json.load(file)
+        result = self.fit.layout(document)
+        self.assertEqual(result["order"][:2], ["week", "cell#0"])
+        cells = [result["frames"][f"cell#{row}"] for row in range(3)]
+        # Every cell is the hidden "190" plus padding, whatever its value.
+        self.assertTrue(all(c["width"] == cells[0]["width"] > 8 for c in cells))
+        self.assertEqual(cells[1]["x"], cells[0]["width"] + 8)
+        self.assertTrue(result["frames"]["widest#0"]["hidden"] and not result["frames"]["rate#0"]["hidden"])
+        # Baselines come before the extras: a text has both, within its frame.
+        rate = result["frames"]["rate#0"]
+        self.assertTrue(0 < rate["first_baseline"] <= rate["last_baseline"] <= rate["height"])
+        self.assertFalse(result["truncated"])
+
+    def test_decisions_and_bad_documents(self):
+        with open(os.path.join(EXAMPLES, "first-fit-card.json")) as file:
+            card = json.load(file)
+        self.assertEqual(self.fit.layout(card, width=1000)["decisions"]["card"]["candidate_id"], "row")
+        self.assertEqual(self.fit.layout(card, width=10)["decisions"]["card"]["candidate_id"], "column")
+        with self.assertRaises(FitError) as caught:
+            self.fit.layout({"root": {"kind": "text", "text": "x", "colour": "red"}})
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidDocument")
+
+    def test_layout_text_options_reach_the_measurer(self):
+        label = {"root": {"kind": "text", "text": "<b>Save</b> changes", "font": "DejaVu Sans 10"}}
+        plain = self.fit.layout(label)["size"][0]
+        # markup is a boolean on the wire; the tags are not measured, the bold stretch is wider.
+        marked = self.fit.layout(label, markup=True)["size"][0]
+        self.assertAlmostEqual(marked, 96.58, places=2)  # as Measure's markup (Pango's width)
+        self.assertNotEqual(plain, marked)
+        gtk3 = self.fit.layout({"root": {"kind": "text", "text": "Hello World", "font": "DejaVu Sans 10"}},
+                               metrics="gtk3", language="en-US")
+        self.assertEqual(gtk3["size"], (75.0, 17.0))
+        with self.assertRaises(FitError) as caught:
+            self.fit.layout(label, language="en US")
+        self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+        self.assertIn("language", caught.exception.message)
+
+    def test_breakpoints_give_each_decisions_widths_and_the_content_widths(self):
+        with open(os.path.join(EXAMPLES, "first-fit-card.json")) as file:
+            card = json.load(file)
+        found = self.fit.layout(card, width=320, breakpoints=(100, 600))["breakpoints"]
+        self.assertEqual(found["range"], (100.0, 600.0))
+        # The row (icon, label) is 206.36 px wide: the column up to 206, the row from 207.
+        self.assertEqual(found["decisions"]["card"], [
+            {"from": 100.0, "to": 206.0, "candidate": 1, "axis": None},
+            {"from": 207.0, "to": 600.0, "candidate": 0, "axis": None},
+        ])
+        self.assertAlmostEqual(found["max_content_width"], 206.36, places=2)
+        self.assertLess(found["min_content_width"], found["max_content_width"])
+        self.assertFalse(found["truncated"])
+        self.assertIsNone(self.fit.layout(card, width=320)["breakpoints"])
+        for bad in [(600, 100), (0, float("inf")), (float("nan"), 1), (0, 2e6)]:
+            with self.assertRaises(FitError) as caught:
+                self.fit.layout(card, width=320, breakpoints=bad)
+            self.assertEqual(caught.exception.name, "org.fitd.Fit1.Error.InvalidArgument")
+            self.assertIn("breakpoints", caught.exception.message)
 
 
 if __name__ == "__main__":

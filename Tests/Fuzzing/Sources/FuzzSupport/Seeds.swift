@@ -44,7 +44,10 @@ public enum Seeds {
     /// The example documents of protocol/examples, by name.
     public static let exampleDocuments = [
         "exposure-scale-group", "first-fit-card", "fitting-column", "heart-rate-template",
-        "icon-body-style", "payment-row-threshold", "uniform-list",
+        "icon-body-style", "payment-row-threshold", "uniform-list", "spacer-rows", "fitting-spacer-rows",
+        "uniform-scroll-list", "exposure-overlay",
+        // Nested form, forEach, hidden, background, grid (issue 11).
+        "template-cells", "heart-rate-grid", "tag-flow",
     ]
 }
 

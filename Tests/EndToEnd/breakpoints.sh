@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The Layout option `breakpoints` end to end, through the D-Bus-activated daemon: fitctl fit
+# --breakpoints (text and JSON), the raw D-Bus option (dd) and the root frame's extras, the
+# Python client, and bad ranges as InvalidArgument naming the option. Pinned fonts.
+source "$(dirname "$0")/lib.bash"
+on_private_bus "$@"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+card=protocol/examples/first-fit-card.json
+
+"$FITCTL" fit "$card" --width 320 --breakpoints 100:600 >"$work/out" || fail "fitctl fit --breakpoints failed"
+grep -qx 'breakpoints 100–600 px: min-content 21.36, max-content 206.36' "$work/out" \
+  || fail "content widths: $(cat "$work/out")"
+grep -qx '  card (firstFit): 100–206 candidate 1; 207–600 candidate 0' "$work/out" || fail "card: $(cat "$work/out")"
+ok "fitctl fit --breakpoints 100:600: the card is a column up to 206 px, a row from 207 (its row is 206.36 wide)"
+
+"$FITCTL" fit "$card" --width 320 --breakpoints 100:600 --json >"$work/json" || fail "--json failed"
+assert_eq "$(json_get 'repr([(i["from"], i["to"], i["candidate"]) for i in d["breakpoints"]["decisions"]["card"]])' <"$work/json")" \
+  "[(100, 206, 1), (207, 600, 0)]" "--json breakpoints"
+ok "fitctl fit --breakpoints --json carries the same intervals"
+
+if "$FITCTL" fit "$card" --breakpoints 600:100 >/dev/null 2>"$work/err"; then fail "--breakpoints 600:100 succeeded"; fi
+grep -q -- '--breakpoints 600:100' "$work/err" || fail "--breakpoints 600:100: $(cat "$work/err")"
+ok "fitctl refuses MIN > MAX naming --breakpoints"
+
+# The raw option on the bus: (dd); the reply's root frame carries the breakpoints in its extras,
+# the other frames and the decisions are as without the option.
+"$PY" - "$card" <<'PY' || fail "D-Bus breakpoints option"
+import json, math, sys
+import dbus
+sys.path.insert(0, "clients/python")
+from fitd_client import FitClient, FitError, flatten_document
+
+bus = dbus.SessionBus()
+fit = dbus.Interface(bus.get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
+doc = json.load(open(sys.argv[1]))
+nodes = dbus.Array([dbus.Struct((i, k, dbus.Int32(p), dbus.Dictionary(props, signature="sv")))
+                    for i, k, p, props in flatten_document(doc)], signature="(ssia{sv})")
+proposal = dbus.Struct((True, 320.0, False, 0.0))
+
+def layout(options):
+    return fit.Layout(nodes, proposal, dbus.Dictionary(options, signature="sv"))
+
+plain = layout({})
+size, frames, decisions, truncated, generation = layout({"breakpoints": dbus.Struct((100.0, 600.0), signature="dd")})
+root = frames[0][13]
+assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints"}, root
+assert abs(float(root["max_content_width"]) - 206.36) < 0.01, root["max_content_width"]
+assert tuple(float(v) for v in root["breakpoint_range"]) == (100.0, 600.0)
+assert [(str(i), [tuple(x) for x in iv]) for i, iv in root["breakpoints"]] == \
+    [("card", [(100.0, 206.0, 1, ""), (207.0, 600.0, 0, "")])], root["breakpoints"]
+assert all(len(f[13]) == 0 for f in frames[1:]) and list(decisions) == list(plain[2]) and size == plain[0]
+
+for bad in [(float("nan"), 10.0), (0.0, float("inf")), (20.0, 10.0), (-1.0, 10.0), (0.0, 2e6)]:
+    try:
+        layout({"breakpoints": dbus.Struct(bad, signature="dd")})
+        raise SystemExit(f"breakpoints {bad} was accepted")
+    except dbus.DBusException as e:
+        assert e.get_dbus_name() == "org.fitd.Fit1.Error.InvalidArgument", (bad, e.get_dbus_name())
+        assert "breakpoints" in e.get_dbus_message(), e.get_dbus_message()
+try:
+    layout({"breakpoints": dbus.Double(100)})
+    raise SystemExit("a d breakpoints was accepted")
+except dbus.DBusException as e:
+    assert "breakpoints" in e.get_dbus_message(), e.get_dbus_message()
+
+client = FitClient()
+found = client.layout(doc, width=320, breakpoints=(100, 600))["breakpoints"]
+assert found["decisions"]["card"][1] == {"from": 207.0, "to": 600.0, "candidate": 0, "axis": None}, found
+assert client.layout(doc, width=320)["breakpoints"] is None
+PY
+ok "D-Bus: breakpoints (dd) → the root frame's extras; NaN, inf, min > max, negative, > 1e6 and a d are InvalidArgument naming it"
