@@ -2,7 +2,7 @@
 import Glibc
 #endif
 /// How lines wrap at a maximum width (Pango's PangoWrapMode).
-public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
+public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable, OptionWord {
     /// At line-break opportunities (UAX #14); a word longer than the line overflows it.
     case word
     /// Between any two grapheme clusters.
@@ -10,31 +10,21 @@ public enum WrapMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// At break opportunities, and inside a word only when it alone is longer than the line.
     case wordChar = "word-char"
 
-    /// The exact word (README: option words are exact, like option keys; "WORD" is an error).
-    public init(parsing text: String) throws(FitTextError) {
-        guard let mode = WrapMode(rawValue: text) else {
-            throw .invalidArgument(name: "wrap", reason: "\"\(text)\" is not a wrap mode; use word, char or word-char")
-        }
-        self = mode
-    }
+    public static let optionName = "wrap"
+    public static let wordKind = "a wrap mode"
 }
 
 /// Where text that does not fit is replaced by "…" (Pango's PangoEllipsizeMode).
-public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable {
+public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable, OptionWord {
     case none, start, middle, end
 
-    /// The exact word, as for ``WrapMode/init(parsing:)``.
-    public init(parsing text: String) throws(FitTextError) {
-        guard let mode = EllipsizeMode(rawValue: text) else {
-            throw .invalidArgument(name: "ellipsize", reason: "\"\(text)\" is not an ellipsize mode; use none, start, middle or end")
-        }
-        self = mode
-    }
+    public static let optionName = "ellipsize"
+    public static let wordKind = "an ellipsize mode"
 }
 
 /// Whose vertical metrics and glyph positions a measurement follows: GTK 4's (the default)
 /// or GTK 3's, which differ in one setting (PANGO_RULES.md, "Breaking and GTK 3 metrics").
-public enum MetricsMode: String, Hashable, Sendable, Codable, CaseIterable {
+public enum MetricsMode: String, Hashable, Sendable, Codable, CaseIterable, OptionWord {
     /// Cairo hint metrics off, glyph positions unrounded (GTK 4: gtk-hint-font-metrics off).
     case gtk4
     /// Cairo hint metrics on (ascent and descent in whole pixels, rounded outwards) and
@@ -42,13 +32,8 @@ public enum MetricsMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// widgets and plain PangoCairo contexts measure.
     case gtk3
 
-    /// The exact word, as for ``WrapMode/init(parsing:)``.
-    public init(parsing text: String) throws(FitTextError) {
-        guard let mode = MetricsMode(rawValue: text) else {
-            throw .invalidArgument(name: "metrics", reason: "\"\(text)\" is not a metrics mode; use gtk4 or gtk3")
-        }
-        self = mode
-    }
+    public static let optionName = "metrics"
+    public static let wordKind = "a metrics mode"
 }
 
 /// Logical pixels at 96 dpi for desktop programs, or terminal columns for terminal programs.
