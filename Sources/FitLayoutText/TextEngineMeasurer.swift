@@ -86,19 +86,14 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             (request.font, request.textScale) = try font(text.font, sizeCategory: text.sizeCategory, scale: scale)
         }
         let metrics: TextMetrics
-        // The last line's baseline as the engine lays it out: lines differ in height with
-        // fallback fonts and markup sizes, so it is not estimated from equal lines. Only a text
-        // of several lines is asked for its lines (one more measurement, linear in the text).
-        var lastBaseline: Double? = nil
         do throws(FitTextError) {
             metrics = try engine.measure(request)
-            if metrics.lineCount > 1 {
-                request.includeLines = true
-                lastBaseline = try engine.measure(request).lines.last?.baseline
-            }
         } catch {
             throw .measurementFailed(node: nil, reason: error.description)
         }
+        // The last line's baseline as the engine laid it out: lines differ in height with
+        // fallback fonts and markup sizes, so it is not estimated from equal lines.
+        let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
         return MeasuredText(
             width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
             lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)

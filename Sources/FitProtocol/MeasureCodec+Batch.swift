@@ -135,7 +135,9 @@ extension MeasureCodec {
             let generation = try f.uint64()
             let metrics = TextMetrics(
                 width: width, height: height, baseline: baseline, lineCount: Int(count), ellipsized: ellipsized,
-                truncated: truncated, unit: unit, lines: lines, fontsUsed: families)
+                truncated: truncated, unit: unit, lines: lines, fontsUsed: families,
+                // The wire's Metrics has no last baseline: the last line's, when lines came.
+                lastBaseline: lines.last?.baseline)
             return (metrics, generation)
         }
     }

@@ -98,6 +98,8 @@ enum CellLayout {
             }
         }
         result.height = Double(result.lineCount)
+        // Each row's baseline is at its bottom.
+        result.lastBaseline = Double(max(result.lineCount, 1))
         return result
     }
 }

@@ -179,6 +179,11 @@ public struct TextMetrics: Hashable, Sendable, Codable {
     public var height: Double
     /// Distance from the top to the first line's baseline.
     public var baseline: Double
+    /// Distance from the top to the last line's baseline (lines differ in height with
+    /// fallback fonts and markup sizes): SwiftUI's lastTextBaseline. In-process only: D-Bus's
+    /// Metrics struct does not carry it, so metrics read from the daemon have the last line's
+    /// baseline when `lines` was asked for, else the first's.
+    public var lastBaseline: Double
     public var lineCount: Int
     /// Whether "…" replaced text that did not fit.
     public var ellipsized: Bool
@@ -193,11 +198,12 @@ public struct TextMetrics: Hashable, Sendable, Codable {
 
     public init(
         width: Double, height: Double, baseline: Double, lineCount: Int, ellipsized: Bool, truncated: Bool,
-        unit: MeasureUnit, lines: [LineMetrics], fontsUsed: [String]
+        unit: MeasureUnit, lines: [LineMetrics], fontsUsed: [String], lastBaseline: Double? = nil
     ) {
         self.width = width
         self.height = height
         self.baseline = baseline
+        self.lastBaseline = lastBaseline ?? baseline
         self.lineCount = lineCount
         self.ellipsized = ellipsized
         self.truncated = truncated

@@ -100,6 +100,7 @@ struct PixelLayout {
                     laid.baseline = result.height + laid.ascent
                     if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
                     if result.lineCount == 0 { result.baseline = laid.ascent }
+                    result.lastBaseline = laid.baseline
                     result.height += laid.ascent + laid.descent
                     result.width = max(result.width, laid.width)
                     result.lineCount += 1
