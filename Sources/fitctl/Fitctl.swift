@@ -35,7 +35,7 @@ struct Fitctl: AsyncParsableCommand {
     /// As ArgumentParser's own main, after a "did you mean" for a mistyped command word
     /// (ArgumentParser suggests option names, not command names).
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = NegativeArgument.separated(Array(CommandLine.arguments.dropFirst()))
         if let message = CommandSuggestion.message(for: arguments, tree: CommandTree(Fitctl.self)) {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
@@ -50,6 +50,19 @@ struct Fitctl: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+}
+
+/// `fitctl scale set -1`: ArgumentParser takes "-1" for an option and reports the factor
+/// missing; placed after "--" it is the factor, which validate() refuses with the range.
+enum NegativeArgument {
+    static func separated(_ arguments: [String]) -> [String] {
+        guard arguments.count >= 3, arguments[0] == "scale", arguments[1] == "set", !arguments.contains("--"),
+            let index = arguments.indices.dropFirst(2).first(where: { arguments[$0].hasPrefix("-") && Double(arguments[$0]) != nil })
+        else { return arguments }
+        var rest = arguments
+        let value = rest.remove(at: index)
+        return rest + ["--", value]
     }
 }
 

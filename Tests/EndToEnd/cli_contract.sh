@@ -56,6 +56,8 @@ assert_eq "$(status "$FITCTL" fit protocol/examples/first-fit-card.json --width 
 grep -q "Missing value" "$work/err" && fail "fit --width -5 says Missing value: $(cat "$work/err")"
 assert_eq "$(status "$FITCTL" measure)" 64 "measure without text"
 assert_eq "$(status "$FITCTL" scale set 9)" 64 "scale set 9"
+assert_eq "$(status "$FITCTL" scale set -1)" 64 "scale set -1"
+grep -q "the range is" "$work/err" || fail "scale set -1 does not say the range: $(cat "$work/err")"
 ok "usage errors exit 64; did you mean for commands, options and option words; -5 refused with its range"
 
 # --- negative letter spacing is a value (it tightens), not an option.
