@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist
+.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
 
 all: build
 
@@ -118,3 +118,9 @@ dist: man
 
 test-dist: bootstrap
 	@scripts/test-dist
+
+# A release is the commit tagged v$(VERSION) (annotated); CHANGELOG.md's heading says its date.
+tag:
+	@git diff --quiet HEAD || { echo "make tag: commit first" >&2; exit 1; }
+	@grep -q '^## $(VERSION) — unreleased' CHANGELOG.md && { echo "make tag: CHANGELOG.md still says $(VERSION) is unreleased" >&2; exit 1; } || true
+	git tag -a v$(VERSION) -m "fitd $(VERSION)"
