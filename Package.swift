@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // fitd: text measurement and adaptive-layout decisions for Linux programs, over D-Bus.
-// Layout of the package: shared/DESIGN.md ("Pipeline and modules"). C appears only in the
+// Layout of the package: docs/architecture.md ("The modules"). C appears only in the
 // C* targets; everything above them speaks Swift value types.
 import PackageDescription
 
@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "FitRender", dependencies: ["FitText", "CHarfBuzz", "CCairo"]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
         .target(name: "FitThreads"),
-        // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
+        // General Swift binding of libdbus; knows nothing of fitd (docs/architecture.md).
         .target(name: "FitBus", dependencies: ["CDBus", "FitThreads"]),
         // Text scale, size categories, text styles and change watching. Speaks to fontconfig
         // only (no FitText): the daemon joins the two.
