@@ -55,6 +55,13 @@ class DaemonUnavailable(FitError):
     activatable (not installed: see the README's "Install"), or its activation failed."""
 
 
+class ProtocolMismatch(FitError):
+    """A reply whose types are not those of org.fitd.Fit1 as this package knows it (another
+    program owning the name, or an incompatible daemon). Raised by the client, not sent."""
+
+    NAME = "org.fitd.Fit1.Client.ProtocolMismatch"
+
+
 _BY_NAME: dict[str, type[FitError]] = {
     ERROR_PREFIX + cls.__name__: cls
     for cls in (InvalidArgument, InvalidFont, UnknownOption, TooLarge, InvalidDocument, NoFonts, Internal)
