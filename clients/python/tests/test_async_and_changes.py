@@ -98,6 +98,18 @@ def test_callbacks_hear_generation_changed_within_a_timeout(fit, fitctl):
     assert not arrived.wait(0.5) and len(heard) == 1
 
 
+def test_a_blocking_watch_queue_gets_each_change_until_closed(fit, fitctl):
+    with fit.watch() as changes:
+        assert changes.get(timeout=0) is None
+        subprocess.run([fitctl, "scale", "set", "1.75"], check=True, capture_output=True)
+        change = changes.get(timeout=5)
+        assert change is not None and "text-scale" in change.reasons and change.generation == fit.generation
+        fit.reset_text_scale()
+        assert next(iter(changes)).generation > change.generation
+    fit.set_text_scale(1.5)
+    assert changes.get(timeout=0.5) is None  # closed: nothing more arrives
+
+
 def test_the_sync_client_is_usable_from_threads(fit):
     results = {}
 
