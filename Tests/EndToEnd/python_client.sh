@@ -46,6 +46,9 @@ asyncio.run(main())
 PY
 ) || fail "an impostor's reply: $out"
   ok "an impostor owning org.fitd.Fit1: $(echo "$out" | grep -m1 "^ProtocolMismatch")"
+  # "Typed" (py.typed) is a promise to every caller's type checker: the package passes mypy --strict.
+  out=$(cd clients/python && "$FITD_PY" -m mypy --strict --cache-dir=/dev/null src/fitd 2>&1) || fail "mypy --strict: $out"
+  ok "mypy --strict src/fitd: $out"
 fi
 on_private_bus "$@"
 export FITCTL

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio import MessageBus
@@ -86,7 +86,7 @@ class AsyncClient:
         if self._bus is not None:
             self._bus.disconnect()
             try:
-                await asyncio.wait_for(self._bus.wait_for_disconnect(), 5)
+                await asyncio.wait_for(cast(Any, self._bus).wait_for_disconnect(), 5)
             except Exception:  # already gone, or an error on the way out: nothing to keep
                 pass
             self._bus = None
@@ -97,8 +97,8 @@ class AsyncClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _call(self, member: str, signature: str, body: list, returns: str,
-                    interface: str = wire.INTERFACE) -> list:
+    async def _call(self, member: str, signature: str, body: list[Any], returns: str,
+                    interface: str = wire.INTERFACE) -> list[Any]:
         """The reply's body, checked to have the signature ``returns`` (a reply is outside
         input: anything else is ProtocolMismatch, not an IndexError while decoding)."""
         try:
@@ -114,7 +114,7 @@ class AsyncClient:
                                    f"{member} returned signature '{reply.signature}', expected '{returns}': not the org.fitd.Fit1 this client knows")
         return reply.body
 
-    async def _call_once(self, member: str, signature: str, body: list, interface: str) -> Message:
+    async def _call_once(self, member: str, signature: str, body: list[Any], interface: str) -> Message:
         if self._bus is None or not self._bus.connected:
             await self.connect()
         assert self._bus is not None
@@ -192,18 +192,18 @@ class AsyncClient:
         return value.value
 
     async def version(self) -> str:
-        return await self._typed_property("Version", "s")
+        return cast(str, await self._typed_property("Version", "s"))
 
     async def generation(self) -> int:
-        return await self._typed_property("Generation", "t")
+        return cast(int, await self._typed_property("Generation", "t"))
 
     async def text_scale(self) -> float:
         """The user's text-scale factor (every client's font sizes are multiplied by it)."""
-        return await self._typed_property("TextScale", "d")
+        return cast(float, await self._typed_property("TextScale", "d"))
 
     async def size_category(self) -> str:
         """The size category of the text scale (xSmall … large … accessibilityExtraExtraExtraLarge)."""
-        return await self._typed_property("SizeCategory", "s")
+        return cast(str, await self._typed_property("SizeCategory", "s"))
 
     async def text_scale_info(self) -> TextScaleInfo:
         """The text scale, where it comes from, its size category, dpi and the user's fonts."""

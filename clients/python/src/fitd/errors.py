@@ -16,7 +16,7 @@ class FitError(Exception):
         self.name = name
         self.message = message
 
-    def __reduce__(self):  # picklable with both arguments (multiprocessing, concurrent.futures)
+    def __reduce__(self) -> tuple[type[FitError], tuple[str, str]]:  # picklable with both arguments (multiprocessing, concurrent.futures)
         return (type(self), (self.name, self.message))
 
 
