@@ -124,6 +124,18 @@ def test_the_sync_client_is_usable_from_threads(fit):
     assert results == {n: fit.measure(f"thread {n}", "DejaVu Sans 12").width for n in range(8)}
 
 
+def test_a_client_dropped_without_close_ends_its_thread():
+    import gc
+    before = {t for t in threading.enumerate() if t.name == "fitd-client"}
+    client = fitd.Client()
+    client.measure("x")
+    thread = next(t for t in threading.enumerate() if t.name == "fitd-client" and t not in before)
+    del client
+    gc.collect()
+    thread.join(5)
+    assert not thread.is_alive()
+
+
 def test_a_closed_client_says_so():
     client = fitd.Client()
     client.close()

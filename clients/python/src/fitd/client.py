@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
+import weakref
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Optional, TypeVar
 
@@ -14,6 +15,11 @@ from .errors import FitError
 from .types import FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo, TextStyle
 
 T = TypeVar("T")
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop) -> None:
+    if not loop.is_closed():
+        loop.call_soon_threadsafe(loop.stop)
 
 
 class Client:
@@ -31,6 +37,9 @@ class Client:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="fitd-client", daemon=True)
         self._thread.start()
+        # A Client dropped without close() must not leave its thread and socket behind: the
+        # thread holds the loop, not the Client, so the Client can be collected and stop it.
+        weakref.finalize(self, _stop_loop, self._loop)
         self._async = AsyncClient(bus_address, timeout)
         try:
             self._run(self._async.connect())
