@@ -98,6 +98,19 @@ def test_callbacks_hear_generation_changed_within_a_timeout(fit, fitctl):
     assert not arrived.wait(0.5) and len(heard) == 1
 
 
+def test_a_callback_may_call_the_client(fit):
+    widths = []
+    done = threading.Event()
+
+    def relayout(change):
+        widths.append(fit.measure("Hello, world", "DejaVu Sans 12").width)  # at the new scale
+        done.set()
+
+    fit.on_generation_changed(relayout)
+    fit.set_text_scale(2.0)
+    assert done.wait(5) and widths[0] > 2 * 94
+
+
 def test_a_blocking_watch_queue_gets_each_change_until_closed(fit, fitctl):
     with fit.watch() as changes:
         assert changes.get(timeout=0) is None

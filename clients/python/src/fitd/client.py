@@ -17,9 +17,22 @@ from .types import FontMatch, GenerationChange, LayoutResult, Metrics, Stats, Te
 T = TypeVar("T")
 
 
-def _stop_loop(loop: asyncio.AbstractEventLoop) -> None:
+def _stop_loop(loop: asyncio.AbstractEventLoop, callbacks: "queue.SimpleQueue[Any]") -> None:
+    callbacks.put(None)
     if not loop.is_closed():
         loop.call_soon_threadsafe(loop.stop)
+
+
+def _dispatch(callbacks: "queue.SimpleQueue[Any]") -> None:
+    """Runs GenerationChanged callbacks one after another on their own thread, off the loop's,
+    so that a callback may call the client (a call from the loop thread would wait for itself)."""
+    while (item := callbacks.get()) is not None:
+        callback, change = item
+        try:
+            callback(change)
+        except Exception:  # one failing callback must not stop the others' notifications
+            import traceback
+            traceback.print_exc()
 
 
 class Client:
@@ -27,8 +40,8 @@ class Client:
 
     The connection lives on a daemon thread running its own asyncio loop (dbus-fast is an
     asyncio library), so a Client works from any thread, alongside a GLib or curses main loop,
-    and callbacks of on_generation_changed run on that thread (from GTK, hand them to the main
-    loop with GLib.idle_add). Connects at once: DaemonUnavailable if there is no session bus.
+    and callbacks of on_generation_changed run in order on a callback thread of the client's
+    (they may call the client; from GTK, hand the work to the main loop with GLib.idle_add). Connects at once: DaemonUnavailable if there is no session bus.
     The daemon itself is started by D-Bus activation on the first call. The user's text size
     applies by default (no text_scale or size_category is sent unless given), as in fitctl.
     """
@@ -39,7 +52,9 @@ class Client:
         self._thread.start()
         # A Client dropped without close() must not leave its thread and socket behind: the
         # thread holds the loop, not the Client, so the Client can be collected and stop it.
-        weakref.finalize(self, _stop_loop, self._loop)
+        self._callbacks: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._dispatcher: Optional[threading.Thread] = None
+        weakref.finalize(self, _stop_loop, self._loop, self._callbacks)
         self._async = AsyncClient(bus_address, timeout)
         try:
             self._run(self._async.connect())
@@ -52,12 +67,16 @@ class Client:
         return self._async.timeout
 
     def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        if threading.current_thread() is self._thread:
+            coroutine.close()
+            raise RuntimeError("a fitd.Client was called from its own loop thread, which would wait for itself")
         if self._loop.is_closed():
             coroutine.close()
             raise FitError("org.freedesktop.DBus.Error.Disconnected", "the client is closed")
         return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
 
     def _stop(self) -> None:
+        self._callbacks.put(None)
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(5)
@@ -129,9 +148,15 @@ class Client:
         return self._run(self._async.stats())
 
     def on_generation_changed(self, callback: Callable[[GenerationChange], Any]) -> Subscription:
-        """Calls ``callback(change)`` on the client's thread whenever fonts, their
-        configuration or the text scale change. Returns a Subscription (``cancel()``)."""
-        return self._run(self._async.on_generation_changed(callback))
+        """Calls ``callback(change)`` whenever fonts, their configuration or the text scale
+        change, on the client's callback thread, in order; the callback may call the client.
+        Returns a Subscription (``cancel()``)."""
+        if self._dispatcher is None:
+            self._dispatcher = threading.Thread(target=_dispatch, args=(self._callbacks,),
+                                                name="fitd-callbacks", daemon=True)
+            self._dispatcher.start()
+        callbacks = self._callbacks
+        return self._run(self._async.on_generation_changed(lambda change: callbacks.put((callback, change))))
 
     def watch(self) -> "ChangeQueue":
         """Subscribes now and returns a blocking queue of every GenerationChanged from here on:
