@@ -4,7 +4,6 @@ another client (fitctl) or this one changes the text scale."""
 from __future__ import annotations
 
 import asyncio
-import pathlib
 import subprocess
 import threading
 
