@@ -44,6 +44,14 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Text-scale sources (FitScale): GSettings for GNOME without a portal, and the X
+        // server's resources for Xft.dpi.
+        .systemLibrary(
+            name: "CGio", pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(
+            name: "CX11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]),
         .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
@@ -71,7 +79,7 @@ let package = Package(
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "FitThreads",
+                "CFontconfig", "CGio", "CX11", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
