@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall
+.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
 
 all: build
 
@@ -56,39 +56,71 @@ fuzz: bootstrap
 clean:
 	rm -rf .build .build-asan .build-tsan Benchmarks/.build Tests/Fuzzing/.build
 
-# make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then the binaries, the
-# systemd user unit, the D-Bus activation file (Exec= the installed fitd), the interface XML
-# and the README. BUILT=DIR installs the fitd and fitctl already built in DIR instead.
-# `make uninstall` with the same PREFIX removes exactly these files.
+# make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then (scripts/install) the
+# stripped binaries, the systemd user unit, the D-Bus activation file (Exec= the installed fitd),
+# the interface XML, the man pages fitd(8) and fitctl(1), fitctl's bash/zsh/fish completions,
+# the layout schema and examples (share/fitd) and the documentation (share/doc/fitd). It lists
+# what it wrote in share/fitd/install-manifest; `make uninstall` with the same PREFIX and DESTDIR
+# removes exactly that. BUILT=DIR installs the fitd and fitctl already built in DIR instead.
+VERSION := $(shell cat VERSION)
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 DOCDIR = $(DATADIR)/doc/fitd
+MANDIR = $(DATADIR)/man
+# Where the shells look: bash-completion's completionsdir (also $$XDG_DATA_HOME/bash-completion/
+# completions for ~/.local), zsh's site-functions, fish's vendor_completions.d.
+BASH_COMPLETION_DIR ?= $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(DATADIR)/fish/vendor_completions.d
 # The user manager reads $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) but no
 # lib/ under $HOME (systemd.unit(5), "User Unit Search Path"); elsewhere lib/systemd/user.
 SYSTEMD_USER_DIR ?= $(if $(filter $(HOME) $(HOME)/%,$(PREFIX)),$(DATADIR)/systemd/user,$(PREFIX)/lib/systemd/user)
 BUILT ?=
 FROM = $(or $(BUILT),$(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path))
-INSTALLED = $(BINDIR)/fitd $(BINDIR)/fitctl $(SYSTEMD_USER_DIR)/fitd.service \
-	$(DATADIR)/dbus-1/services/org.fitd.Fit1.service $(DATADIR)/dbus-1/interfaces/org.fitd.Fit1.xml \
-	$(DOCDIR)/README.md
-RENDER = sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g'
+# Man pages: a dist tarball ships them in man/; in a git checkout `make man` generates them
+# into .build/man on every install (they follow the argument definitions). MANSRC=DIR installs
+# the pages already in DIR instead.
+MANSRC ?=
+MANFROM = $(or $(MANSRC),$(if $(wildcard man/fitd.8),man,.build/man))
+INSTALL_ENV = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" \
+	DOCDIR="$(DOCDIR)" MANDIR="$(MANDIR)" SYSTEMD_USER_DIR="$(SYSTEMD_USER_DIR)" \
+	BASH_COMPLETION_DIR="$(BASH_COMPLETION_DIR)" ZSH_COMPLETION_DIR="$(ZSH_COMPLETION_DIR)" \
+	FISH_COMPLETION_DIR="$(FISH_COMPLETION_DIR)"
 
 install:
 	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path, not $(PREFIX)" >&2; exit 2;; esac
 	$(if $(BUILT),,@scripts/bootstrap --build)
 	$(if $(BUILT),,$(SWIFT) build $(RELEASE_FLAGS) --product fitd)
 	$(if $(BUILT),,$(SWIFT) build $(RELEASE_FLAGS) --product fitctl)
-	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(SYSTEMD_USER_DIR)" "$(DESTDIR)$(DATADIR)/dbus-1/services" \
-		"$(DESTDIR)$(DATADIR)/dbus-1/interfaces" "$(DESTDIR)$(DOCDIR)"
-	install -m 0755 "$(FROM)/fitd" "$(FROM)/fitctl" "$(DESTDIR)$(BINDIR)/"
-	$(RENDER) systemd/fitd.service.in >"$(DESTDIR)$(SYSTEMD_USER_DIR)/fitd.service"
-	$(RENDER) systemd/org.fitd.Fit1.service.in >"$(DESTDIR)$(DATADIR)/dbus-1/services/org.fitd.Fit1.service"
-	chmod 0644 "$(DESTDIR)$(SYSTEMD_USER_DIR)/fitd.service" "$(DESTDIR)$(DATADIR)/dbus-1/services/org.fitd.Fit1.service"
-	install -m 0644 protocol/org.fitd.Fit1.xml "$(DESTDIR)$(DATADIR)/dbus-1/interfaces/org.fitd.Fit1.xml"
-	install -m 0644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
-	@echo "installed under $(DESTDIR)$(PREFIX); the session bus starts fitd on the first call"
-	@echo "(with systemd: systemctl --user daemon-reload, so it knows fitd.service)"
+	$(if $(MANSRC)$(wildcard man/fitd.8),,@$(MAKE) --no-print-directory man)
+	@$(INSTALL_ENV) FROM="$(FROM)" MANSRC="$(MANFROM)" scripts/install install
 
 uninstall:
-	rm -f $(foreach f,$(INSTALLED),"$(DESTDIR)$(f)")
-	@rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
+	@$(INSTALL_ENV) scripts/install uninstall
+
+# fitd.8 and fitctl.1 in .build/man, from the argument definitions: swift-argument-parser's
+# generate-manual plugin over the debug build (what `make build` and the tests build, so
+# nothing is built twice). fitd is a system daemon's page: section 8.
+man:
+	@scripts/gen-man .build/man
+
+# fitd-$(VERSION).tar.gz: the committed tree (git archive HEAD; VERSION is in it), the pinned
+# dependency versions (Package.resolved) and the generated man pages, so that an unpacked
+# tarball builds with `make install` and needs no generator. `make test-dist` checks that on a
+# clean copy (a full release build: about 10 minutes on 2 cores, so not part of `make test`).
+dist: man
+	@git diff --quiet HEAD || echo "make dist: uncommitted changes are not in the tarball" >&2
+	git archive --format=tar --prefix=fitd-$(VERSION)/ \
+		$(if $(wildcard Package.resolved),--add-file=Package.resolved) \
+		--prefix=fitd-$(VERSION)/man/ --add-file=.build/man/fitd.8 --add-file=.build/man/fitctl.1 \
+		--prefix=fitd-$(VERSION)/ HEAD | gzip -9n >fitd-$(VERSION).tar.gz
+	@echo "fitd-$(VERSION).tar.gz (tag this commit v$(VERSION))"
+
+test-dist: bootstrap
+	@scripts/test-dist
+
+# A release is the commit tagged v$(VERSION) (annotated); CHANGELOG.md's heading says its date.
+tag:
+	@git diff --quiet HEAD || { echo "make tag: commit first" >&2; exit 1; }
+	@grep -q '^## $(VERSION) — unreleased' CHANGELOG.md && { echo "make tag: CHANGELOG.md still says $(VERSION) is unreleased" >&2; exit 1; } || true
+	git tag -a v$(VERSION) -m "fitd $(VERSION)"

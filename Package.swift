@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // fitd: text measurement and adaptive-layout decisions for Linux programs, over D-Bus.
-// Layout of the package: shared/DESIGN.md ("Pipeline and modules"). C appears only in the
+// Layout of the package: docs/architecture.md ("The modules"). C appears only in the
 // C* targets; everything above them speaks Swift value types.
 import PackageDescription
 
@@ -50,13 +50,13 @@ let package = Package(
             name: "CGio", pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
-            name: "CX11", pkgConfig: "x11",
-            providers: [.apt(["libx11-dev"])]),
-        .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
         // ICU renames its symbols per version; the shim is compiled against the installed
         // headers so Swift calls stable names (see include/fit_icu.h).
+        // Xft.dpi from the X server through libxcb, on a thread of its own with a deadline
+        // (include/fit_xresources.h says why not Xlib).
+        .target(name: "CFitXResources", linkerSettings: [.linkedLibrary("xcb")]),
         .target(
             name: "CFitShims",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -72,14 +72,14 @@ let package = Package(
         .target(name: "FitRender", dependencies: ["FitText", "CHarfBuzz", "CCairo"]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
         .target(name: "FitThreads"),
-        // General Swift binding of libdbus; knows nothing of fitd (DESIGN.md, "FitBus").
+        // General Swift binding of libdbus; knows nothing of fitd (docs/architecture.md).
         .target(name: "FitBus", dependencies: ["CDBus", "FitThreads"]),
         // Text scale, size categories, text styles and change watching. Speaks to fontconfig
         // only (no FitText): the daemon joins the two.
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "CGio", "CX11", "FitThreads",
+                "CFontconfig", "CGio", "CFitXResources", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.

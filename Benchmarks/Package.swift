@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // fitd's benchmarks: a package of its own, so the product never depends on bench-only
-// libraries (shared/DESIGN.md, "Benchmarks/"). How to run them: README.md beside this file.
+// libraries (docs/architecture.md). How to run them: README.md beside this file.
 import PackageDescription
 
 let package = Package(

@@ -1,5 +1,6 @@
 /// What a node is. Layout kinds follow SwiftUI's views and modifiers; decision kinds are the
-/// adaptive-layout techniques of shared/DESIGN.md, each a node whose outcome the result reports.
+/// adaptive-layout techniques (docs/swiftui-layout.md, protocol/README.md), each a node whose
+/// outcome the result reports.
 public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     case text, spacer, image, hstack, vstack, zstack, overlay, frame, padding, fixedSize
     case firstFit, uniformFit, threshold, fitting, template, scaleGroup

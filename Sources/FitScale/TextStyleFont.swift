@@ -16,7 +16,7 @@ public struct ResolvedTextStyleFont: Hashable, Sendable, CustomStringConvertible
     }
 
     /// The size in points for a text engine that multiplies every description's size by the
-    /// text scale (DESIGN.md: px = pt × 96/72 × text scale). The category already carries the
+    /// text scale (docs/text-scale.md: px = pt × 96/72 × text scale). The category already carries the
     /// scale, so such an engine must be given `pointSize / scale` or the scale counts twice.
     public func pointSize(beforeTextScale scale: TextScale) -> Double { pointSize / scale.factor }
 

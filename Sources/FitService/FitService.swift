@@ -9,7 +9,7 @@ import Synchronization
 /// its caches. It owns no process concerns (bus connection, name, signals: see fitd), so the
 /// tests run it in-process on a private bus.
 public final class FitService: Sendable {
-    public static let version = "0.1.0"
+    public static let version = FitVersion.release
 
     public let engine: TextEngine
     public let limits: ServiceLimits

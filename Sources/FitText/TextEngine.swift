@@ -4,7 +4,7 @@ import Synchronization
 /// The text engine: measures text the way GTK 4 (Pango 1.50) does, in pixels, or in terminal
 /// cells. Safe to share between threads; every cache is shared by all callers.
 ///
-/// Pipeline (shared/DESIGN.md): FontDescription → FontResolver (fontconfig) →
+/// Pipeline (docs/architecture.md): FontDescription → FontResolver (fontconfig) →
 /// TextAnalyzer (ICU) → ParagraphShaper (itemize, HarfBuzz) → LineBreaker / Ellipsizer →
 /// TextMetrics.
 public final class TextEngine: TextMeasuring, Sendable {

@@ -25,7 +25,11 @@ struct BatchMeasurer {
         "unit", "lines", "id", "text_scale", "language", "metrics", "markup", "escapes", "ambiguous", "terminal",
     ]
 
-    func run() async {
+    /// Measures every line; returns how many failed (fitctl then exits 2).
+    func run() async -> Int {
+        var failed = 0
+        // Per font description: whether fontconfig substituted its family (warned once).
+        var substitutions: [String: Bool] = [:]
         var pending: [(id: Any?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)] = []
         func flush() async {
             let valid = pending.compactMap { entry -> FitClient.BatchEntry? in
@@ -44,13 +48,22 @@ struct BatchMeasurer {
                 switch entry.parsed {
                 case .failure(let error):
                     output = ["error": error.description]
-                case .success(let (_, includeLines, _)):
+                case .success(let (request, includeLines, _)):
                     switch next.next() {
-                    case .success(let measurement)?: output = MetricsJSON.object(measurement.metrics, includeLines: includeLines)
+                    case .success(let measurement)?:
+                        output = MetricsJSON.object(measurement.metrics, includeLines: includeLines)
+                        if let known = substitutions[request.font] {
+                            output["substituted"] = known
+                        } else {
+                            let substituted = await FontSubstitution.check(request.font, client: client)
+                            substitutions[request.font] = substituted
+                            output["substituted"] = substituted
+                        }
                     case .failure(let error)?: output = ["error": error.description]
                     case nil: output = ["error": "no result"]
                     }
                 }
+                if output["error"] != nil { failed += 1 }
                 if let id = entry.id { output["id"] = id }
                 print(JSONOutput.string(output))
             }
@@ -62,6 +75,7 @@ struct BatchMeasurer {
             if pending.count >= BatchMeasurer.chunk { await flush() }
         }
         await flush()
+        return failed
     }
 
     /// A request line: the request, whether it asks for lines, whether it sets its own text scale.

@@ -1,5 +1,14 @@
+import ArgumentParser
 import FitClient
 import Foundation
+
+/// fitctl's exit status (`fitctl --help`, README "Exit status"): 0 success, 1 failure
+/// (CommandFailure), 2 a batch with failed lines, 64 usage (ValidationError, unknown command
+/// or option: ArgumentParser's EX_USAGE), 69 no daemon for ping/status (EX_UNAVAILABLE).
+enum ExitStatus {
+    static let partialFailure = ExitCode(2)
+    static let unavailable = ExitCode(69)
+}
 
 /// How fitctl reaches the engine: the daemon by default (D-Bus activation starts it), the
 /// engine in this process with --local, and in-process with a note on stderr when neither
@@ -16,6 +25,18 @@ enum ClientFactory {
             FileHandle.standardError.write(Data("fitctl: \(reason); measuring in-process instead\n".utf8))
         }
         return client
+    }
+
+    /// The daemon, or with --local the engine in this process; no fallback: where no daemon
+    /// answers, one stderr line and exit 69 (ping and status are health checks).
+    static func daemon(_ options: CommonOptions, command: String) async throws -> FitClient {
+        if options.local { return try await make(options) }
+        do {
+            return try await FitClient.connect(mode: .daemon)
+        } catch {
+            FileHandle.standardError.write(Data("fitctl \(command): no daemon: \(error.description)\n".utf8))
+            throw ExitStatus.unavailable
+        }
     }
 }
 

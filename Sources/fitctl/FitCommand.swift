@@ -17,11 +17,10 @@ struct FitCommand: AsyncParsableCommand {
               fitctl fit card.json --width 40 --cells --json
               fitctl fit nested.json --flatten                        # the flat form sent
               fitctl fit card.json --width 320 --breakpoints 100:600  # where decisions flip
-            The document format: protocol/layout-document.schema.json, flat (nodes naming
-            their parents) or nested (root, children inside their parent, ids optional); a
-            nested document is flattened before it is sent. Without --width or
-            --widths the document is laid out at its ideal width. Without --category the
-            daemon uses the user's size category (large in-process).
+
+            The document format: protocol/layout-document.schema.json, flat (nodes naming their parents) or nested (root, children inside their parent, ids optional); a nested document is flattened before it is sent. Without --width or --widths the document is laid out at its ideal width. Without --category the daemon uses the user's size category (large in-process).
+
+            With --ui-font naming a family that is not installed, fitctl says on stderr what fontconfig substituted.
             """)
 
     @OptionGroup var common: CommonOptions
@@ -29,10 +28,11 @@ struct FitCommand: AsyncParsableCommand {
     @Argument(help: "A layout document (JSON).")
     var document: String
 
-    @Option(help: "Proposed width (px, or cells with --cells); \"inf\" for unbounded.")
+    // .unconditional: "--width -5" is refused with the range, not taken for a missing value.
+    @Option(parsing: .unconditional, help: "Proposed width (px, or cells with --cells); \"inf\" for unbounded.")
     var width: String?
 
-    @Option(help: "Proposed height; omit for the ideal height.")
+    @Option(parsing: .unconditional, help: "Proposed height; omit for the ideal height.")
     var height: String?
 
     @Option(help: "Several proposed widths, comma-separated: \"200,320,480\".")
@@ -123,6 +123,7 @@ struct FitCommand: AsyncParsableCommand {
         options.breakpoints = try breakpointRange()
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
+        if let uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
         let height = try Self.length(height, "--height")
         var results: [LayoutResult] = []
         for width in try proposedWidths() {

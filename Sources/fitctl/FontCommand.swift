@@ -26,8 +26,10 @@ struct FontCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
+        if !font.matchedRequestedFamily { FontSubstitution.warning(description, used: font.family) }
         if common.json {
             print(JSONOutput.string([
+                "substituted": !font.matchedRequestedFamily,
                 "description": font.description, "family": font.family, "style": font.style, "weight": font.weight,
                 "file": font.file, "index": font.index, "pixel_size": font.pixelSize, "point_size": font.pointSize,
                 "ascent": font.ascent, "descent": font.descent, "matched_requested_family": font.matchedRequestedFamily,

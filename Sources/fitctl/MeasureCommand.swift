@@ -18,22 +18,17 @@ struct MeasureCommand: AsyncParsableCommand {
               fitctl measure --cells "表示 👍🏽"
               fitctl measure --cells --escapes ansi $'\\e[1mbold\\e[0m'
               fitctl measure --cells --terminal wcwidth --ambiguous wide "±1 …"
-              fitctl measure --batch < requests.jsonl
+              fitctl measure --batch < protocol/examples/requests.jsonl
               fitctl measure "Hello, world 👋" --font "Noto Sans 24" --output hello.svg
               fitctl measure "שלום world" --max-width 80 --boxes --output lines.png
-            --output draws the text as laid out, in the real glyphs of the fonts chosen
-            (.svg or .png). The measurement printed is the daemon's; the picture is drawn
-            by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
-            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap",
-            "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language",
-            "metrics", "markup", "escapes", "ambiguous", "terminal", "id"})
-            and writes one JSON result a line, in the same order; a bad line gets an "error".
-            With --batch, --language is the language of the lines that name none, and so on
-            for --escapes, --ambiguous and --terminal.
-            Without --terminal, the profile is the terminal's this command runs in where
-            TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4:
-            grapheme; Alacritty, tmux < 3.4, screen: wcwidth), else the daemon's default
-            (grapheme).
+
+            --output draws the text as laid out, in the real glyphs of the fonts chosen (.svg or .png). The measurement printed is the daemon's; the picture is drawn by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
+
+            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "metrics", "markup", "escapes", "ambiguous", "terminal", "id"}) and writes one JSON result a line, in the same order; a bad line gets an "error", and fitctl then exits 2. With --batch, --language is the language of the lines that name none, and so on for --escapes, --ambiguous and --terminal.
+
+            When the font's family is not installed, fontconfig substitutes another: fitctl says so on stderr, and --json and --batch results have "substituted": true.
+
+            Without --terminal, the profile is the terminal's this command runs in where TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4: grapheme; Alacritty, tmux < 3.4, screen: wcwidth), else the daemon's default (grapheme).
             """)
 
     @OptionGroup var common: CommonOptions
@@ -44,13 +39,15 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "A Pango font description: \"Family [Style…] [Weight] Size\" (pt, or px with a px suffix).")
     var font = ""
 
-    @Option(name: .customLong("max-width"), help: "Wrap at this width (px, or cells with --cells).")
+    // .unconditional: "--max-width -5" is the value -5 (refused by validate with the range),
+    // not a missing value followed by an unknown option.
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "Wrap at this width (px, or cells with --cells), 0 or more.")
     var maxWidth: Double?
 
     @Option(help: "word, char or word-char.")
     var wrap = "word"
 
-    @Option(name: .customLong("max-lines"), help: "At most this many lines.")
+    @Option(name: .customLong("max-lines"), parsing: .unconditional, help: "At most this many lines (1 or more).")
     var maxLines: Int?
 
     @Option(help: "none, start, middle or end.")
@@ -59,7 +56,7 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "OpenType features, comma-separated: \"tnum,-liga,ss01=2\".")
     var features = ""
 
-    @Option(name: .customLong("letter-spacing"), help: "Extra space between characters, px.")
+    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: "Extra space between characters, px (negative tightens).")
     var letterSpacing = 0.0
 
     @Option(help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.")
@@ -97,7 +94,7 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "With --output: light or dark.")
     var theme = "light"
 
-    @Option(help: "With --output: space around the text, px (pango-view's default, 10).")
+    @Option(parsing: .unconditional, help: "With --output: space around the text, px (pango-view's default, 10).")
     var margin = 10.0
 
     @Flag(name: .customLong("exact-positions"), help: "With --output: glyphs where the layout puts them, not on whole pixels as cairo 1.16 (GTK, pango-view) draws them.")
@@ -106,6 +103,14 @@ struct MeasureCommand: AsyncParsableCommand {
     func validate() throws {
         if batch && text != nil { throw ValidationError("give either a text or --batch, not both") }
         if !batch && text == nil { throw ValidationError("give the text to measure, or --batch") }
+        if let maxWidth, !(maxWidth.isFinite && (0...Self.maxWidthLimit).contains(maxWidth)) {
+            throw ValidationError("--max-width \(MetricsText.format(maxWidth)): give a width from 0 to \(Int(Self.maxWidthLimit))")
+        }
+        if let maxLines, maxLines < 1 { throw ValidationError("--max-lines \(maxLines): give 1 or more") }
+        guard letterSpacing.isFinite, abs(letterSpacing) <= TextLimits.maxLetterSpacing else {
+            let limit = Int(TextLimits.maxLetterSpacing)
+            throw ValidationError("--letter-spacing \(MetricsText.format(letterSpacing)): give -\(limit) to \(limit) px")
+        }
         _ = try parsedWrap()
         _ = try parsedEllipsize()
         _ = try parsedLanguage()
@@ -124,18 +129,29 @@ struct MeasureCommand: AsyncParsableCommand {
         guard margin.isFinite, (0...1000).contains(margin) else { throw ValidationError("--margin: 0…1000 px") }
     }
 
+    /// The widest --max-width taken (the engine's limit, which the daemon enforces too).
+    static let maxWidthLimit = TextLimits.maxWidth
+
     /// --escapes, --ambiguous and --terminal (nil where not given; the terminal from the
     /// environment where a known terminal says so).
     func parsedCellOptions() throws -> (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?) {
         do {
-            let terminal = try self.terminal.map { text throws(FitTextError) in try TerminalProfile(parsing: text) }
+            let terminal = try self.terminal.map { text in try Self.word(TerminalProfile.self, text) }
             return (
-                try escapes.map { text throws(FitTextError) in try EscapeMode(parsing: text) },
-                try ambiguous.map { text throws(FitTextError) in try AmbiguousWidth(parsing: text) },
+                try escapes.map { text in try Self.word(EscapeMode.self, text) },
+                try ambiguous.map { text in try Self.word(AmbiguousWidth.self, text) },
                 terminal ?? TerminalProfile.detect(environment: ProcessInfo.processInfo.environment)
             )
+        }
+    }
+
+    /// An option word, or a usage error naming its words, with the nearest where one is near
+    /// ("--wrap wrod": … use word, char or word-char; did you mean "word"?).
+    static func word<Word: OptionWord>(_ type: Word.Type, _ text: String) throws -> Word {
+        do {
+            return try Word(parsing: text)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(Suggestion.appended(to: error.description, word: text, among: Word.allCases.map(\.rawValue)))
         }
     }
 
@@ -145,25 +161,26 @@ struct MeasureCommand: AsyncParsableCommand {
     }
 
     private func parsedMetrics() throws -> MetricsMode {
-        do { return try MetricsMode(parsing: metrics) } catch { throw ValidationError(error.description) }
+        try Self.word(MetricsMode.self, metrics)
     }
 
     private func parsedWrap() throws -> WrapMode {
-        do { return try WrapMode(parsing: wrap) } catch { throw ValidationError(error.description) }
+        try Self.word(WrapMode.self, wrap)
     }
 
     private func parsedEllipsize() throws -> EllipsizeMode {
-        do { return try EllipsizeMode(parsing: ellipsize) } catch { throw ValidationError(error.description) }
+        try Self.word(EllipsizeMode.self, ellipsize)
     }
 
     func run() async throws {
         let client = try await ClientFactory.make(common)
         if batch {
             let cellOptions = try parsedCellOptions()
-            await BatchMeasurer(
+            let failed = await BatchMeasurer(
                 client: client, defaultLanguage: try parsedLanguage(), defaultEscapes: cellOptions.escapes,
                 defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal
             ).run()
+            if failed > 0 { throw ExitStatus.partialFailure }
             return
         }
         var request = MeasureRequest(
@@ -187,8 +204,11 @@ struct MeasureCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        let substituted = await FontSubstitution.check(font, client: client)
         if common.json {
-            print(JSONOutput.string(MetricsJSON.object(metrics, includeLines: lines)))
+            var object = MetricsJSON.object(metrics, includeLines: lines)
+            object["substituted"] = substituted
+            print(JSONOutput.string(object))
         } else {
             print(MetricsText.render(metrics, showLines: lines))
         }

@@ -10,7 +10,9 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               fitctl scale categories          # point sizes, one row per category
-              fitctl scale categories --json   # {"categories": [{"category": …, "styles": [{style, font, point_size, line_height}]}]}
+              fitctl scale categories --json   # {"categories": [{"category", "styles": […]}]}
+
+            Each style in --json: style, font, point_size, line_height.
             """)
 
     @OptionGroup var common: CommonOptions

@@ -6,8 +6,8 @@ struct ScaleCommand: AsyncParsableCommand {
         commandName: "scale",
         abstract: "Show or change the text scale; show the Dynamic Type text styles.",
         discussion: """
-            Precedence: fitctl scale set (explicit) → fontconfig dpi/scale → desktop (GNOME portal, else GSettings; or KDE) → X11 Xft.dpi → 1.0.
-            See docs/text-scale.md.
+            Precedence: fitctl scale set (explicit) → fontconfig dpi/scale → desktop (GNOME portal, else GSettings; or KDE) → X11 Xft.dpi → 1.0. See docs/text-scale.md.
+
             Examples:
               fitctl scale                 # factor, source, category, UI font, every style's font and size
               fitctl scale --json

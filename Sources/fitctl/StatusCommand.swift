@@ -10,12 +10,15 @@ struct StatusCommand: AsyncParsableCommand {
             Examples:
               fitctl status
               fitctl status --json
+              fitctl status --local        # the engine in this process
+
+            Exits 69 when no daemon answers (without --local): fitctl status is a health check.
             """)
 
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-        let client = try await ClientFactory.make(common)
+        let client = try await ClientFactory.daemon(common, command: "status")
         let version: String
         let generation: UInt64
         let stats: ServiceStatistics
@@ -61,12 +64,15 @@ struct PingCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               fitctl ping
+              fitctl ping --json
+
+            Exits 69 when no daemon answers (without --local).
             """)
 
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-        let client = try await ClientFactory.make(common)
+        let client = try await ClientFactory.daemon(common, command: "ping")
         let elapsed: Duration
         do {
             elapsed = try await client.ping()
@@ -77,7 +83,7 @@ struct PingCommand: AsyncParsableCommand {
         if common.json {
             print(JSONOutput.string(["mode": client.isEmbedded ? "in-process" : "daemon", "round_trip_us": microseconds]))
         } else {
-            print(client.isEmbedded ? "in-process (no daemon)" : "fitd answered in \(MetricsText.format(microseconds)) µs")
+            print(client.isEmbedded ? "in-process (--local): no daemon asked" : "fitd answered in \(MetricsText.format(microseconds)) µs")
         }
     }
 }

@@ -14,12 +14,15 @@ struct FitdCommand: AsyncParsableCommand {
         abstract: "The fitd daemon: text measurement and adaptive layout on the D-Bus session bus.",
         discussion: """
             Normally started by D-Bus activation or as the systemd user service fitd.service.
+
             Examples:
               fitd                       # serve org.fitd.Fit1 on the session bus
               fitd --replace             # take the name over from a running fitd
               fitd --address unix:path=/run/user/1000/bus
+
             Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes).
-            """)
+            """,
+        version: FitVersion.line(program: "fitd"))
 
     @Flag(help: "Take org.fitd.Fit1 over from the instance that owns it.")
     var replace = false
@@ -30,7 +33,7 @@ struct FitdCommand: AsyncParsableCommand {
     @Option(help: "Read limits from this file instead of $XDG_CONFIG_HOME/fitd/fitd.conf.")
     var config: String?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    @Option(help: "How much to log (to the journal, or stderr).")
     var logLevel: Logger.Level = .info
 
     func run() async throws {

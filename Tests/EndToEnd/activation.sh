@@ -50,7 +50,7 @@ caches=$(echo "$stats" | json_get '",".join(c[0] for c in d["data"][0])')
 ok "GetStats: $served requests served, up $uptime s, caches $caches"
 
 version=$(busctl --user get-property "$BUS" "$OBJ" "$IFACE" Version)
-expected=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/FitService/FitService.swift)
+expected=$(tr -d '\n' <VERSION)  # the one place the version is set (scripts/sync-version)
 assert_eq "$version" "s \"$expected\"" "Version property"
 generation=$(busctl --user get-property "$BUS" "$OBJ" "$IFACE" Generation)
 assert_eq "$generation" "t 1" "Generation property"

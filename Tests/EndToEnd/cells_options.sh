@@ -46,7 +46,8 @@ printf '%s\n' \
   '{"text":"±","unit":"cells","ambiguous":"wide"}' \
   '{"text":"👍🏽","unit":"cells","terminal":"wcwidth"}' \
   '{"text":"x","unit":"cells","terminal":"vte"}' \
-  | env -u TERM_PROGRAM TERM=dumb "$FITCTL" measure --batch >"$work/batch" || fail "batch failed"
+  | env -u TERM_PROGRAM TERM=dumb "$FITCTL" measure --batch >"$work/batch" && fail "batch with a bad line exited 0" \
+  || assert_eq "$?" 2 "batch exit status with a bad line"
 assert_eq "$(sed -n 1,3p "$work/batch" | "$PY" -c 'import json,sys; print([json.loads(l)["width"] for l in sys.stdin])')" "[4, 2, 4]" "batch fields"
 sed -n 4p "$work/batch" | grep -q '"error":"invalid terminal' || fail "batch terminal vte: $(sed -n 4p "$work/batch")"
 ok "batch: escapes, ambiguous and terminal fields; a bad word is that line's error"

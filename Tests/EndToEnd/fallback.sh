@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fitctl without a daemon: with no session bus, or a bus on which fitd cannot be started,
-# it measures in-process, says so in one stderr line and exits 0, with the daemon's figures.
+# it measures in-process, says so in one stderr line and exits 0, with the daemon's figures
+# (not ping and status, health checks that exit 69: cli_contract.sh).
 # --local never touches the bus (a listening socket sees no connection).
 source "$(dirname "$0")/lib.bash"
 [ -x "$FITCTL" ] || fail "no fitctl at $FITCTL"
@@ -34,11 +35,14 @@ ok "in-process: the user's explicit text scale applies (width 118.4765625 at 1.2
 
 mkdir -m 0700 "$work/runtime"
 # (no $XDG_RUNTIME_DIR/bus and no X display either: nothing for libdbus to fall back on)
-env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work/runtime" "$FITCTL" status >"$work/out" 2>"$work/err" \
-  || fail "fitctl status with no bus: $(cat "$work/err")"
-grep -q "(in-process)" "$work/out" || fail "fitctl status does not say in-process: $(cat "$work/out")"
-one_fallback_line "$work/err" "status, DBUS_SESSION_BUS_ADDRESS unset"
-ok "DBUS_SESSION_BUS_ADDRESS unset: fitctl status reports in-process"
+env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work/runtime" "$FITCTL" font "DejaVu Sans 12" >"$work/out" 2>"$work/err" \
+  || fail "fitctl font with no bus: $(cat "$work/err")"
+one_fallback_line "$work/err" "font, DBUS_SESSION_BUS_ADDRESS unset"
+# status is a health check: no fallback, exit 69 (Tests/EndToEnd/cli_contract.sh); --local reports in-process.
+env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work/runtime" "$FITCTL" status --local >"$work/out" 2>"$work/err" \
+  || fail "fitctl status --local with no bus: $(cat "$work/err")"
+grep -q "(in-process)" "$work/out" || fail "fitctl status --local does not say in-process: $(cat "$work/out")"
+ok "DBUS_SESSION_BUS_ADDRESS unset: fitctl font falls back in-process; status --local reports in-process"
 
 # A live bus on which org.fitd.Fit1 cannot be activated.
 "$ROOT/scripts/private-bus" --no-service --log /dev/null -- bash -c '

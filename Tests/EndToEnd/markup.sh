@@ -16,7 +16,8 @@ ok "--markup: <b>Save</b> changes is 96.58 px wide, as Pango draws it; without i
 
 printf '%s\n' '{"text":"x<sup>2</sup>","font":"DejaVu Sans 10","markup":true}' \
   '{"text":"<b>x","font":"DejaVu Sans 10","markup":true}' '{"text":"x","markup":"yes"}' \
-  | "$FITCTL" measure --batch >"$work/batch" || fail "batch failed"
+  | "$FITCTL" measure --batch >"$work/batch" && fail "batch with bad lines exited 0" \
+  || assert_eq "$?" 2 "batch exit status with bad lines"
 assert_eq "$(sed -n 1p "$work/batch" | json_get 'repr((d["width"], d["height"]))')" "(13.8251953125, 18.2021484375)" \
   "x<sup>2</sup> (Pango 13.83 x 18.20)"
 sed -n 2p "$work/batch" | grep -q 'invalid markup: Error on line 1 char 21: Element “markup” was closed, but the currently open element is “b”' \

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @testable import FitScale
 
@@ -40,6 +43,49 @@ private struct Layer: DesktopSettingsProvider {
 
     @Test func aDisplayThatIsGoneIsNoX11Session() throws {
         #expect(try XResourcesProvider(display: ":9987").read() == nil)
+    }
+
+    /// Issue 9: a server that accepts and never answers must not stall fitd. A listening
+    /// socket that never accepts is such a server: the kernel completes the connection, and
+    /// the setup reply never comes. The read gives up at its deadline, the next one does not
+    /// start a second stuck thread, and once the server goes away reads work again.
+    @Test(.timeLimit(.minutes(1))) func anXServerThatNeverAnswersCostsTheDeadlineAndNoMore() throws {
+        let number = 4000 + Int.random(in: 0..<2000)
+        let path = "/tmp/.X11-unix/X\(number)"
+        mkdir("/tmp/.X11-unix", 0o1777)
+        unlink(path)
+        let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(server >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        defer { unlink(path) }
+        try #require(listen(server, 4) == 0)
+
+        let provider = XResourcesProvider(display: ":\(number)", timeoutMilliseconds: 200)
+        let clock = ContinuousClock()
+        var first: XResourcesProvider.ResourceRead = .failed
+        let waited = clock.measure { first = provider.fetchResources(display: ":\(number)") }
+        #expect(first == .timedOut)
+        #expect(waited >= .milliseconds(150) && waited < .seconds(3), "waited \(waited)")
+        #expect(provider.fetchResources(display: ":\(number)") == .busy)
+        #expect(try provider.read() == nil)
+
+        // The server goes away: the stuck connection fails, its thread ends, reads resume.
+        close(server)
+        var after: XResourcesProvider.ResourceRead = .busy
+        for _ in 0..<100 {
+            after = provider.fetchResources(display: ":\(number)")
+            if after != .busy { break }
+            usleep(20_000)
+        }
+        #expect(after == .noDisplay)
     }
 
     @Test func gsettingsWithoutDconfOrABackendIsNotAsked() throws {

@@ -38,6 +38,10 @@ import dbus
 
 pid, sizes, families, texts, singles = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
 idle_release = int(sys.argv[6])
+# Step 5 measures after 10.5 s quiet with the caches still full: a shorter idle release
+# would empty them during that wait and measure a release half done (heap not yet trimmed).
+if idle_release < 13:
+    sys.exit("memory.sh: IDLE_RELEASE must be at least 13 s (the caches must outlast step 5's 10.5 s wait)")
 fit = dbus.Interface(dbus.SessionBus().get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 empty = dbus.Dictionary({}, signature="sv")
 from reliability import Checks, proc_status
@@ -138,7 +142,8 @@ for i in range(singles):
 busy = status("VmRSS")
 print(f"memory: {singles} single Measure calls in {time.perf_counter() - t:.1f} s: RSS {busy / MB:.1f} MiB")
 
-# fitd trims its heap once it has been quiet for a period (IdleTrim, 5 s): wait two.
+# fitd trims its heap once it has been quiet for a period (IdleTrim, 5 s): wait two. The
+# caches are still full then (IDLE_RELEASE ≥ 13, checked at the start).
 time.sleep(10.5)
 rss = status("VmRSS")
 accounted, _ = cache_bytes()

@@ -57,7 +57,9 @@ def read_jsonl(text):
 def run(cmd, stdin_text, shell):
     p = subprocess.run(cmd, input=stdin_text.encode("utf-8"), stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, env=env(), shell=shell)
-    if p.returncode != 0:
+    # fitctl measure --batch exits 2 when some lines were refused: each has an "error",
+    # compared like any other result.
+    if p.returncode not in (0, 2):
         sys.stderr.write(p.stderr.decode("utf-8", "replace")[-4000:])
         raise SystemExit("command failed (%d): %s" % (p.returncode, cmd))
     return read_jsonl(p.stdout.decode("utf-8"))

@@ -92,8 +92,12 @@ def main():
     fonts, names = FONTS[args.fonts]
     requests = list(cases(random.Random(args.seed), fonts, names, args.count))
     # The oracle's context language is en-us (pango_measure.make_context), not the locale's.
-    out = subprocess.run([args.fitctl, "measure", "--batch", "--local", "--language", "en-us"], check=True, capture_output=True, text=True,
-                         input="".join(json.dumps(r) + "\n" for r in requests)).stdout.splitlines()
+    done = subprocess.run([args.fitctl, "measure", "--batch", "--local", "--language", "en-us"], capture_output=True, text=True,
+                          input="".join(json.dumps(r) + "\n" for r in requests))
+    # Exit 2: some lines were refused, each with an "error" (compared like the others).
+    if done.returncode not in (0, 2):
+        raise SystemExit(f"fitctl failed ({done.returncode}): {done.stderr[-2000:]}")
+    out = done.stdout.splitlines()
     ctx = pm.make_context()
     ok = 0
     for request, line in zip(requests, out):

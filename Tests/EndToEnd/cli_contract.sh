@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# fitctl's command-line contract (fitctl --help, README "Exit status"): every command's help
+# runs and has no line broken mid-sentence; --version on both binaries says VERSION's version
+# and the interface; exit codes 0 success, 1 failure, 2 a batch with failed lines, 64 usage,
+# 69 ping/status with no daemon (private-bus --no-service: a bus on which fitd cannot be
+# activated); "did you mean"; negative values refused with their range; --json of every
+# command parses; a substituted family is said on stderr and flagged "substituted".
+source "$(dirname "$0")/lib.bash"
+on_private_bus "$@"
+[ -x "$FITCTL" ] || fail "no fitctl at $FITCTL"
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+
+# status CMD…: runs it, stdout to $work/out, stderr to $work/err; prints the exit status.
+status() { local s=0; "$@" >"$work/out" 2>"$work/err" || s=$?; echo "$s"; }
+
+# --- help: every command, exit 0, no stray line breaks. At 2000 columns ArgumentParser
+# wraps nothing, so a prose line that starts in the first column with a lower-case letter or
+# "(" after a non-empty line is a sentence broken by hand.
+for cmd in "" measure fit font scale "scale show" "scale set" "scale reset" "scale categories" watch status ping; do
+  # shellcheck disable=SC2086
+  s=$(COLUMNS=2000 status "$FITCTL" $cmd --help)
+  assert_eq "$s" 0 "fitctl $cmd --help exit status"
+  grep -q "^USAGE: fitctl $cmd" "$work/out" || fail "fitctl $cmd --help has no usage line"
+  "$PY" - "$work/out" "fitctl $cmd" <<'PY' || fail "stray line break in 'fitctl $cmd --help'"
+import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+for prev, line in zip(lines, lines[1:]):
+    if prev.strip() and not prev.rstrip().endswith(":") and re.match(r"[a-z(]", line):
+        sys.exit(f"{sys.argv[2]}: {prev!r} / {line!r}")
+PY
+done
+s=$(COLUMNS=2000 status "$FITD" --help); assert_eq "$s" 0 "fitd --help"
+ok "help of fitd and of every fitctl command: exit 0, no line broken mid-sentence"
+grep -q "^  69  " <("$FITCTL" --help) || fail "fitctl --help does not document exit status 69"
+
+# --- --version: VERSION's version and the interface.
+version=$(tr -d '\n' <VERSION)
+assert_eq "$("$FITCTL" --version)" "fitctl $version (org.fitd.Fit1 interface 1)" "fitctl --version"
+assert_eq "$("$FITD" --version)" "fitd $version (org.fitd.Fit1 interface 1)" "fitd --version"
+ok "--version: fitctl and fitd $version, interface 1"
+
+# --- usage errors: 64, with a suggestion where one is near.
+assert_eq "$(status "$FITCTL" mesure x)" 64 "fitctl mesure"
+grep -q "Did you mean 'measure'" "$work/err" || fail "fitctl mesure: no suggestion: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" scale sett 1.25)" 64 "fitctl scale sett"
+grep -q "Did you mean 'set'" "$work/err" || fail "fitctl scale sett: no suggestion: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure x --frnt Sans)" 64 "unknown option"
+grep -q "Did you mean '--font'" "$work/err" || fail "--frnt: no suggestion: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure x --wrap wrod)" 64 "bad option word"
+grep -q 'did you mean "word"' "$work/err" || fail "--wrap wrod: no suggestion: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure x --max-width -5)" 64 "--max-width -5"
+grep -q "Missing value" "$work/err" && fail "--max-width -5 says Missing value: $(cat "$work/err")"
+grep -q "give a width from 0 to" "$work/err" || fail "--max-width -5 does not say the range: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure x --max-lines -1)" 64 "--max-lines -1"
+assert_eq "$(status "$FITCTL" fit protocol/examples/first-fit-card.json --width -5)" 64 "fit --width -5"
+grep -q "Missing value" "$work/err" && fail "fit --width -5 says Missing value: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure)" 64 "measure without text"
+assert_eq "$(status "$FITCTL" scale set 9)" 64 "scale set 9"
+assert_eq "$(status "$FITCTL" scale set -1)" 64 "scale set -1"
+grep -q "the range is" "$work/err" || fail "scale set -1 does not say the range: $(cat "$work/err")"
+ok "usage errors exit 64; did you mean for commands, options and option words; -5 refused with its range"
+
+# --- negative letter spacing is a value (it tightens), not an option.
+assert_eq "$(status "$FITCTL" measure "Hello" --font "DejaVu Sans 12" --letter-spacing -1 --json)" 0 "--letter-spacing -1"
+json_get 'd["width"]' <"$work/out" >/dev/null || fail "--letter-spacing -1: no width"
+
+# --- --json of every command that has it parses, and exits 0 through the daemon.
+for cmd in "measure Hello --font DejaVu_Sans_12" "font DejaVu_Sans_12" "fit protocol/examples/first-fit-card.json --width 320" \
+  "scale" "scale show" "scale categories" "status" "ping"; do
+  # shellcheck disable=SC2086
+  set -- $cmd; args=(); for a in "$@"; do args+=("${a//_/ }"); done
+  assert_eq "$(status "$FITCTL" "${args[@]}" --json)" 0 "fitctl $cmd --json"
+  "$PY" -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/out" || fail "fitctl $cmd --json is not JSON: $(head -c 300 "$work/out")"
+  [ -s "$work/err" ] && fail "fitctl $cmd --json wrote to stderr: $(cat "$work/err")"
+done
+assert_eq "$(json_get 'd["mode"]' <<<"$("$FITCTL" status --json)")" daemon "status --json mode"
+ok "--json of measure, font, fit, scale, status, ping: JSON, exit 0, nothing on stderr"
+
+# --- a substituted family: stderr, and "substituted" in --json and --batch.
+assert_eq "$(status "$FITCTL" measure Hello --font "No Such Family 12" --json)" 0 "measure with a missing family"
+assert_eq "$(json_get 'd["substituted"]' <"$work/out")" True "measure --json substituted"
+grep -q 'warning: no font family of "No Such Family 12" is installed; fontconfig substituted' "$work/err" \
+  || fail "no substitution warning: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure Hello --font "DejaVu Sans 12" --json)" 0 "measure DejaVu Sans"
+assert_eq "$(json_get 'd["substituted"]' <"$work/out")" False "measure --json, an installed family"
+[ -s "$work/err" ] && fail "an installed family warned: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" measure Hello --font "sans-serif 12" --json)" 0 "measure sans-serif"
+assert_eq "$(json_get 'd["substituted"]' <"$work/out")" False "a generic family is not a substitution"
+assert_eq "$(status "$FITCTL" font "No Such Family 12" --json)" 0 "font with a missing family"
+assert_eq "$(json_get 'd["substituted"]' <"$work/out")" True "font --json substituted"
+grep -q "fontconfig substituted" "$work/err" || fail "fitctl font: no substitution warning"
+ok "a missing family: warning on stderr, \"substituted\": true (measure, font); installed and generic ones: false"
+
+# --- batch: 0 when every line is measured, 2 when some failed (the others still measured).
+assert_eq "$(status "$FITCTL" measure --batch <protocol/examples/requests.jsonl)" 0 "batch of protocol/examples/requests.jsonl"
+assert_eq "$(wc -l <"$work/out")" "$(wc -l <protocol/examples/requests.jsonl)" "one result a request"
+grep -q '"error"' "$work/out" && fail "requests.jsonl has failing lines: $(cat "$work/out")"
+printf '%s\n' '{"id":1,"text":"OK","font":"DejaVu Sans 10"}' '{"id":2,"text":1}' '{"id":3,"text":"x","font":"Nope Nope 10"}' \
+  >"$work/in"
+assert_eq "$(status "$FITCTL" measure --batch <"$work/in")" 2 "batch with a bad line"
+assert_eq "$("$PY" -c 'import json,sys; print([("error" in d, d.get("substituted")) for d in map(json.loads, open(sys.argv[1]))])' "$work/out")" \
+  "[(False, False), (True, None), (False, True)]" "batch results: error and substituted per line"
+ok "measure --batch: exit 0 on protocol/examples/requests.jsonl, 2 with a bad line; substituted per line"
+
+# --- failure: 1.
+assert_eq "$(status "$FITCTL" fit "$work/no-such.json")" 1 "fit of a missing file"
+assert_eq "$(status "$FITCTL" measure x --font "Sans 0")" 1 "a refused request"
+ok "failures exit 1"
+
+# --- no daemon: ping and status exit 69 (health checks); --local still answers; measure falls back.
+"$ROOT/scripts/private-bus" --no-service --log /dev/null -- bash -c '
+  s=0; "$FITCTL" ping >/dev/null 2>"$0/ping.err" || s=$?; echo "ping $s"
+  s=0; "$FITCTL" status --json >/dev/null 2>"$0/status.err" || s=$?; echo "status $s"
+  s=0; "$FITCTL" ping --local >/dev/null 2>&1 || s=$?; echo "ping-local $s"
+  s=0; "$FITCTL" status --local >/dev/null 2>&1 || s=$?; echo "status-local $s"
+  s=0; "$FITCTL" measure x >/dev/null 2>&1 || s=$?; echo "measure $s"' "$work" >"$work/nodaemon"
+assert_eq "$(tr '\n' ' ' <"$work/nodaemon")" "ping 69 status 69 ping-local 0 status-local 0 measure 0 " "exit codes without a daemon"
+grep -q "^fitctl ping: no daemon" "$work/ping.err" || fail "ping without daemon: $(cat "$work/ping.err")"
+s=0; env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work" "$FITCTL" ping >/dev/null 2>&1 || s=$?
+assert_eq "$s" 69 "ping with no bus at all"
+ok "no daemon: ping and status exit 69, with --local 0; measure falls back (0)"
