@@ -44,16 +44,14 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
-        // Text-scale sources (FitScale): GSettings for GNOME without a portal, and the X
-        // server's resources for Xft.dpi.
-        .systemLibrary(
-            name: "CGio", pkgConfig: "gio-2.0",
-            providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
         // ICU renames its symbols per version; the shim is compiled against the installed
         // headers so Swift calls stable names (see include/fit_icu.h).
+        // GNOME's settings through GSettings, GIO loaded at the first read (dlopen), for the
+        // text scale without a portal (include/fit_gsettings.h).
+        .target(name: "CFitGSettings", linkerSettings: [.linkedLibrary("dl")]),
         // Xft.dpi from the X server through libxcb, on a thread of its own with a deadline
         // (include/fit_xresources.h says why not Xlib).
         .target(name: "CFitXResources", linkerSettings: [.linkedLibrary("xcb")]),
@@ -79,7 +77,7 @@ let package = Package(
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "CGio", "CFitXResources", "FitThreads",
+                "CFontconfig", "CFitGSettings", "CFitXResources", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.

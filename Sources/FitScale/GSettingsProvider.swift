@@ -1,4 +1,4 @@
-import CGio
+import CFitGSettings
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +6,8 @@ import Glibc
 /// GNOME's `org.gnome.desktop.interface` keys through GSettings, for a GNOME session without
 /// the settings portal: `text-scaling-factor`, `font-name`, `monospace-font-name`.
 ///
-/// Why GIO's C API and not `gsettings get` or dconf's file: a process per read is slow and
+/// Why GIO's C API (loaded at the first read, not linked: fit_gsettings.h) and not
+/// `gsettings get` or dconf's file: a process per read is slow and
 /// can hang; dconf's database (GVDB) is a binary format private to GLib; GIO reads dconf's
 /// database in-process (libdconfsettings), honours GSETTINGS_BACKEND (the keyfile backend the
 /// tests use) and the schema's types. The schema is looked up first
@@ -55,8 +56,8 @@ public struct GSettingsProvider: DesktopSettingsProvider {
         var monospace: UnsafeMutablePointer<CChar>?
         guard fit_gsettings_interface(&scale, &hasScale, &font, &monospace) == 1 else { return nil }
         defer {
-            fit_g_free(font)
-            fit_g_free(monospace)
+            free(font)
+            free(monospace)
         }
         let fontName = font.map { String(cString: $0) }
         let monospaceName = monospace.map { String(cString: $0) }
