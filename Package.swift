@@ -49,6 +49,12 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]),
         // ICU renames its symbols per version; the shim is compiled against the installed
         // headers so Swift calls stable names (see include/fit_icu.h).
+        // GNOME's settings through GSettings, GIO loaded at the first read (dlopen), for the
+        // text scale without a portal (include/fit_gsettings.h).
+        .target(name: "CFitGSettings", linkerSettings: [.linkedLibrary("dl")]),
+        // Xft.dpi from the X server through libxcb, on a thread of its own with a deadline
+        // (include/fit_xresources.h says why not Xlib).
+        .target(name: "CFitXResources", linkerSettings: [.linkedLibrary("xcb")]),
         .target(
             name: "CFitShims",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -71,7 +77,7 @@ let package = Package(
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "FitThreads",
+                "CFontconfig", "CFitGSettings", "CFitXResources", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
