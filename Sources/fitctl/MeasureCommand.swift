@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitRender
 import FitText
 import Foundation
@@ -176,10 +177,15 @@ struct MeasureCommand: AsyncParsableCommand {
         let client = try await ClientFactory.make(common)
         if batch {
             let cellOptions = try parsedCellOptions()
-            let failed = await BatchMeasurer(
+            let measurer = BatchMeasurer(
                 client: client, defaultLanguage: try parsedLanguage(), defaultEscapes: cellOptions.escapes,
-                defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal
-            ).run()
+                defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal)
+            let failed: Int
+            do {
+                failed = try await measurer.run()
+            } catch {
+                throw CommandFailure(error.description)
+            }
             if failed > 0 { throw ExitStatus.partialFailure }
             return
         }
@@ -206,9 +212,7 @@ struct MeasureCommand: AsyncParsableCommand {
         }
         let substituted = await FontSubstitution.check(font, client: client)
         if common.json {
-            var object = MetricsJSON.object(metrics, includeLines: lines)
-            object["substituted"] = substituted
-            print(JSONOutput.string(object))
+            JSONOutput.print { MetricsJSON.write(metrics, includeLines: lines, substituted: substituted, to: &$0) }
         } else {
             print(MetricsText.render(metrics, showLines: lines))
         }
