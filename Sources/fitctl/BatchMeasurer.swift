@@ -50,44 +50,40 @@ struct BatchMeasurer {
             } catch {
                 results = valid.map { _ in .failure(error) }
             }
-            // Whether each request's family was substituted: asked once per font, and part
-            // of the engine's time (ResolveFont), not the writer's.
-            var substituted: [Bool] = []
-            substituted.reserveCapacity(pending.count)
+            // Each line's outcome in order; for a measured one whether its family was
+            // substituted: asked once per font, and counted as the engine's time (ResolveFont).
+            var outcomes: [LineOutcome] = []
+            outcomes.reserveCapacity(pending.count)
+            var next = results.makeIterator()
             for entry in pending {
-                guard case .success(let (request, _, _)) = entry.parsed else {
-                    substituted.append(false)
-                    continue
-                }
-                if let known = substitutions[request.font] {
-                    substituted.append(known)
-                } else {
-                    let answer = await FontSubstitution.check(request.font, client: client)
-                    substitutions[request.font] = answer
-                    substituted.append(answer)
+                switch entry.parsed {
+                case .failure(let error):
+                    outcomes.append(.error(error.description))
+                case .success(let (request, includeLines, _)):
+                    switch next.next() {
+                    case .success(let measurement)?:
+                        let substituted: Bool
+                        if let known = substitutions[request.font] {
+                            substituted = known
+                        } else {
+                            substituted = await FontSubstitution.check(request.font, client: client)
+                            substitutions[request.font] = substituted
+                        }
+                        outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted))
+                    case .failure(let error)?: outcomes.append(.error(error.description))
+                    case nil: outcomes.append(.error("no result"))
+                    }
                 }
             }
             clock.add(.engine, since: engineStart)
             let writeStart = clock.now()
-            var next = results.makeIterator()
-            for (index, entry) in pending.enumerated() {
-                switch entry.parsed {
-                case .failure(let error):
-                    MetricsJSON.writeError(error.description, id: entry.id, to: &output.writer)
+            for (entry, outcome) in zip(pending, outcomes) {
+                switch outcome {
+                case .measured(let metrics, let includeLines, let substituted):
+                    MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, id: entry.id, to: &output.writer)
+                case .error(let message):
+                    MetricsJSON.writeError(message, id: entry.id, to: &output.writer)
                     failed += 1
-                case .success(let (_, includeLines, _)):
-                    switch next.next() {
-                    case .success(let measurement)?:
-                        MetricsJSON.write(
-                            measurement.metrics, includeLines: includeLines, substituted: substituted[index], id: entry.id,
-                            to: &output.writer)
-                    case .failure(let error)?:
-                        MetricsJSON.writeError(error.description, id: entry.id, to: &output.writer)
-                        failed += 1
-                    case nil:
-                        MetricsJSON.writeError("no result", id: entry.id, to: &output.writer)
-                        failed += 1
-                    }
                 }
                 output.writer.newline()
             }
@@ -99,13 +95,7 @@ struct BatchMeasurer {
             // Nothing more ready on standard input: answer what is pending before waiting.
             if !pending.isEmpty && !input.hasReadyInput() { try await flush() }
             let readStart = clock.now()
-            let line: LineReader.Line?
-            do {
-                line = try input.next()
-            } catch {
-                throw BatchFailure("cannot read standard input: \(error)")
-            }
-            guard let line else {
+            guard let line = try input.next() else {
                 clock.add(.read, since: readStart)
                 break
             }
@@ -153,6 +143,12 @@ struct BatchMeasurer {
         } catch {
             return (id, .failure(.invalidArgument(name: "request", reason: "\(error)")))
         }
+    }
+
+    /// What one line comes to: its metrics, or its "error".
+    enum LineOutcome {
+        case measured(TextMetrics, includeLines: Bool, substituted: Bool)
+        case error(String)
     }
 
     /// Nesting allowed in a request line (an "id" may be any JSON value).
