@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FitLayout", targets: ["FitLayout"]),
         .library(name: "FitLayoutJSON", targets: ["FitLayoutJSON"]),
         .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
+        // fitctl's JSON text (exact writer, strict reader); a product for the benchmarks.
+        .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
         // For Tests/Fuzz (ServiceLimits from fitd.conf); programs use FitClient.
@@ -86,6 +88,9 @@ let package = Package(
         // apart from FitLayout so that the daemon, which gets documents as D-Bus values, links no
         // Foundation (issue 3: idle memory).
         .target(name: "FitLayoutJSON", dependencies: ["FitLayout"]),
+        // JSON text without Foundation: fitctl's output in a fixed key order and its batch
+        // request parser (issue 14: JSONSerialization's sorted keys were 71 % of a batch).
+        .target(name: "FitJSON"),
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
@@ -117,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale",
+                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -128,6 +133,7 @@ let package = Package(
         .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
+        .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
