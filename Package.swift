@@ -101,14 +101,14 @@ let package = Package(
         .target(
             name: "FitService",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText",
+                "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
         .target(
             name: "FitClient",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale",
+                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -138,6 +138,6 @@ let package = Package(
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )
