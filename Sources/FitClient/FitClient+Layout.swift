@@ -9,13 +9,14 @@ extension FitClient {
     /// - Parameters:
     ///   - options: unit, size category, UI font, default spacing, breakpoints (whose `step`
     ///     must be nil or 1, in both modes: the Layout call has no step).
-    ///   - userSizeCategory: let the daemon use the user's size category (derived from the
-    ///     text scale) instead of `options.sizeCategory`. In-process there is no user state,
-    ///     and `options.sizeCategory` is used.
+    ///   - userSizeCategory: lay out at the user's size category (derived from their text
+    ///     scale), as `measure()` and `fitctl fit` do — the default (issue 12: with `false` as
+    ///     the default, an app ignored the user's text size). `false` uses
+    ///     `options.sizeCategory`, for previews at a chosen category.
     /// - Throws: a bad document as `.rejected(name: "org.fitd.Fit1.Error.InvalidDocument", …)`
     ///   naming the node, in both modes, so callers handle one error whatever the backend.
     public func layout(
-        document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = false
+        document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = true
     ) async throws(FitClientError) -> LayoutResult {
         // The Layout call's `breakpoints` option is (min, max) on the 1 px grid: a step cannot
         // be sent, and honouring it in-process only would make the backends answer differently.

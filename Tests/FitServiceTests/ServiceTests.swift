@@ -1,7 +1,9 @@
 import FitBus
 import FitClient
 import FitLayout
+import FitLayoutJSON
 import FitProtocol
+import FitScale
 import FitService
 import FitText
 import Foundation
@@ -84,6 +86,31 @@ import Testing
                     #expect(try result.get().metrics == (await client.measure(request, userTextScale: false)).metrics)
                 }
             }
+        }
+    }
+
+    /// Issue 12: by default Layout follows the user's text size, as Measure and `fitctl fit`
+    /// do; `userSizeCategory: false` lays out at the options' category. Both modes agree.
+    @Test func layoutFollowsTheUsersTextSizeByDefault() async throws {
+        try await withService { (harness, client) async throws in
+            // A text-scale state of its own (a temporary config home), at 2.0 as if set by the user.
+            let home = NSTemporaryDirectory() + "/fitd-layout-scale-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let state = TextScaleState(environment: FitScaleEnvironment(configHome: home), desktop: nil, logger: Logger(label: "test"))
+            harness.service.attach(textScaleState: state)
+            _ = harness.service.apply(await state.reload())
+            try await client.setTextScale(2.0)
+            // Seed 002's payment row: stacked from accessibilityMedium up (2.0 is accessibilityLarge).
+            let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("protocol/examples/payment-row-threshold.json")
+            let document = try LayoutDocument(json: Array(try Data(contentsOf: path)))
+            let proposal = ProposedSize(width: 600, height: nil)
+            let user = try await client.layout(document: document, proposal: proposal)
+            var large = LayoutOptions()
+            large.sizeCategory = .large
+            let atLarge = try await client.layout(document: document, proposal: proposal, options: large, userSizeCategory: false)
+            #expect(user.decisions.map(\.axis) == [.vertical], "\(user.decisions)")
+            #expect(atLarge.decisions.map(\.axis) == [.horizontal], "\(atLarge.decisions)")
         }
     }
 
