@@ -1,6 +1,9 @@
+import Dispatch
 import FitLayout
 import FitScale
 import FitText
+import FitThreads
+import Synchronization
 
 /// The layout engine's measurer backed by FitText's `TextEngine`: what the daemon and the
 /// embedded client lay out with. It lives in a module of its own so that FitLayout stays pure
@@ -65,6 +68,24 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         // A layout of many texts stops here once its task is cancelled (the daemon cancels the
         // calls of a client that left the bus): the rest would be measured for no one.
         if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
+        let request = try self.request(text, proposedWidth: proposedWidth, scale: scale)
+        let metrics: TextMetrics
+        do throws(FitTextError) {
+            metrics = try engine.measure(request)
+        } catch {
+            throw .measurementFailed(node: nil, reason: error.description)
+        }
+        // The last line's baseline as the engine laid it out: lines differ in height with
+        // fallback fonts and markup sizes, so it is not estimated from equal lines.
+        let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
+        return MeasuredText(
+            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
+            lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
+    }
+
+    /// The engine's request for a text at a width and scale: what ``measure(_:proposedWidth:scale:)``
+    /// asks, and ``prepare(_:)`` asks ahead, so both meet in the engine's result cache.
+    func request(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasureRequest {
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
         request.metrics = metrics
@@ -85,18 +106,24 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         if unit == .px {
             (request.font, request.textScale) = try font(text.font, sizeCategory: text.sizeCategory, scale: scale)
         }
-        let metrics: TextMetrics
-        do throws(FitTextError) {
-            metrics = try engine.measure(request)
-        } catch {
-            throw .measurementFailed(node: nil, reason: error.description)
+        return request
+    }
+
+    /// Every text at its ideal size (no width, factor 1: what a stack asks each child first),
+    /// measured on all cores at once (issue 14); the layout then finds them in the engine's
+    /// caches, and the words of every other width in its shaped-word cache.
+    public func prepare(_ texts: [LayoutText]) {
+        let requests = texts.compactMap { try? request($0, proposedWidth: nil, scale: 1) }
+        let workers = min(ParallelChunks.availableCores, requests.count / 4)
+        guard workers > 1 else { return }
+        let next = PrepareCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.take()
+                guard index < requests.count, !Task.isCancelled else { return }
+                _ = try? engine.measure(requests[index])
+            }
         }
-        // The last line's baseline as the engine laid it out: lines differ in height with
-        // fallback fonts and markup sizes, so it is not estimated from equal lines.
-        let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
-        return MeasuredText(
-            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
-            lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
     }
 
     /// A style's line height is its Dynamic Type leading (scaled to the UI font, FitScale's
@@ -197,4 +224,10 @@ extension ContentSizeCategory {
     public init(textScale: Double) {
         self = ContentSizeCategory(rawValue: SizeCategory(textScale: textScale).rawValue) ?? .large
     }
+}
+
+/// The next text to measure, shared by the threads of one ``TextEngineMeasurer/prepare(_:)``.
+private final class PrepareCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
