@@ -2,7 +2,7 @@
 # libfitd-client (clients/c) from scratch: meson builds it from protocol/org.fitd.Fit1.xml
 # (gdbus-codegen, g-ir-scanner, vapigen) and installs it into a temporary prefix; the
 # generated names are the XML's (UIFont -> fit_client_get_ui_font), the DocStrings reach
-# gdbus-codegen's DocBook, FIT_ERROR maps every org.fitd.Fit1.Error.* name FitNames.swift
+# the DocBook, the header and the GIR, FIT_ERROR maps every org.fitd.Fit1.Error.* name FitNames.swift
 # declares. Then on a private bus with the built fitd: the C example (compiled with the
 # installed fitd-client.pc), the GJS example (the installed typelib), a Vala program (the
 # VAPI) and PyGObject print the widths `fitctl measure --json` prints, and a bad font or
@@ -44,28 +44,55 @@ missing = [w for w in want if w not in header]
 run_together = sorted(set(re.findall(r"\bfit_\w*(?:uifont|fit1)\w*", header)))
 for problem in missing + run_together:
     print("  " + problem, file=sys.stderr)
-print(f"{len(want)} names checked")
 sys.exit(1 if missing or run_together else 0)
 PY
   ok "generated names: fit_client_call_measure_sync … fit_client_get_ui_font, every member in snake case"
 
-  # gdbus-codegen of GLib 2.74 writes DocStrings only into its DocBook (not into the C header
-  # or code): every DocString of the XML must be there, paragraph by paragraph.
-  "$PY" - protocol/org.fitd.Fit1.xml "$C_WORK/build/fitd-client-doc-org.fitd.Fit1.xml" <<'PY' || fail "DocStrings missing from the DocBook"
+  # The DocStrings: every one in gdbus-codegen's DocBook; every method's and property's in the
+  # installed header (above its declarations) and in the GIR (the sync call's and the
+  # property's docs; every argument's on its parameter), which clients/c/docstrings.py put
+  # there (GLib 2.74's gdbus-codegen writes them only into DocBook and rst).
+  "$PY" - protocol/org.fitd.Fit1.xml "$C_WORK/build/fitd-client-doc-org.fitd.Fit1.xml" \
+    "$prefix/include/fitd-client/fit-client-generated.h" "$prefix/share/gir-1.0/Fitd-1.0.gir" <<'PY' || fail "DocStrings missing"
 import html, re, sys
 import xml.etree.ElementTree as ET
-docs = [a.get("value") for a in ET.parse(sys.argv[1]).getroot().iter("annotation")
-        if a.get("name") == "org.gtk.GDBus.DocString"]
+iface = ET.parse(sys.argv[1]).getroot().find("interface")
+doc = lambda e: next((a.get("value") for a in e.findall("annotation") if a.get("name") == "org.gtk.GDBus.DocString"), None)
 norm = lambda s: re.sub(r"\s+", " ", s).strip()
-text = norm(html.unescape(re.sub(r"<[^>]+>", " ", open(sys.argv[2]).read())))
-missing = [d for d in docs if not all(norm(p) in text for p in d.split("\n\n"))]
-for d in missing:
-    print("  not in the DocBook: " + d[:100], file=sys.stderr)
-assert len(docs) >= 30, f"only {len(docs)} DocStrings"
-print(f"{len(docs)} DocStrings")
-sys.exit(1 if missing else 0)
+docbook = norm(html.unescape(re.sub(r"<[^>]+>", " ", open(sys.argv[2]).read())))
+header = norm(open(sys.argv[3]).read())
+gir = ET.parse(sys.argv[4]).getroot()
+core = "{http://www.gtk.org/introspection/core/1.0}"
+gir_docs = {}  # method or property name -> its doc, and name.param -> the parameter's
+for e in gir.iter():
+    if e.tag in (core + "method", core + "property") and e.find(core + "doc") is not None:
+        gir_docs.setdefault(e.get("name"), norm(e.find(core + "doc").text))
+        for p in e.iter(core + "parameter"):
+            if p.find(core + "doc") is not None:
+                gir_docs[e.get("name") + "." + p.get("name")] = norm(p.find(core + "doc").text)
+cname = lambda e: next((a.get("value") for a in e.findall("annotation") if a.get("name") == "org.gtk.GDBus.C.Name"),
+                       re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", e.get("name")).lower())
+problems = []
+everything = [e for e in iface.iter() if doc(e)]
+for e in everything:
+    if not all(norm(p) in docbook for p in doc(e).split("\n\n")):
+        problems.append(f"DocBook lacks {e.tag} {e.get('name')}")
+for m in iface.findall("method"):
+    if norm(doc(m)) not in header: problems.append(f"header lacks {m.get('name')}()")
+    sync = f"call_{cname(m)}_sync"
+    if norm(doc(m)) not in gir_docs.get(sync, ""): problems.append(f"GIR {sync} lacks its DocString")
+    for a in m.findall("arg"):
+        param = ("arg_" if a.get("direction") == "in" else "out_") + a.get("name")
+        if norm(doc(a)) not in gir_docs.get(f"{sync}.{param}", ""): problems.append(f"GIR {sync} {param} lacks its DocString")
+for p in iface.findall("property"):
+    if norm(doc(p)) not in header: problems.append(f"header lacks property {p.get('name')}")
+    if norm(doc(p)) not in gir_docs.get(cname(p).replace("_", "-"), ""): problems.append(f"GIR property {p.get('name')} lacks its DocString")
+for problem in problems:
+    print("  " + problem, file=sys.stderr)
+assert len(everything) >= 30, f"only {len(everything)} DocStrings"
+sys.exit(1 if problems else 0)
 PY
-  ok "every DocString of the XML is in gdbus-codegen's DocBook reference"
+  ok "DocStrings: all $(grep -c 'GDBus.DocString"' protocol/org.fitd.Fit1.xml) in the DocBook; methods' and properties' in the header and the GIR, arguments' on the GIR's parameters"
 
   # FIT_ERROR's table and FitNames.swift name the same errors, and the GIR knows the domain.
   mapped=$(grep -oE '"org\.fitd\.Fit1\.Error\.[A-Za-z]+"' clients/c/fit-client.c | tr -d '"' | sort)
