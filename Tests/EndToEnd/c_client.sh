@@ -173,7 +173,7 @@ for example in c_example gjs_example; do
 done
 ok "a 99999 pt font is FIT_ERROR_INVALID_FONT ($(code_of FIT_ERROR_INVALID_FONT)), a negative width FIT_ERROR_INVALID_ARGUMENT ($(code_of FIT_ERROR_INVALID_ARGUMENT)), in C and GJS"
 
-# PyGObject on the typelib: the call, the property, and an unknown option as Fitd.Error.
+# PyGObject on the typelib: the call, the property, an unknown option as Fitd.Error, the signal.
 "$PY" - <<'PY' || fail "PyGObject on the Fitd typelib"
 import gi
 gi.require_version("Fitd", "1.0")
@@ -187,5 +187,21 @@ try:
     raise SystemExit("an unknown option was accepted")
 except GLib.Error as e:
     assert e.matches(Fitd.error_quark(), Fitd.Error.UNKNOWN_OPTION), (e.domain, e.code, e.message)
+
+# The generated signal and property cache: another client (fitctl) sets the text scale; the
+# proxy hears GenerationChanged and its TextScale follows PropertiesChanged.
+import subprocess, os
+heard = []
+loop = GLib.MainLoop()
+fit.connect("generation-changed", lambda _, generation, reasons: (heard.append((generation, list(reasons))), loop.quit()))
+before = fit.props.generation
+subprocess.run([os.environ["FITCTL"], "scale", "set", "1.25"], check=True, stdout=subprocess.DEVNULL)
+GLib.timeout_add_seconds(5, loop.quit)
+loop.run()
+assert heard and heard[0][0] > before and "text-scale" in heard[0][1], (before, heard)
+assert fit.props.text_scale == 1.25, fit.props.text_scale
+assert fit.props.generation == heard[0][0], (fit.props.generation, heard)
+subprocess.run([os.environ["FITCTL"], "scale", "reset"], check=True, stdout=subprocess.DEVNULL)
+print(f"generation {before} -> {heard[0][0]} {heard[0][1]}")
 PY
-ok "PyGObject: Fitd.Client.new_sync measures 94.78125; an unknown option is Fitd.Error.UNKNOWN_OPTION"
+ok "PyGObject: Fitd.Client.new_sync measures 94.78125; an unknown option is Fitd.Error.UNKNOWN_OPTION; generation-changed and TextScale follow fitctl scale set 1.25"
