@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
+.PHONY: all bootstrap build c-client release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
 
 all: build
 
@@ -20,6 +20,13 @@ bootstrap:
 
 build: bootstrap
 	$(SWIFT) build
+
+# libfitd-client, the C/GObject client library (clients/c: meson, gdbus-codegen, GIR/typelib,
+# VAPI) in .build/clients-c; make install installs it too. Tests/EndToEnd/c_client.sh builds
+# it from scratch on its own.
+C_CLIENT_BUILD ?= .build/clients-c
+c-client: bootstrap
+	@scripts/c-client $(C_CLIENT_BUILD) $(PREFIX)
 
 release: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS)
@@ -59,7 +66,9 @@ clean:
 # make install [PREFIX=~/.local] [DESTDIR=staging]: a release build, then (scripts/install) the
 # stripped binaries, the systemd user unit, the D-Bus activation file (Exec= the installed fitd),
 # the interface XML, the man pages fitd(8) and fitctl(1), fitctl's bash/zsh/fish completions,
-# the layout schema and examples (share/fitd) and the documentation (share/doc/fitd). It lists
+# the layout schema and examples (share/fitd), the documentation (share/doc/fitd) and
+# libfitd-client (lib, include/fitd-client, lib/pkgconfig, GIR/typelib, VAPI; C_CLIENT_BUILD=
+# leaves it out). It lists
 # what it wrote in share/fitd/install-manifest; `make uninstall` with the same PREFIX and DESTDIR
 # removes exactly that. BUILT=DIR installs the fitd and fitctl already built in DIR instead.
 VERSION := $(shell cat VERSION)
@@ -85,7 +94,7 @@ MANFROM = $(or $(MANSRC),$(if $(wildcard man/fitd.8),man,.build/man))
 INSTALL_ENV = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" \
 	DOCDIR="$(DOCDIR)" MANDIR="$(MANDIR)" SYSTEMD_USER_DIR="$(SYSTEMD_USER_DIR)" \
 	BASH_COMPLETION_DIR="$(BASH_COMPLETION_DIR)" ZSH_COMPLETION_DIR="$(ZSH_COMPLETION_DIR)" \
-	FISH_COMPLETION_DIR="$(FISH_COMPLETION_DIR)"
+	FISH_COMPLETION_DIR="$(FISH_COMPLETION_DIR)" C_CLIENT_BUILD="$(C_CLIENT_BUILD)"
 
 install:
 	@case "$(PREFIX)" in /*) ;; *) echo "make install: PREFIX must be an absolute path, not $(PREFIX)" >&2; exit 2;; esac

@@ -18,7 +18,7 @@ public struct DBusMethod: Sendable {
     /// Argument names for introspection, in order; missing names are left out.
     public var inNames: [String]
     public var outNames: [String]
-    /// Emitted as an `org.freedesktop.DBus.DocString` annotation in the introspection.
+    /// Emitted as an `org.gtk.GDBus.DocString` annotation in the introspection.
     public var doc: String?
     /// What answers a call: a handler of decoded values, or a streaming one.
     enum Implementation: Sendable {
@@ -76,6 +76,11 @@ public struct DBusProperty: Sendable {
     /// When true, the property announces its changes with PropertiesChanged, and a successful
     /// Set emits it with the new value (unless `setterAnnounces`).
     public var emitsChanged: Bool
+    /// The value never changes while the object exists (a build's version): introspected as
+    /// EmitsChangedSignal "const", which tells clients such as GDBus proxies that they may
+    /// cache it for good (specification, "org.freedesktop.DBus.Properties"). Implies no
+    /// PropertiesChanged.
+    public var constant: Bool
     /// The setter emits PropertiesChanged itself (with whatever else changed with the value),
     /// so Set does not emit a second, partial one.
     public var setterAnnounces: Bool
@@ -84,8 +89,8 @@ public struct DBusProperty: Sendable {
 
     /// A property; it is read-write exactly when a setter is given.
     public init(
-        _ name: String, signature: String, doc: String? = nil, emitsChanged: Bool = true, setterAnnounces: Bool = false,
-        get: @escaping @Sendable () async throws(DBusError) -> DBusValue,
+        _ name: String, signature: String, doc: String? = nil, emitsChanged: Bool = true, constant: Bool = false,
+        setterAnnounces: Bool = false, get: @escaping @Sendable () async throws(DBusError) -> DBusValue,
         set: (@Sendable (DBusValue) async throws(DBusError) -> Void)? = nil
     ) throws(DBusError) {
         try DBusNames.requireMember(name)
@@ -97,7 +102,8 @@ public struct DBusProperty: Sendable {
         self.signature = parsed
         self.access = set == nil ? .read : .readwrite
         self.doc = doc
-        self.emitsChanged = emitsChanged
+        self.emitsChanged = emitsChanged && !constant
+        self.constant = constant
         self.setterAnnounces = setterAnnounces
         self.get = get
         self.set = set

@@ -72,7 +72,9 @@ enum Introspection {
         for property in interface.properties {
             let attributes = "name=\"\(property.name)\" type=\"\(escape(property.signature.rawValue))\" access=\"\(property.access.rawValue)\""
             var body = doc(property.doc, indent: "      ")
-            if !property.emitsChanged {
+            if property.constant {
+                body += "      <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"const\"/>\n"
+            } else if !property.emitsChanged {
                 // Specification, "org.freedesktop.DBus.Properties": tells clients not to wait
                 // for PropertiesChanged for this property.
                 body += "      <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"false\"/>\n"
@@ -92,10 +94,11 @@ enum Introspection {
         }.joined()
     }
 
-    /// `org.freedesktop.DBus.DocString` is the annotation GDBus's gdbus-codegen reads for docs.
+    /// `org.gtk.GDBus.DocString` is the annotation gdbus-codegen reads for docs (gdbus-codegen(1),
+    /// "Supported D-Bus Annotations"); there is no org.freedesktop one.
     private static func doc(_ text: String?, indent: String) -> String {
         guard let text else { return "" }
-        return "\(indent)<annotation name=\"org.freedesktop.DBus.DocString\" value=\"\(escape(text))\"/>\n"
+        return "\(indent)<annotation name=\"org.gtk.GDBus.DocString\" value=\"\(escape(text))\"/>\n"
     }
 
     static func escape(_ text: String) -> String {

@@ -31,7 +31,7 @@ extension FitService {
                 ) { [self] _, _ in statistics.dbusValues },
             ] + layoutMethods() + scaleMethods(),
             properties: [
-                DBusProperty("Version", signature: "s", doc: "The daemon's version.", emitsChanged: false) {
+                DBusProperty("Version", signature: "s", doc: "The daemon's version.", constant: true) {
                     .string(FitService.version)
                 },
                 DBusProperty("Generation", signature: "t", doc: "Increments whenever fonts, font configuration or the text scale change.") {

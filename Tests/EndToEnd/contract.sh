@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # protocol/org.fitd.Fit1.xml is the contract: what the running daemon introspects (gdbus
 # introspect --xml) must declare the same methods, arguments (name, type, direction),
-# properties (type, access) and signals, compared structurally (annotations and the standard
+# properties (type, access, and the EmitsChangedSignal annotation: what a GDBus proxy caches and
+# waits for) and signals, compared structurally (doc annotations and the standard
 # org.freedesktop.DBus.* interfaces aside). And every error name protocol/README.md
 # documents must exist in FitProtocol, and the reverse.
 source "$(dirname "$0")/lib.bash"
@@ -29,7 +30,10 @@ def shape(path):
                         for a in m.findall("arg")]
                 members[f"{kind} {m.get('name')}"] = args
         for p in iface.findall("property"):
-            members[f"property {p.get('name')}"] = (p.get("type"), p.get("access"))
+            # Absent means "true" (D-Bus specification, org.freedesktop.DBus.Properties).
+            emits = {a.get("name"): a.get("value") for a in p.findall("annotation")}.get(
+                "org.freedesktop.DBus.Property.EmitsChangedSignal", "true")
+            members[f"property {p.get('name')}"] = (p.get("type"), p.get("access"), f"EmitsChangedSignal {emits}")
         out[name] = members
     return out
 

@@ -26,6 +26,13 @@ prefix=$work/usr
 install_into "$work/install.log" PREFIX="$prefix"
 expected="bin/fitctl
 bin/fitd
+include/fitd-client/fit-client-generated.h
+include/fitd-client/fit-client.h
+lib/girepository-1.0/Fitd-1.0.typelib
+lib/libfitd-client.so
+lib/libfitd-client.so.0
+lib/libfitd-client.so.0.$(cut -d. -f2- VERSION)
+lib/pkgconfig/fitd-client.pc
 lib/systemd/user/fitd.service
 share/bash-completion/completions/fitctl
 share/dbus-1/interfaces/org.fitd.Fit1.xml
@@ -39,8 +46,11 @@ share/fish/vendor_completions.d/fitctl.fish
 share/fitd/examples/$(cd protocol/examples && ls *.json | head -1)
 share/fitd/install-manifest
 share/fitd/layout-document.schema.json
+share/gir-1.0/Fitd-1.0.gir
 share/man/man1/fitctl.1
 share/man/man8/fitd.8
+share/vala/vapi/fitd-client.deps
+share/vala/vapi/fitd-client.vapi
 share/zsh/site-functions/_fitctl"
 # Every example, then the list above: all of them and nothing else.
 actual=$(files "$prefix")
@@ -61,6 +71,13 @@ assert_eq "$(sed -n 's/^Exec=//p' "$prefix/share/dbus-1/services/org.fitd.Fit1.s
 assert_eq "$(sed -n 's/^ExecStart=//p' "$prefix/lib/systemd/user/fitd.service")" "$prefix/bin/fitd" "ExecStart="
 assert_eq "$(sed -n 's/^Documentation=//p' "$prefix/lib/systemd/user/fitd.service")" \
   "file://$prefix/share/doc/fitd/README.md" "Documentation="
+# libfitd-client: the .pc file names this prefix, the links lead to the library, whose SONAME
+# is the .so.0 link's name. (Tests/EndToEnd/c_client.sh compiles and runs against it.)
+assert_eq "$(sed -n 's/^prefix=//p' "$prefix/lib/pkgconfig/fitd-client.pc")" "$prefix" "prefix= in fitd-client.pc"
+assert_eq "$(PKG_CONFIG_PATH=$prefix/lib/pkgconfig pkg-config --cflags fitd-client | tr ' ' '\n' | grep "^-I$prefix")" \
+  "-I$prefix/include/fitd-client" "pkg-config --cflags fitd-client"
+[ -L "$prefix/lib/libfitd-client.so" ] && [ -e "$prefix/lib/libfitd-client.so" ] || fail "lib/libfitd-client.so is not a working link"
+readelf -d "$prefix/lib/libfitd-client.so" | grep -q 'SONAME.*\[libfitd-client\.so\.0\]' || fail "libfitd-client's SONAME is not libfitd-client.so.0"
 ok "PREFIX=$prefix: $(echo "$actual" | wc -l) files, as the manifest lists them, paths rendered"
 
 # Stripped: no symbol table (file(1) says "stripped"), smaller than the build's, and they run.
@@ -136,7 +153,7 @@ home=$work/home
 mkdir "$home"
 HOME=$home install_into "$work/install-home.log" PREFIX="$home/.local" MANSRC="$mandir"
 [ -f "$home/.local/share/systemd/user/fitd.service" ] || fail "PREFIX under HOME: no share/systemd/user/fitd.service: $(files "$home")"
-[ -e "$home/.local/lib" ] && fail "PREFIX under HOME: something went to lib/: $(files "$home")"
+[ -e "$home/.local/lib/systemd" ] && fail "PREFIX under HOME: a unit went to lib/systemd: $(files "$home")"
 HOME=$home make --no-print-directory uninstall PREFIX="$home/.local" >/dev/null 2>&1 || fail "make uninstall (home)"
 assert_eq "$(cd "$home" && find . -mindepth 1)" "" "what is left in the home prefix after uninstall"
 ok "PREFIX=~/.local: the unit goes to ~/.local/share/systemd/user; uninstall leaves nothing"
@@ -146,6 +163,7 @@ install_into "$work/install-dest.log" DESTDIR="$work/stage" PREFIX=/usr/local MA
 [ -x "$work/stage/usr/local/bin/fitd" ] || fail "DESTDIR: no stage/usr/local/bin/fitd"
 assert_eq "$(sed -n 's/^Exec=//p' "$work/stage/usr/local/share/dbus-1/services/org.fitd.Fit1.service")" /usr/local/bin/fitd "Exec= with DESTDIR"
 assert_eq "$(sed -n 's/^ExecStart=//p' "$work/stage/usr/local/lib/systemd/user/fitd.service")" /usr/local/bin/fitd "ExecStart= with DESTDIR"
+assert_eq "$(sed -n 's/^prefix=//p' "$work/stage/usr/local/lib/pkgconfig/fitd-client.pc")" /usr/local "prefix= in fitd-client.pc with DESTDIR"
 make --no-print-directory uninstall DESTDIR="$work/stage" PREFIX=/usr/local >/dev/null 2>&1 || fail "make uninstall (DESTDIR)"
 assert_eq "$(files "$work/stage")" "" "files left in DESTDIR after uninstall"
 ok "DESTDIR=…/stage PREFIX=/usr/local: staged, paths say /usr/local; uninstall with the same DESTDIR empties it"

@@ -149,7 +149,7 @@ import Testing
             #expect(xml.contains(#"<interface name="org.fitbus.Test">"#))
             #expect(xml.contains(#"<arg name="text" type="s" direction="in"/>"#))
             #expect(xml.contains(#"<property name="Name" type="s" access="readwrite">"#))
-            #expect(xml.contains(#"<annotation name="org.freedesktop.DBus.DocString" value="Returns its argument"/>"#))
+            #expect(xml.contains(#"<annotation name="org.gtk.GDBus.DocString" value="Returns its argument"/>"#))
             #expect(xml.contains(#"<signal name="Ticked">"#))
             #expect(xml.contains(#"<interface name="org.freedesktop.DBus.Properties">"#))
             let root = try await client.test("Introspect", interface: "org.freedesktop.DBus.Introspectable", path: "/org")

@@ -1,0 +1,66 @@
+/* libfitd-client: a GObject client of org.fitd.Fit1 (protocol/org.fitd.Fit1.xml).
+ *
+ * FitClient, FitClientProxy and every fit_client_call_*() / fit_client_get_*() function come
+ * from gdbus-codegen at build time (fit-client-generated.h); this header adds the error
+ * domain and a constructor for the session bus. */
+#ifndef FIT_CLIENT_H
+#define FIT_CLIENT_H
+
+#include <gio/gio.h>
+#include "fit-client-generated.h"
+
+G_BEGIN_DECLS
+
+/**
+ * FIT_ERROR:
+ *
+ * The error domain of the daemon's errors: a D-Bus error reply named
+ * org.fitd.Fit1.Error.NAME arrives as a #GError in this domain with the #FitError code for
+ * NAME. Other failures keep their own domains (G_DBUS_ERROR, G_IO_ERROR: no bus, the
+ * daemon could not be started, a timeout).
+ */
+#define FIT_ERROR (fit_error_quark ())
+
+/**
+ * FitError:
+ * @FIT_ERROR_INVALID_ARGUMENT: org.fitd.Fit1.Error.InvalidArgument: an argument or option value is out of range or of the wrong type.
+ * @FIT_ERROR_INVALID_FONT: org.fitd.Fit1.Error.InvalidFont: a font description that cannot be parsed, or a size that is zero, negative, not finite or too large.
+ * @FIT_ERROR_UNKNOWN_OPTION: org.fitd.Fit1.Error.UnknownOption: an option key the method does not know.
+ * @FIT_ERROR_TOO_LARGE: org.fitd.Fit1.Error.TooLarge: a request over the daemon's limits.
+ * @FIT_ERROR_NO_FONTS: org.fitd.Fit1.Error.NoFonts: fontconfig found no fonts at all.
+ * @FIT_ERROR_INVALID_DOCUMENT: org.fitd.Fit1.Error.InvalidDocument: a layout document that is not valid.
+ * @FIT_ERROR_INTERNAL: org.fitd.Fit1.Error.Internal: a failure inside the daemon.
+ *
+ * The codes of #FIT_ERROR, one per org.fitd.Fit1.Error.* name (protocol/README.md, "Errors").
+ */
+typedef enum {
+  FIT_ERROR_INVALID_ARGUMENT,
+  FIT_ERROR_INVALID_FONT,
+  FIT_ERROR_UNKNOWN_OPTION,
+  FIT_ERROR_TOO_LARGE,
+  FIT_ERROR_NO_FONTS,
+  FIT_ERROR_INVALID_DOCUMENT,
+  FIT_ERROR_INTERNAL,
+} FitError;
+
+GQuark fit_error_quark (void);
+
+/**
+ * FIT_BUS_NAME:
+ *
+ * The daemon's well-known name on the session bus.
+ */
+#define FIT_BUS_NAME "org.fitd.Fit1"
+
+/**
+ * FIT_OBJECT_PATH:
+ *
+ * The daemon's object.
+ */
+#define FIT_OBJECT_PATH "/org/fitd/Fit1"
+
+FitClient *fit_client_new_sync (GCancellable *cancellable, GError **error);
+
+G_END_DECLS
+
+#endif
