@@ -106,6 +106,7 @@ class FitView(Gtk.Widget):
         self.pending = None
         self.layouts = 0
         self.error = None
+        self.state_due = None
 
     # Sizing: the layout's size, for the width it was laid out at.
     def do_measure(self, orientation, for_size):
@@ -128,6 +129,10 @@ class FitView(Gtk.Widget):
             point = Graphene.Point()
             point.init(d.x, d.y)
             child.allocate(max(w, min_w), max(h, min_h), -1, Gsk.Transform.new().translate(point))
+        if self.state_due is not None:
+            # After the widgets are where the new layout put them, so the state shows both.
+            self._write_state(*self.state_due)
+            self.state_due = None
 
     def relayout(self, reason, width=None):
         """Lays out when idle: a drag resize allocates many times, one layout per burst."""
@@ -158,8 +163,8 @@ class FitView(Gtk.Widget):
         for widget_id, child in self.widgets.items():
             child.set_child_visible(widget_id in shown)
         self.layouts += 1
+        self.state_due = (reason, width, descriptions)
         self.queue_resize()
-        self._write_state(reason, width, descriptions)
         return False
 
     def _update_child(self, d: fitdoc.Drawable, desc):
@@ -199,6 +204,11 @@ class FitView(Gtk.Widget):
         layout.set_text(text, -1)
         return layout.get_extents()[1].width / Pango.SCALE
 
+    def _bounds(self, child):
+        """Where GTK put the widget, in this widget's coordinates."""
+        ok, rect = child.compute_bounds(self)
+        return [rect.get_x(), rect.get_y(), rect.get_width(), rect.get_height()] if ok else None
+
     def _write_state(self, reason, width, descriptions):
         if not self.state_file:
             return
@@ -210,6 +220,7 @@ class FitView(Gtk.Widget):
             "size": list(self.layout["size"]), "generation": self.layout["generation"],
             "decisions": fitdoc.decisions(self.layout),
             "drawn": {d.id: [d.x, d.y, d.width, d.height] for d in self.drawables},
+            "allocated": {d.id: self._bounds(self.widgets[d.id]) for d in self.drawables},
             "labels": {d.id: {"text": d.text, "font": descriptions[d.id].to_string(), "lines": d.line_count,
                               "frame_width": d.width,
                               "pango_width": self._pango_width(d.text, descriptions[d.id])}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The two example apps (clients/examples) against the built fitd on a private bus: the GTK 4 app
+# in Xvfb and the terminal app in tmux lay out the same document. Both start horizontal (the
+# payment row and the settings list as rows); after `fitctl scale set 2.0` both turn the payment
+# row vertical within 3 s and report the same decisions; after both are made narrow both turn
+# the settings list into columns. Checked on what each app reports (its --state-file), what
+# the terminal shows (tmux capture-pane) and what the X server shows (a screenshot).
+source "$(dirname "$0")/lib.bash"
+on_private_bus "$@"
+
+for tool in Xvfb xdotool import convert compare tmux; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/bootstrap installs it)"
+done
+"$PY" -c 'import gi; gi.require_version("Gtk", "4.0"); from gi.repository import Gtk' 2>/dev/null \
+  || fail "GTK 4 for Python is missing (scripts/bootstrap installs gir1.2-gtk-4.0)"
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/fitd-examples.XXXXXX")
+xvfb_pid="" gtk_pid=""
+cleanup() {
+  tmux -S "$dir/tmux" kill-server 2>/dev/null || true
+  [ -z "$gtk_pid" ] || kill "$gtk_pid" 2>/dev/null || true
+  [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+gtk_state=$dir/gtk.json term_state=$dir/terminal.json
+
+# A free display: Xvfb picks it and writes its number to fd 3 once it accepts clients.
+Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$dir/display" ] && break; sleep 0.05; done
+[ -s "$dir/display" ] || fail "Xvfb did not start: $(cat "$dir/xvfb.log")"
+export DISPLAY=:$(cat "$dir/display")
+
+# GTK on plain X with the cairo renderer (Xvfb has no GPU), no accessibility bus to wait for.
+GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
+  "$PY" clients/examples/gtk_app.py --state-file "$gtk_state" --width 640 --height 480 2>"$dir/gtk.log" &
+gtk_pid=$!
+tmux -S "$dir/tmux" new-session -d -s fit -x 44 -y 24 \
+  "$PY clients/examples/terminal_app.py --state-file $term_state 2>$dir/terminal.log"
+
+# state FILE EXPR: EXPR (Python, over the state s) on the app's latest state.
+state() { "$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+# wait_for FILE EXPR WHAT: polls (up to 10 s) until EXPR is true of the state.
+wait_for() {
+  local i
+  for i in $(seq 200); do
+    [ -s "$1" ] && [ "$(state "$1" "$2" 2>/dev/null)" = True ] && return 0
+    kill -0 "$gtk_pid" 2>/dev/null || fail "the GTK app exited: $(tail -n 5 "$dir/gtk.log")"
+    sleep 0.05
+  done
+  fail "$3: not within 10 s; state: $(cat "$1" 2>/dev/null); logs: $(tail -n 5 "$dir/gtk.log" "$dir/terminal.log" 2>/dev/null)"
+}
+decisions() { state "$1" 'sorted((k, sorted(v.items())) for k, v in s["decisions"].items())'; }
+same_decisions() {
+  local gtk term
+  gtk=$(decisions "$gtk_state"); term=$(decisions "$term_state")
+  assert_eq "$term" "$gtk" "the terminal app's decisions against the GTK app's ($1)"
+}
+pane() { tmux -S "$dir/tmux" capture-pane -p -t fit; }
+# screenshot NAME: the X screen as the user sees it; fails when it is one flat colour.
+screenshot() {
+  import -window root "$dir/$1.png" || fail "import -window root failed"
+  local colours
+  colours=$(convert "$dir/$1.png" -format '%k' info:)
+  [ "$colours" -ge 32 ] || fail "screenshot $1 has $colours colours: the window shows nothing"
+  echo "$colours"
+}
+
+horizontal='s["decisions"]["payment"]["axis"] == "horizontal" and s["decisions"]["settings"]["candidate"] == 0'
+wait_for "$gtk_state" "$horizontal" "the GTK app lays out horizontally at 640 px"
+wait_for "$term_state" "$horizontal" "the terminal app lays out horizontally at 44 cells"
+same_decisions "start"
+# The labels are real GTK widgets where fitd put them, in a font that GTK's own Pango measures
+# as fitd did: each label's width as GTK measures it is fitd's frame width.
+check_labels() {
+  local bad
+  bad=$(state "$gtk_state" '[(k, l["frame_width"], l["pango_width"]) for k, l in s["labels"].items() if l["lines"] == 1 and abs(l["frame_width"] - l["pango_width"]) > 0.01] + [(k, s["drawn"][k], a) for k, a in s["allocated"].items() if a is None or abs(a[0] - s["drawn"][k][0]) > 0.01 or abs(a[1] - s["drawn"][k][1]) > 0.01]')
+  assert_eq "$bad" "[]" "GTK labels whose Pango width is not fitd's, or widgets not at fitd's frames ($1)"
+}
+check_labels "start"
+colours=$(screenshot start)
+screen=$(pane)
+grep -qE "Joe's Coffee Shop +\\\$2\\.34" <<<"$screen" || fail "the terminal's payment row is not one line:"$'\n'"$screen"
+grep -q '^\* Screen time and notifications' <<<"$screen" || fail "the terminal's settings are not rows:"$'\n'"$screen"
+ok "both apps horizontal: $(decisions "$gtk_state"); GTK screenshot of $colours colours, label widths as GTK's Pango"
+
+# The user's text size: both apps hear GenerationChanged and lay out again.
+before=$("$PY" -c 'import time; print(time.time())')
+"$FITCTL" scale set 2.0 >/dev/null
+vertical='s["decisions"]["payment"]["axis"] == "vertical"'
+wait_for "$gtk_state" "$vertical" "the GTK app turns the payment row vertical after scale 2.0"
+wait_for "$term_state" "$vertical" "the terminal app turns the payment row vertical after scale 2.0"
+gtk_ms=$(state "$gtk_state" "round((s['written_at'] - $before) * 1000)")
+term_ms=$(state "$term_state" "round((s['written_at'] - $before) * 1000)")
+[ "$gtk_ms" -le 3000 ] && [ "$term_ms" -le 3000 ] || fail "re-layout after scale 2.0 took GTK $gtk_ms ms, terminal $term_ms ms (limit 3000)"
+same_decisions "scale 2.0"
+check_labels "scale 2.0"
+screenshot scaled >/dev/null
+screen=$(pane)
+grep -qE "^Joe's Coffee Shop *$" <<<"$screen" && grep -qE '^\$2\.34 *$' <<<"$screen" \
+  || fail "the terminal's payment row is not vertical:"$'\n'"$screen"
+ok "scale 2.0: both vertical (GTK after $gtk_ms ms, terminal after $term_ms ms), same decisions: $(decisions "$term_state")"
+
+# Narrow windows: the settings list turns into columns, every item at once.
+columns='s["decisions"]["settings"]["candidate"] == 1'
+tmux -S "$dir/tmux" resize-window -t fit -x 28 -y 30
+xdotool search --sync --name '^fitd example' windowsize 300 600 >/dev/null
+wait_for "$gtk_state" "$columns and s['proposal']['width'] < 300" "the GTK app's settings become columns at 300 px"
+wait_for "$term_state" "$columns and s['proposal']['width'] == 28" "the terminal app's settings become columns at 28 cells"
+same_decisions "narrow"
+check_labels "narrow"
+screenshot narrow >/dev/null
+differs=$(compare -metric AE "$dir/scaled.png" "$dir/narrow.png" null: 2>&1 || true)
+[ "${differs%%[!0-9]*}" -gt 0 ] || fail "the screen did not change after the GTK window was resized"
+screen=$(pane)
+grep -qE '^\* *$' <<<"$screen" && grep -qE '^Wi-Fi *$' <<<"$screen" \
+  || fail "the terminal's settings are not columns at 28 cells:"$'\n'"$screen"
+ok "narrow (GTK $(state "$gtk_state" 's["proposal"]["width"]') px, terminal 28 cells): both columns, same decisions: $(decisions "$gtk_state")"
