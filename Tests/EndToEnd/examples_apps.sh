@@ -11,8 +11,12 @@ on_private_bus "$@"
 for tool in Xvfb xdotool import convert compare tmux; do
   command -v "$tool" >/dev/null || fail "$tool is missing (scripts/bootstrap installs it)"
 done
-"$PY" -c 'import gi; gi.require_version("Gtk", "4.0"); from gi.repository import Gtk' 2>/dev/null \
-  || fail "GTK 4 for Python is missing (scripts/bootstrap installs gir1.2-gtk-4.0)"
+# The GTK app's Python: the fitd package and Debian's PyGObject (a --system-site-packages
+# venv); the terminal app's: the fitd package alone (the package's own venv).
+GTK_PY=$ROOT/.build/examples-env/bin/python
+"$GTK_PY" -c 'import fitd, gi; gi.require_version("Gtk", "4.0"); from gi.repository import Gtk' 2>/dev/null \
+  || fail "$GTK_PY has no fitd package or no GTK 4 (scripts/bootstrap makes it)"
+"$FITD_PY" -c 'import fitd' 2>/dev/null || fail "$FITD_PY has no fitd package (scripts/bootstrap makes it)"
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/fitd-examples.XXXXXX")
 xvfb_pid="" gtk_pid=""
@@ -34,10 +38,10 @@ export DISPLAY=:$(cat "$dir/display")
 
 # GTK on plain X with the cairo renderer (Xvfb has no GPU), no accessibility bus to wait for.
 GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
-  "$PY" clients/examples/gtk_app.py --state-file "$gtk_state" --width 640 --height 480 2>"$dir/gtk.log" &
+  "$GTK_PY" clients/examples/gtk_app.py --state-file "$gtk_state" --width 640 --height 480 2>"$dir/gtk.log" &
 gtk_pid=$!
 tmux -S "$dir/tmux" new-session -d -s fit -x 44 -y 24 \
-  "$PY clients/examples/terminal_app.py --state-file $term_state 2>$dir/terminal.log"
+  "$FITD_PY clients/examples/terminal_app.py --state-file $term_state 2>$dir/terminal.log"
 
 # state FILE EXPR: EXPR (Python, over the state s) on the app's latest state.
 state() { "$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }

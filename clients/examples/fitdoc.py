@@ -19,11 +19,13 @@ from typing import Optional
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DOCUMENT = os.path.join(HERE, "settings-screen.json")
 
-# The one client import, so that both apps change together when the client does.
-sys.path.insert(0, os.path.join(HERE, "..", "python"))
-from fitd_client import FitClient, FitError, flatten_document  # noqa: E402
+try:
+    import fitd
+except ImportError:
+    sys.exit("the fitd package is not installed: pip install ./clients/python (clients/examples/README.md)")
+from fitd import FitError, LayoutResult, flatten_document
 
-__all__ = ["FitClient", "FitError", "Document", "Drawable", "load_document", "write_state"]
+__all__ = ["Document", "DocumentError", "Drawable", "FitError", "decisions", "load_document", "write_state"]
 
 # Properties a node passes down to every node below that does not set them
 # (protocol/README.md, "Properties every kind takes": SwiftUI's environment).
@@ -61,8 +63,8 @@ class Document:
         self.source = document
         try:
             self.nodes = flatten_document(document)
-        except (KeyError, TypeError, ValueError) as error:
-            raise DocumentError(f"not a layout document: {error}") from None
+        except FitError as error:
+            raise DocumentError(f"not a layout document: {error.message}") from None
         self.index = {node_id: i for i, (node_id, _, _, _) in enumerate(self.nodes)}
 
     def _chain(self, position: int):
@@ -110,21 +112,21 @@ class Document:
             raise DocumentError(f"fitd returned a frame {frame_id!r} that is not a node of the document")
         return self.index[base], [int(r) for r in rows]
 
-    def drawables(self, layout: dict) -> list[Drawable]:
+    def drawables(self, layout: LayoutResult) -> list[Drawable]:
         """What to draw, in document order: the visible, not hidden frames of texts, images,
         and spacers that are a background's back layer."""
         out = []
-        for frame_id in layout["order"]:
-            frame = layout["frames"][frame_id]
-            if not frame["visible"] or frame["hidden"]:
+        for frame in layout.frames:
+            if not frame.visible or frame.hidden:
                 continue
+            frame_id = frame.id
             position, rows = self.resolve(frame_id)
             _, kind, parent, props = self.nodes[position]
-            geometry = dict(x=frame["x"], y=frame["y"], width=frame["width"], height=frame["height"])
+            geometry = dict(x=frame.x, y=frame.y, width=frame.width, height=frame.height)
             if kind == "text":
                 out.append(Drawable(frame_id, "text", self._fill(str(props.get("text", "")), position, rows),
                                     self.inherited(position, "textStyle"), self.inherited(position, "font"),
-                                    line_count=frame["line_count"],
+                                    line_count=frame.line_count,
                                     on_shape=any(self.nodes[p][1] == "background" for p in self._chain(position)),
                                     **geometry))
             elif kind == "image":
@@ -138,13 +140,6 @@ class Document:
         return next(i for i, node in enumerate(self.nodes) if node[2] == parent)
 
 
-def text_styles(fit: FitClient) -> list:
-    """GetTextStyles at the user's size category: (name, Pango description, points, line
-    height px) per style."""
-    # fitd_client.py has no call for it: its generic _call until the fitd package's.
-    return [tuple(style) for style in fit._call("GetTextStyles", "s", "")]
-
-
 def load_document(path: str) -> Document:
     try:
         with open(path, encoding="utf-8") as f:
@@ -155,10 +150,10 @@ def load_document(path: str) -> Document:
         raise DocumentError(f"{path}: not JSON: {error}") from None
 
 
-def decisions(layout: dict) -> dict:
+def decisions(layout: LayoutResult) -> dict:
     """The decisions as both apps report them: per decision node its kind and outcome
-    (candidate, axis, ...), without the node index (the same document gives the same one)."""
-    return {node_id: {k: v for k, v in d.items() if k != "node_index"} for node_id, d in layout["decisions"].items()}
+    (candidate, axis, ...), as fitd sent them."""
+    return {d.id: dict(d.outcome, kind=d.kind) for d in layout.decisions}
 
 
 def write_state(path: Optional[str], state: dict) -> None:

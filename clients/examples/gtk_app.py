@@ -1,7 +1,7 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A GTK 4 app laid out by fitd: the screen of settings-screen.json as real GTK widgets.
 
-    clients/examples/gtk_app.py [--document FILE] [--state-file FILE] [--width PX] [--height PX]
+    python3 clients/examples/gtk_app.py [--document FILE] [--state-file FILE] [--width PX] [--height PX]
 
 It asks fitd's Layout for the document at the window's width, in the font GTK uses on this
 desktop (Gtk.Settings' gtk-font-name, sent as the layout's ui_font), and places a Gtk.Label
@@ -12,7 +12,10 @@ arrives (text scale, fonts or their configuration changed). With --state-file th
 applied, each widget's frame and each label's width as GTK's Pango measures it are written
 there as JSON after every layout.
 
-Needs Debian's python3-gi, gir1.2-gtk-4.0 and python3-dbus, run with /usr/bin/python3.
+Needs PyGObject with GTK 4 (Debian: python3-gi, gir1.2-gtk-4.0) and the fitd package (pip
+install ./clients/python) in one Python: a venv made with --system-site-packages
+(clients/examples/README.md). It uses fitd's blocking Client, whose change callbacks arrive on
+the client's own thread and are handed to GTK's main loop.
 """
 
 from __future__ import annotations
@@ -27,10 +30,10 @@ gi.require_version("Gtk", "4.0")
 gi.require_version("Gsk", "4.0")
 gi.require_version("Graphene", "1.0")
 gi.require_version("Pango", "1.0")
-import dbus.mainloop.glib  # noqa: E402
 from gi.repository import Gio, GLib, Graphene, Gsk, Gtk, Pango  # noqa: E402
 
 import fitdoc  # noqa: E402
+import fitd  # noqa: E402
 
 APP_ID = "org.fitd.examples.Settings"
 # fitd's px are logical pixels at 96 dpi (protocol/README.md, Measure's unit); a point is 1/72 in.
@@ -63,13 +66,12 @@ class Fonts:
     protocol/README.md "Text styles as fonts"); a plain font, or none, at the user's text
     scale. Sizes are absolute (px): GTK must not apply its own DPI or text scaling again."""
 
-    def __init__(self, fit: fitdoc.FitClient, gtk_font: str):
+    def __init__(self, fit: fitd.Client, gtk_font: str):
         self.gtk = Pango.FontDescription.from_string(gtk_font)
-        ui = Pango.FontDescription.from_string(fit.get_property("UIFont"))
-        self.ratio = self._points(self.gtk) / self._points(ui)
-        self.text_scale = fit.text_scale
-        self.styles = {str(name).lower(): (str(desc), float(points))
-                       for name, desc, points, _ in fitdoc.text_styles(fit)}
+        info = fit.text_scale_info()
+        self.ratio = self._points(self.gtk) / self._points(Pango.FontDescription.from_string(info.ui_font))
+        self.text_scale = info.factor
+        self.styles = {style.name.lower(): (style.font, style.point_size) for style in fit.text_styles()}
 
     @staticmethod
     def _points(desc: Pango.FontDescription) -> float:
@@ -96,7 +98,7 @@ class FitView(Gtk.Widget):
 
     __gtype_name__ = "FitExampleView"
 
-    def __init__(self, document: fitdoc.Document, fit: fitdoc.FitClient, gtk_font: str, state_file):
+    def __init__(self, document: fitdoc.Document, fit: fitd.Client, gtk_font: str, state_file):
         super().__init__()
         self.document, self.fit, self.gtk_font, self.state_file = document, fit, gtk_font, state_file
         self.widgets: dict[str, Gtk.Widget] = {}
@@ -112,7 +114,7 @@ class FitView(Gtk.Widget):
     def do_measure(self, orientation, for_size):
         if self.layout is None:
             return (1, 1, -1, -1)
-        width, height = self.layout["size"]
+        width, height = self.layout.size
         if orientation == Gtk.Orientation.HORIZONTAL:
             return (1, math.ceil(width), -1, -1)
         return (math.ceil(height), math.ceil(height), -1, -1)
@@ -217,7 +219,7 @@ class FitView(Gtk.Widget):
             "app": "gtk", "unit": "px", "reason": reason, "layouts": self.layouts,
             "proposal": {"width": width, "height": None}, "ui_font": self.gtk_font, "metrics": self.metrics(),
             "window": [root.get_width(), root.get_height()] if root else None,
-            "size": list(self.layout["size"]), "generation": self.layout["generation"],
+            "size": list(self.layout.size), "generation": self.layout.generation,
             "decisions": fitdoc.decisions(self.layout),
             "drawn": {d.id: [d.x, d.y, d.width, d.height] for d in self.drawables},
             "allocated": {d.id: self._bounds(self.widgets[d.id]) for d in self.drawables},
@@ -232,12 +234,21 @@ class App(Gtk.Application):
     def __init__(self, args, document):
         super().__init__(application_id=APP_ID, flags=Gio.ApplicationFlags.NON_UNIQUE)
         self.args, self.document = args, document
+        self.failed = False
 
     def do_activate(self):
         gtk_font = Gtk.Settings.get_default().props.gtk_font_name
-        fit = fitdoc.FitClient()
+        try:
+            fit = fitd.Client()
+        except fitd.FitError as error:  # no session bus, or fitd neither running nor activatable
+            print(f"gtk_app: {error}", file=sys.stderr)
+            self.failed = True
+            self.quit()
+            return
         view = FitView(self.document, fit, gtk_font, self.args.state_file)
-        fit.on_generation_changed(lambda generation, reasons: view.relayout("generation " + ",".join(reasons)))
+        # The callback runs on the client's thread: GTK is touched only from its main loop.
+        fit.on_generation_changed(
+            lambda change: GLib.idle_add(view.relayout, "generation " + ",".join(change.reasons)))
         scroller = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER, child=view)
         scroller.set_margin_start(12); scroller.set_margin_end(12)
         scroller.set_margin_top(12); scroller.set_margin_bottom(12)
@@ -258,8 +269,9 @@ def main(argv=None) -> int:
     except fitdoc.DocumentError as error:
         print(f"gtk_app: {error}", file=sys.stderr)
         return 1
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    return App(args, document).run([sys.argv[0]])
+    app = App(args, document)
+    status = app.run([sys.argv[0]])
+    return 1 if app.failed else status
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A terminal app laid out by fitd: the screen of settings-screen.json in character cells.
 
-    clients/examples/terminal_app.py [--document FILE] [--state-file FILE]
+    python3 clients/examples/terminal_app.py [--document FILE] [--state-file FILE]
 
 It asks fitd's Layout for the document at the terminal's width in cells (unit "cells") and
 draws every text, icon and shape at whole cell positions with plain ANSI escapes. It lays out
@@ -11,12 +11,14 @@ text sizes and the settings list turns into columns when the terminal is too nar
 row. q or Ctrl-C quits. With --state-file the decisions applied and what was drawn are written
 there as JSON after every layout.
 
-Needs Debian's python3-dbus and python3-gi (GLib's main loop), run with /usr/bin/python3.
+Needs the fitd package (pip install ./clients/python); it runs on asyncio with fitd's
+AsyncClient, nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import math
 import os
 import signal
@@ -25,10 +27,8 @@ import termios
 import tty
 import unicodedata
 
-import dbus.mainloop.glib
-from gi.repository import GLib
-
 import fitdoc
+import fitd
 
 # Styles of a cell: SGR parameters (ECMA-48 8.3.117).
 PLAIN, ICON, SHAPE = "0", "0;30;46", "0;97;45"
@@ -92,30 +92,35 @@ class Screen:
 
 
 class TerminalApp:
-    def __init__(self, document: fitdoc.Document, state_file: str | None, out=sys.stdout):
+    def __init__(self, document: fitdoc.Document, fit: fitd.AsyncClient, state_file: str | None, out=sys.stdout):
         self.document = document
         self.state_file = state_file
         self.out = out
-        self.fit = fitdoc.FitClient()
+        self.fit = fit
         self.layouts = 0
-        self.pending: str | None = None
+        self.reason = "start"
+        self.wake = asyncio.Event()
 
     def relayout(self, reason: str) -> None:
-        """Coalesces bursts (a resize sends many SIGWINCH) into one layout when idle."""
-        if self.pending is None:
-            GLib.idle_add(self._relayout_now)
-        self.pending = reason
+        """Asks for a layout; a burst (a resize sends many SIGWINCH) makes one."""
+        self.reason = reason
+        self.wake.set()
 
-    def _relayout_now(self) -> bool:
-        reason, self.pending = self.pending or "start", None
+    async def run(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            await self._relayout_now(self.reason)
+
+    async def _relayout_now(self, reason: str) -> None:
         size = os.get_terminal_size(self.out.fileno())
         try:
-            layout = self.fit.layout(self.document.source, width=size.columns, unit="cells")
+            layout = await self.fit.layout(self.document.source, width=size.columns, unit="cells")
             drawables = self.document.drawables(layout)
-            lines = self._lines([d for d in drawables if d.what == "text"])
+            lines = await self._lines([d for d in drawables if d.what == "text"])
         except (fitdoc.FitError, fitdoc.DocumentError) as error:
             self._show_error(str(error), size)
-            return False
+            return
         screen = Screen(size.columns, size.lines)
         drawn = {}
         for d in drawables:
@@ -137,18 +142,18 @@ class TerminalApp:
         fitdoc.write_state(self.state_file, {
             "app": "terminal", "unit": "cells", "reason": reason, "layouts": self.layouts,
             "proposal": {"width": size.columns, "height": None}, "terminal": [size.columns, size.lines],
-            "size": list(layout["size"]), "generation": layout["generation"],
+            "size": list(layout.size), "generation": layout.generation,
             "decisions": fitdoc.decisions(layout), "drawn": drawn,
             "texts": {d.id: lines[d.id] for d in drawables if d.what == "text"},
         })
-        return False
 
-    def _lines(self, texts: list) -> dict:
+    async def _lines(self, texts: list) -> dict:
         """Each text's lines as fitd broke them at its frame's width (one batch): a terminal
-        cannot ask Pango, so the line breaks come from the same daemon as the layout."""
-        results = self.fit.measure_batch(
-            [{"text": d.text, "unit": "cells", "wrap": "word-char", "max_width": float(cell(d.x + d.width) - cell(d.x)), "lines": True}
-             for d in texts])
+        cannot ask Pango, so the line breaks come from the same daemon as the layout, wrapped
+        as layouts wrap (inside a word only when it alone is too wide)."""
+        results = await self.fit.measure_batch(
+            [{"text": d.text, "unit": "cells", "wrap": "word-char", "lines": True,
+              "max_width": float(cell(d.x + d.width) - cell(d.x))} for d in texts])
         out = {}
         for d, result in zip(texts, results):
             if isinstance(result, fitdoc.FitError):
@@ -160,6 +165,26 @@ class TerminalApp:
         self.out.write("\x1b[H\x1b[2J" + message[: max(size.columns * size.lines - 1, 0)])
         self.out.flush()
         fitdoc.write_state(self.state_file, {"app": "terminal", "error": message})
+
+
+async def serve(document: fitdoc.Document, state_file: str | None) -> None:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    async with fitd.AsyncClient() as fit:
+        app = TerminalApp(document, fit, state_file)
+        await fit.on_generation_changed(lambda change: app.relayout("generation " + ",".join(change.reasons)))
+        loop.add_signal_handler(signal.SIGWINCH, app.relayout, "resize")
+        for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            loop.add_signal_handler(signum, stop.set)
+        if sys.stdin.isatty():
+            def on_key():
+                if os.read(sys.stdin.fileno(), 64) in (b"q", b"Q", b"\x03", b""):
+                    stop.set()
+            loop.add_reader(sys.stdin.fileno(), on_key)
+        app.relayout("start")
+        worker = asyncio.create_task(app.run())
+        await stop.wait()
+        worker.cancel()
 
 
 def main(argv=None) -> int:
@@ -174,37 +199,26 @@ def main(argv=None) -> int:
     except fitdoc.DocumentError as error:
         print(f"terminal_app: {error}", file=sys.stderr)
         return 1
-
-    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
-    app = TerminalApp(document, args.state_file)
-    loop = GLib.MainLoop()
-    app.fit.on_generation_changed(lambda generation, reasons: app.relayout("generation " + ",".join(reasons)))
-    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGWINCH, lambda: app.relayout("resize") or True)
-    for stop in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, stop, lambda: loop.quit() or False)
-
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin) if sys.stdin.isatty() else None
-
-    def on_key(fd, _condition):
-        if os.read(fd, 64) in (b"q", b"Q", b"\x03", b""):
-            loop.quit()
-            return False
-        return True
-
     if saved is not None:
         tty.setcbreak(stdin)
-        GLib.io_add_watch(stdin, GLib.IO_IN | GLib.IO_HUP, on_key)
     # The alternate screen, cursor hidden: the shell's screen comes back on exit.
     sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
     try:
-        app.relayout("start")
-        loop.run()
+        asyncio.run(serve(document, args.state_file))
+    except fitd.FitError as error:  # no daemon, no session bus
+        failure = str(error)
+    else:
+        failure = None
     finally:
         sys.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
         sys.stdout.flush()
         if saved is not None:
             termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+    if failure:
+        print(f"terminal_app: {failure}", file=sys.stderr)
+        return 1
     return 0
 
 
