@@ -36,6 +36,13 @@ for _ in $(seq 100); do [ -s "$dir/display" ] && break; sleep 0.05; done
 [ -s "$dir/display" ] || fail "Xvfb did not start: $(cat "$dir/xvfb.log")"
 export DISPLAY=:$(cat "$dir/display")
 
+# The desktop's UI font, set as a desktop sets it for GTK (XDG_CONFIG_HOME is this test's own):
+# the GTK app must lay out in it, and the figures below must not depend on the machine's.
+desktop_font="DejaVu Sans 10"
+mkdir -p "$XDG_CONFIG_HOME/gtk-4.0"
+printf '[Settings]\ngtk-font-name=%s\n' "$desktop_font" >"$XDG_CONFIG_HOME/gtk-4.0/settings.ini"
+unset TMUX  # a tmux of our own (-S) even when the tests run inside one
+
 # GTK on plain X with the cairo renderer (Xvfb has no GPU), no accessibility bus to wait for.
 GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
   "$GTK_PY" clients/examples/gtk_app.py --state-file "$gtk_state" --width 640 --height 480 2>"$dir/gtk.log" &
@@ -83,6 +90,9 @@ check_labels() {
   assert_eq "$bad" "[]" "GTK labels whose Pango width is not fitd's, or widgets not at fitd's frames ($1)"
 }
 check_labels "start"
+assert_eq "$(state "$gtk_state" 's["ui_font"]')" "$desktop_font" "the GTK app's ui_font"
+assert_eq "$(state "$gtk_state" 'sorted({l["font"].rsplit(" ", 1)[0] for l in s["labels"].values()})')" "['DejaVu Sans']" \
+  "the families of the GTK app's labels"
 colours=$(screenshot start)
 screen=$(pane)
 grep -qE "Joe's Coffee Shop +\\\$2\\.34" <<<"$screen" || fail "the terminal's payment row is not one line:"$'\n'"$screen"
@@ -121,3 +131,13 @@ screen=$(pane)
 grep -qE '^\* *$' <<<"$screen" && grep -qE '^Wi-Fi *$' <<<"$screen" \
   || fail "the terminal's settings are not columns at 28 cells:"$'\n'"$screen"
 ok "narrow (GTK $(state "$gtk_state" 's["proposal"]["width"]') px, terminal 28 cells): both columns, same decisions: $(decisions "$gtk_state")"
+
+# A document fitd refuses: the app says why (the daemon's message, naming the node) and exits 1.
+kill "$gtk_pid"; gtk_pid=""
+printf '{"version": 1, "nodes": [{"id": "title", "kind": "text", "text": "Hi", "colour": "red"}]}' >"$dir/bad.json"
+status=0
+GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
+  timeout 20 "$GTK_PY" clients/examples/gtk_app.py --document "$dir/bad.json" 2>"$dir/bad.log" || status=$?
+assert_eq "$status" 1 "the GTK app's exit status on a refused document"
+grep -q 'gtk_app: .*node 0 (id "title").*colour' "$dir/bad.log" || fail "the GTK app's error does not name the node and property: $(cat "$dir/bad.log")"
+ok "a refused document: the GTK app exits 1 with fitd's message: $(grep -o 'node 0.*' "$dir/bad.log" | cut -c1-80)"

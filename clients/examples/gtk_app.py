@@ -154,9 +154,14 @@ class FitView(Gtk.Widget):
             drawables = self.document.drawables(layout)
             descriptions = {d.id: fonts.description(d.text_style, d.font) for d in drawables if d.what == "text"}
         except (fitdoc.FitError, fitdoc.DocumentError) as error:
+            # Nothing to draw without a layout (no daemon, a document fitd refuses): say why, stop.
             self.error = str(error)
             print(f"gtk_app: {error}", file=sys.stderr)
             fitdoc.write_state(self.state_file, {"app": "gtk", "error": self.error})
+            app = self.get_root().get_application() if self.get_root() else None
+            if app is not None:
+                app.failed = True
+                app.quit()
             return False
         self.layout, self.drawables = layout, drawables
         shown = {d.id for d in drawables}

@@ -100,6 +100,8 @@ class TerminalApp:
         self.layouts = 0
         self.reason = "start"
         self.wake = asyncio.Event()
+        self.stop = asyncio.Event()
+        self.failure: str | None = None
 
     def relayout(self, reason: str) -> None:
         """Asks for a layout; a burst (a resize sends many SIGWINCH) makes one."""
@@ -119,7 +121,10 @@ class TerminalApp:
             drawables = self.document.drawables(layout)
             lines = await self._lines([d for d in drawables if d.what == "text"])
         except (fitdoc.FitError, fitdoc.DocumentError) as error:
-            self._show_error(str(error), size)
+            # Nothing to draw without a layout (no daemon, a document fitd refuses): say why, stop.
+            self.failure = str(error)
+            fitdoc.write_state(self.state_file, {"app": "terminal", "error": self.failure})
+            self.stop.set()
             return
         screen = Screen(size.columns, size.lines)
         drawn = {}
@@ -161,17 +166,12 @@ class TerminalApp:
             out[d.id] = [line.text for line in result.lines] or [d.text]
         return out
 
-    def _show_error(self, message: str, size) -> None:
-        self.out.write("\x1b[H\x1b[2J" + message[: max(size.columns * size.lines - 1, 0)])
-        self.out.flush()
-        fitdoc.write_state(self.state_file, {"app": "terminal", "error": message})
-
 
 async def serve(document: fitdoc.Document, state_file: str | None) -> None:
     loop = asyncio.get_running_loop()
-    stop = asyncio.Event()
     async with fitd.AsyncClient() as fit:
         app = TerminalApp(document, fit, state_file)
+        stop = app.stop
         await fit.on_generation_changed(lambda change: app.relayout("generation " + ",".join(change.reasons)))
         loop.add_signal_handler(signal.SIGWINCH, app.relayout, "resize")
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -185,6 +185,8 @@ async def serve(document: fitdoc.Document, state_file: str | None) -> None:
         worker = asyncio.create_task(app.run())
         await stop.wait()
         worker.cancel()
+    if app.failure:
+        raise fitdoc.FitError("", app.failure)
 
 
 def main(argv=None) -> int:
@@ -207,8 +209,8 @@ def main(argv=None) -> int:
     sys.stdout.write("\x1b[?1049h\x1b[?25l\x1b[2J")
     try:
         asyncio.run(serve(document, args.state_file))
-    except fitd.FitError as error:  # no daemon, no session bus
-        failure = str(error)
+    except fitd.FitError as error:  # no daemon, no session bus, a document fitd refuses
+        failure = error.message or str(error)
     else:
         failure = None
     finally:
