@@ -24,7 +24,7 @@ cleanup() {
   tmux -S "$dir/tmux" kill-server 2>/dev/null || true
   [ -z "$gtk_pid" ] || kill "$gtk_pid" 2>/dev/null || true
   [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
-  rm -rf "$dir"
+  [ -n "${KEEP_EXAMPLES_DIR:-}" ] && echo "kept $dir" || rm -rf "$dir"
 }
 trap cleanup EXIT
 gtk_state=$dir/gtk.json term_state=$dir/terminal.json
@@ -131,6 +131,13 @@ screen=$(pane)
 grep -qE '^\* *$' <<<"$screen" && grep -qE '^Wi-Fi *$' <<<"$screen" \
   || fail "the terminal's settings are not columns at 28 cells:"$'\n'"$screen"
 ok "narrow (GTK $(state "$gtk_state" 's["proposal"]["width"]') px, terminal 28 cells): both columns, same decisions: $(decisions "$gtk_state")"
+
+# q quits the terminal app, leaving its terminal as it was (tmux closes the window when it ends).
+tmux -S "$dir/tmux" send-keys -t fit q
+for _ in $(seq 100); do tmux -S "$dir/tmux" has-session -t fit 2>/dev/null || break; sleep 0.05; done
+tmux -S "$dir/tmux" has-session -t fit 2>/dev/null && fail "the terminal app did not quit on q"
+[ ! -s "$dir/terminal.log" ] || fail "the terminal app wrote to stderr: $(cat "$dir/terminal.log")"
+ok "q quits the terminal app, nothing on stderr"
 
 # A document fitd refuses: the app says why (the daemon's message, naming the node) and exits 1.
 kill "$gtk_pid"; gtk_pid=""

@@ -214,10 +214,13 @@ def main(argv=None) -> int:
     else:
         failure = None
     finally:
-        sys.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
-        sys.stdout.flush()
-        if saved is not None:
-            termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        try:
+            sys.stdout.write("\x1b[0m\x1b[?25h\x1b[?1049l")
+            sys.stdout.flush()
+            if saved is not None:
+                termios.tcsetattr(stdin, termios.TCSADRAIN, saved)
+        except OSError:
+            pass  # the terminal is gone (SIGHUP): nothing to restore
     if failure:
         print(f"terminal_app: {failure}", file=sys.stderr)
         return 1
