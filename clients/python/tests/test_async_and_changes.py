@@ -118,3 +118,35 @@ def test_a_closed_client_says_so():
     with pytest.raises(fitd.FitError, match="closed"):
         client.measure("x")
     client.close()  # twice is fine
+
+
+def daemon_pid(fit) -> int:
+    """The pid of the process owning org.fitd.Fit1, asked of the bus."""
+    from dbus_fast import Message
+
+    async def ask():
+        reply = await fit._async._bus.call(Message(
+            destination="org.freedesktop.DBus", path="/org/freedesktop/DBus", interface="org.freedesktop.DBus",
+            member="GetConnectionUnixProcessID", signature="s", body=["org.fitd.Fit1"]))
+        return reply.body[0]
+    return fit._run(ask())
+
+
+def test_a_call_the_daemon_dies_during_is_sent_again_to_a_new_one(fit):
+    import os
+    import signal
+    import time
+
+    fit.measure("wake up")
+    first = daemon_pid(fit)
+    # A long text (250 kB) keeps the call in the daemon long
+    # enough to kill it midway; the bus answers NoReply, and the client asks a new fitd.
+    text = "word " * 50_000
+    killer = threading.Timer(0.1, os.kill, (first, signal.SIGKILL))
+    killer.start()
+    started = time.monotonic()
+    m = fit.measure(text, "DejaVu Sans 12", max_width=300)
+    killer.join()
+    elapsed = time.monotonic() - started
+    assert m.line_count > 200 and 0.1 < elapsed < 30, elapsed
+    assert daemon_pid(fit) != first

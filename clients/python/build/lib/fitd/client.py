@@ -1,0 +1,124 @@
+"""The synchronous client: an AsyncClient driven on a private event-loop thread."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, Optional, TypeVar
+
+from . import wire
+from .aio import AsyncClient, Subscription
+from .errors import FitError
+from .types import FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo, TextStyle
+
+T = TypeVar("T")
+
+
+class Client:
+    """org.fitd.Fit1 as blocking calls: ``fit = Client(); m = fit.measure("Save", "Noto Sans 11")``.
+
+    The connection lives on a daemon thread running its own asyncio loop (dbus-fast is an
+    asyncio library), so a Client works from any thread, alongside a GLib or curses main loop,
+    and callbacks of on_generation_changed run on that thread (from GTK, hand them to the main
+    loop with GLib.idle_add). Connects at once: DaemonUnavailable if there is no session bus.
+    The daemon itself is started by D-Bus activation on the first call. The user's text size
+    applies by default (no text_scale or size_category is sent unless given), as in fitctl.
+    """
+
+    def __init__(self, bus_address: Optional[str] = None, timeout: float = 25.0) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="fitd-client", daemon=True)
+        self._thread.start()
+        self._async = AsyncClient(bus_address, timeout)
+        try:
+            self._run(self._async.connect())
+        except BaseException:
+            self._stop()
+            raise
+
+    @property
+    def timeout(self) -> float:
+        return self._async.timeout
+
+    def _run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        if self._loop.is_closed():
+            coroutine.close()
+            raise FitError("org.freedesktop.DBus.Error.Disconnected", "the client is closed")
+        return asyncio.run_coroutine_threadsafe(coroutine, self._loop).result()
+
+    def _stop(self) -> None:
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(5)
+            self._loop.close()
+
+    def close(self) -> None:
+        """Disconnects and ends the client's thread."""
+        if not self._loop.is_closed():
+            try:
+                self._run(self._async.close())
+            finally:
+                self._stop()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def measure(self, text: str, font: str = "", **options: Any) -> Metrics:
+        """See AsyncClient.measure."""
+        return self._run(self._async.measure(text, font, **options))
+
+    def measure_batch(self, requests: Iterable[wire.Request]) -> list[Metrics | FitError]:
+        """See AsyncClient.measure_batch."""
+        return self._run(self._async.measure_batch(list(requests)))
+
+    def resolve_font(self, font: str) -> FontMatch:
+        return self._run(self._async.resolve_font(font))
+
+    def layout(self, document: wire.Document, width: Optional[float] = None,
+               height: Optional[float] = None, **options: Any) -> LayoutResult:
+        """See AsyncClient.layout."""
+        return self._run(self._async.layout(document, width, height, **options))
+
+    def get_property(self, name: str) -> Any:
+        return self._run(self._async.get_property(name))
+
+    @property
+    def version(self) -> str:
+        return self._run(self._async.version())
+
+    @property
+    def generation(self) -> int:
+        return self._run(self._async.generation())
+
+    @property
+    def text_scale(self) -> float:
+        return self._run(self._async.text_scale())
+
+    @property
+    def size_category(self) -> str:
+        return self._run(self._async.size_category())
+
+    def text_scale_info(self) -> TextScaleInfo:
+        return self._run(self._async.text_scale_info())
+
+    def set_text_scale(self, factor: float) -> None:
+        """See AsyncClient.set_text_scale."""
+        self._run(self._async.set_text_scale(factor))
+
+    def reset_text_scale(self) -> None:
+        self._run(self._async.reset_text_scale())
+
+    def text_styles(self, category: str = "") -> list[TextStyle]:
+        return self._run(self._async.text_styles(category))
+
+    def stats(self) -> Stats:
+        return self._run(self._async.stats())
+
+    def on_generation_changed(self, callback: Callable[[GenerationChange], Any]) -> Subscription:
+        """Calls ``callback(change)`` on the client's thread whenever fonts, their
+        configuration or the text scale change. Returns a Subscription (``cancel()``)."""
+        return self._run(self._async.on_generation_changed(callback))
