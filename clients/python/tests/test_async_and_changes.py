@@ -4,7 +4,6 @@ another client (fitctl) or this one changes the text scale."""
 from __future__ import annotations
 
 import asyncio
-import pathlib
 import subprocess
 import threading
 
@@ -98,6 +97,31 @@ def test_callbacks_hear_generation_changed_within_a_timeout(fit, fitctl):
     assert not arrived.wait(0.5) and len(heard) == 1
 
 
+def test_a_callback_may_call_the_client(fit):
+    widths = []
+    done = threading.Event()
+
+    def relayout(change):
+        widths.append(fit.measure("Hello, world", "DejaVu Sans 12").width)  # at the new scale
+        done.set()
+
+    fit.on_generation_changed(relayout)
+    fit.set_text_scale(2.0)
+    assert done.wait(5) and widths[0] > 2 * 94
+
+
+def test_a_blocking_watch_queue_gets_each_change_until_closed(fit, fitctl):
+    with fit.watch() as changes:
+        assert changes.get(timeout=0) is None
+        subprocess.run([fitctl, "scale", "set", "1.75"], check=True, capture_output=True)
+        change = changes.get(timeout=5)
+        assert change is not None and "text-scale" in change.reasons and change.generation == fit.generation
+        fit.reset_text_scale()
+        assert next(iter(changes)).generation > change.generation
+    fit.set_text_scale(1.5)
+    assert changes.get(timeout=0.5) is None  # closed: nothing more arrives
+
+
 def test_the_sync_client_is_usable_from_threads(fit):
     results = {}
 
@@ -110,6 +134,18 @@ def test_the_sync_client_is_usable_from_threads(fit):
     for t in threads:
         t.join()
     assert results == {n: fit.measure(f"thread {n}", "DejaVu Sans 12").width for n in range(8)}
+
+
+def test_a_client_dropped_without_close_ends_its_thread():
+    import gc
+    before = {t for t in threading.enumerate() if t.name == "fitd-client"}
+    client = fitd.Client()
+    client.measure("x")
+    thread = next(t for t in threading.enumerate() if t.name == "fitd-client" and t not in before)
+    del client
+    gc.collect()
+    thread.join(5)
+    assert not thread.is_alive()
 
 
 def test_a_closed_client_says_so():

@@ -10,9 +10,9 @@ from the per-user daemon fitd (org.fitd.Fit1 on the D-Bus session bus).
 """
 
 from .aio import AsyncClient, ChangeStream, Subscription
-from .client import Client
+from .client import ChangeQueue, Client
 from .errors import (DaemonUnavailable, FitError, Internal, InvalidArgument, InvalidDocument, InvalidFont,
-                     NoFonts, TooLarge, UnknownOption, error_for)
+                     NoFonts, ProtocolMismatch, TooLarge, UnknownOption, error_for)
 from .types import (BreakpointInterval, Breakpoints, CacheStats, Decision, FontMatch, Frame, GenerationChange,
                     LayoutResult, Line, Metrics, Stats, TextScaleInfo, TextStyle)
 from .wire import MeasureRequest, flatten_document, load_document
@@ -20,9 +20,9 @@ from .wire import MeasureRequest, flatten_document, load_document
 __version__ = "0.2.0"
 
 __all__ = [
-    "AsyncClient", "BreakpointInterval", "Breakpoints", "CacheStats", "ChangeStream", "Client", "DaemonUnavailable",
+    "AsyncClient", "BreakpointInterval", "Breakpoints", "CacheStats", "ChangeQueue", "ChangeStream", "Client", "DaemonUnavailable",
     "Decision", "FitError", "FontMatch", "Frame", "GenerationChange", "Internal", "InvalidArgument",
-    "InvalidDocument", "InvalidFont", "LayoutResult", "Line", "MeasureRequest", "Metrics", "NoFonts", "Stats",
+    "InvalidDocument", "InvalidFont", "LayoutResult", "Line", "MeasureRequest", "Metrics", "NoFonts", "ProtocolMismatch", "Stats",
     "Subscription", "TextScaleInfo", "TextStyle", "TooLarge", "UnknownOption", "error_for", "flatten_document",
     "load_document",
 ]

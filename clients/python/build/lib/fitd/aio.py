@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from typing import Any, Optional
+from typing import Any, Optional, cast
 
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio import MessageBus
 
 from . import wire
-from .errors import DaemonUnavailable, FitError, error_for
+from .errors import DaemonUnavailable, FitError, ProtocolMismatch, error_for
 from .types import (CacheStats, FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo,
                     TextStyle)
 
@@ -19,6 +19,8 @@ _MATCH = (f"type='signal',interface='{wire.INTERFACE}',member='GenerationChanged
           f"path='{wire.OBJECT_PATH}'")
 
 
+_METRICS = "(dddubbasa(dddduusb)t)"
+_timeout = getattr(asyncio, "timeout", None)  # Python ≥ 3.11
 _DAEMON_WENT_AWAY = ("org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.ServiceUnknown",
                      "org.freedesktop.DBus.Error.Disconnected")
 
@@ -84,7 +86,7 @@ class AsyncClient:
         if self._bus is not None:
             self._bus.disconnect()
             try:
-                await asyncio.wait_for(self._bus.wait_for_disconnect(), 5)
+                await asyncio.wait_for(cast(Any, self._bus).wait_for_disconnect(), 5)
             except Exception:  # already gone, or an error on the way out: nothing to keep
                 pass
             self._bus = None
@@ -95,24 +97,37 @@ class AsyncClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _call(self, member: str, signature: str, body: list, interface: str = wire.INTERFACE) -> list:
+    async def _call(self, member: str, signature: str, body: list[Any], returns: str,
+                    interface: str = wire.INTERFACE) -> list[Any]:
+        """The reply's body, checked to have the signature ``returns`` (a reply is outside
+        input: anything else is ProtocolMismatch, not an IndexError while decoding)."""
         try:
-            return await self._call_once(member, signature, body, interface)
+            reply = await self._call_once(member, signature, body, interface)
         except FitError as error:
             # Every call is idempotent, so one that failed because the daemon went away is
             # sent again once: the bus activates a new fitd (protocol/README.md, as FitClient).
             if error.name not in _DAEMON_WENT_AWAY or isinstance(error, _OwnTimeout):
                 raise
-        return await self._call_once(member, signature, body, interface)
+            reply = await self._call_once(member, signature, body, interface)
+        if reply.signature != returns:
+            raise ProtocolMismatch(ProtocolMismatch.NAME,
+                                   f"{member} returned signature '{reply.signature}', expected '{returns}': not the org.fitd.Fit1 this client knows")
+        return reply.body
 
-    async def _call_once(self, member: str, signature: str, body: list, interface: str) -> list:
+    async def _call_once(self, member: str, signature: str, body: list[Any], interface: str) -> Message:
         if self._bus is None or not self._bus.connected:
             await self.connect()
         assert self._bus is not None
         message = Message(destination=wire.BUS_NAME, path=wire.OBJECT_PATH, interface=interface,
                           member=member, signature=signature, body=body)
         try:
-            reply = await asyncio.wait_for(self._bus.call(message), self.timeout)
+            if _timeout is not None:
+                # asyncio.timeout (3.11) arms a timer on this task; wait_for makes a task per
+                # call, a fifth of a cached round trip.
+                async with _timeout(self.timeout):
+                    reply = await self._bus.call(message)
+            else:
+                reply = await asyncio.wait_for(self._bus.call(message), self.timeout)
         except asyncio.TimeoutError:
             raise _OwnTimeout("org.freedesktop.DBus.Error.NoReply",
                               f"{member}: no reply from fitd within {self.timeout} s") from None
@@ -122,7 +137,7 @@ class AsyncClient:
         if reply.message_type is MessageType.ERROR:
             text = reply.body[0] if reply.body and isinstance(reply.body[0], str) else ""
             raise error_for(reply.error_name or "", text)
-        return reply.body
+        return reply
 
     # --- measuring ------------------------------------------------------------------------
 
@@ -132,7 +147,7 @@ class AsyncClient:
         options"): max_width, wrap, max_lines, ellipsize, features, letter_spacing, unit,
         lines, text_scale, language, metrics, markup, escapes, ambiguous, terminal. An unknown
         key reaches the daemon, which answers UnknownOption."""
-        body = await self._call("Measure", "ssa{sv}", [text, font, wire.measure_options(options)])
+        body = await self._call("Measure", "ssa{sv}", [text, font, wire.measure_options(options)], _METRICS)
         return Metrics.from_wire(body[0])
 
     async def measure_batch(self, requests: Iterable[wire.Request]) -> list[Metrics | FitError]:
@@ -140,13 +155,13 @@ class AsyncClient:
         options]) tuple, a dict with "text", "font" and option keys, or a MeasureRequest.
         One result per request, in order: Metrics, or the FitError of that request alone."""
         entries = [wire.batch_entry(r) for r in requests]
-        (results,) = await self._call("MeasureBatch", "a(ssa{sv})", [entries])
+        (results,) = await self._call("MeasureBatch", "a(ssa{sv})", [entries], f"a(bss{_METRICS})")
         from_wire = Metrics.from_wire
         return [from_wire(m) if ok else error_for(name, message) for ok, name, message, m in results]
 
     async def resolve_font(self, font: str) -> FontMatch:
         """What a font description (or text style) resolves to through fontconfig."""
-        (resolved,) = await self._call("ResolveFont", "s", [font])
+        (resolved,) = await self._call("ResolveFont", "s", [font], "(sssdsdddbas)")
         return FontMatch.from_wire(resolved)
 
     # --- layout ---------------------------------------------------------------------------
@@ -159,34 +174,44 @@ class AsyncClient:
         user's), ui_font, spacing, language, metrics, markup, breakpoints=(min, max)."""
         nodes = wire.document_nodes(document)
         body = await self._call("Layout", "a(ssia{sv})(bdbd)a{sv}",
-                                [nodes, wire.proposal(width, height), wire.layout_options(options)])
+                                [nodes, wire.proposal(width, height), wire.layout_options(options)],
+                                "(dd)a(sbddddbdubbdda{sv})a(susa{sv})bt")
         return LayoutResult.from_wire(body)
 
     # --- text scale and styles ------------------------------------------------------------
 
     async def get_property(self, name: str) -> Any:
         """One property of org.fitd.Fit1 (Version, Generation, TextScale, …) as a Python value."""
-        (value,) = await self._call("Get", "ss", [wire.INTERFACE, name], interface=_PROPERTIES)
+        (value,) = await self._call("Get", "ss", [wire.INTERFACE, name], "v", interface=_PROPERTIES)
+        return value.value
+
+    async def _typed_property(self, name: str, signature: str) -> Any:
+        (value,) = await self._call("Get", "ss", [wire.INTERFACE, name], "v", interface=_PROPERTIES)
+        if value.signature != signature:
+            raise ProtocolMismatch(ProtocolMismatch.NAME, f"property {name} is {value.signature}, expected {signature}")
         return value.value
 
     async def version(self) -> str:
-        return await self.get_property("Version")
+        return cast(str, await self._typed_property("Version", "s"))
 
     async def generation(self) -> int:
-        return await self.get_property("Generation")
+        return cast(int, await self._typed_property("Generation", "t"))
 
     async def text_scale(self) -> float:
         """The user's text-scale factor (every client's font sizes are multiplied by it)."""
-        return await self.get_property("TextScale")
+        return cast(float, await self._typed_property("TextScale", "d"))
 
     async def size_category(self) -> str:
         """The size category of the text scale (xSmall … large … accessibilityExtraExtraExtraLarge)."""
-        return await self.get_property("SizeCategory")
+        return cast(str, await self._typed_property("SizeCategory", "s"))
 
     async def text_scale_info(self) -> TextScaleInfo:
         """The text scale, where it comes from, its size category, dpi and the user's fonts."""
-        (values,) = await self._call("GetAll", "s", [wire.INTERFACE], interface=_PROPERTIES)
-        v = {k: x.value for k, x in values.items()}
+        (values,) = await self._call("GetAll", "s", [wire.INTERFACE], "a{sv}", interface=_PROPERTIES)
+        wanted = {"TextScale": "d", "TextScaleSource": "s", "SizeCategory": "s", "Dpi": "d", "UIFont": "s", "MonospaceFont": "s"}
+        if any(name not in values or values[name].signature != sig for name, sig in wanted.items()):
+            raise ProtocolMismatch(ProtocolMismatch.NAME, f"GetAll lacks or mistypes one of {', '.join(wanted)}")
+        v = {k: values[k].value for k in wanted}
         return TextScaleInfo(v["TextScale"], v["TextScaleSource"], v["SizeCategory"], v["Dpi"],
                              v["UIFont"], v["MonospaceFont"])
 
@@ -195,28 +220,29 @@ class AsyncClient:
         change and GenerationChanged is emitted. InvalidArgument outside the range."""
         if isinstance(factor, bool) or not isinstance(factor, (int, float)):
             raise TypeError(f"a text scale is a number, not {factor!r}")
-        await self._call("Set", "ssv", [wire.INTERFACE, "TextScale", Variant("d", float(factor))],
+        await self._call("Set", "ssv", [wire.INTERFACE, "TextScale", Variant("d", float(factor))], "",
                          interface=_PROPERTIES)
 
     async def reset_text_scale(self) -> None:
         """Removes the explicit text scale: fontconfig, the desktop or 1.0 decide again."""
-        await self._call("ResetTextScale", "", [])
+        await self._call("ResetTextScale", "", [], "")
 
     async def text_styles(self, category: str = "") -> list[TextStyle]:
         """Every text style (largeTitle … caption2) at a size category ("" for the user's),
         largest first, in the user's UI font."""
-        (styles,) = await self._call("GetTextStyles", "s", [category])
+        (styles,) = await self._call("GetTextStyles", "s", [category], "a(ssdd)")
         return [TextStyle(*s) for s in styles]
 
     async def stats(self) -> Stats:
-        caches, served, uptime = await self._call("GetStats", "", [])
+        caches, served, uptime = await self._call("GetStats", "", [], "a(suttttt)td")
         return Stats({c[0]: CacheStats(*c[1:]) for c in caches}, served, uptime)
 
     # --- change notifications -------------------------------------------------------------
 
     def _on_message(self, message: Message) -> None:
         if (message.message_type is MessageType.SIGNAL and message.member == "GenerationChanged"
-                and message.interface == wire.INTERFACE and message.path == wire.OBJECT_PATH):
+                and message.interface == wire.INTERFACE and message.path == wire.OBJECT_PATH
+                and message.signature == "tas"):
             generation, reasons = message.body
             change = GenerationChange(generation, tuple(reasons))
             for subscription in list(self._callbacks):

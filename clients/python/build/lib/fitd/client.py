@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import queue
 import threading
+import weakref
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Optional, TypeVar
 
@@ -13,6 +15,11 @@ from .errors import FitError
 from .types import FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo, TextStyle
 
 T = TypeVar("T")
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop) -> None:
+    if not loop.is_closed():
+        loop.call_soon_threadsafe(loop.stop)
 
 
 class Client:
@@ -30,6 +37,9 @@ class Client:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="fitd-client", daemon=True)
         self._thread.start()
+        # A Client dropped without close() must not leave its thread and socket behind: the
+        # thread holds the loop, not the Client, so the Client can be collected and stop it.
+        weakref.finalize(self, _stop_loop, self._loop)
         self._async = AsyncClient(bus_address, timeout)
         try:
             self._run(self._async.connect())
@@ -122,3 +132,45 @@ class Client:
         """Calls ``callback(change)`` on the client's thread whenever fonts, their
         configuration or the text scale change. Returns a Subscription (``cancel()``)."""
         return self._run(self._async.on_generation_changed(callback))
+
+    def watch(self) -> "ChangeQueue":
+        """Subscribes now and returns a blocking queue of every GenerationChanged from here on:
+        ``changes = fit.watch(); change = changes.get(timeout=5)`` or ``for change in changes:``
+        (a terminal program's main loop can poll it with ``get(timeout=0)``)."""
+        changes = ChangeQueue()
+        changes._subscription = self.on_generation_changed(changes._queue.put)
+        return changes
+
+
+class ChangeQueue:
+    """GenerationChanged signals for blocking code (Client.watch); ``close()`` unsubscribes."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[GenerationChange] = queue.SimpleQueue()
+        self._subscription: Optional[Subscription] = None
+
+    def get(self, timeout: Optional[float] = None) -> Optional[GenerationChange]:
+        """The next change, waiting at most timeout seconds (None: for ever); None if none came."""
+        try:
+            return self._queue.get(timeout=timeout) if timeout != 0 else self._queue.get_nowait()
+        except queue.Empty:
+            return None
+
+    def __iter__(self) -> "ChangeQueue":
+        return self
+
+    def __next__(self) -> GenerationChange:
+        change = self.get()
+        assert change is not None
+        return change
+
+    def close(self) -> None:
+        if self._subscription is not None:
+            self._subscription.cancel()
+            self._subscription = None
+
+    def __enter__(self) -> "ChangeQueue":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

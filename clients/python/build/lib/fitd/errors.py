@@ -16,7 +16,7 @@ class FitError(Exception):
         self.name = name
         self.message = message
 
-    def __reduce__(self):  # picklable with both arguments (multiprocessing, concurrent.futures)
+    def __reduce__(self) -> tuple[type[FitError], tuple[str, str]]:  # picklable with both arguments (multiprocessing, concurrent.futures)
         return (type(self), (self.name, self.message))
 
 
@@ -53,6 +53,13 @@ class Internal(FitError):
 class DaemonUnavailable(FitError):
     """No fitd could be reached: no session bus, or org.fitd.Fit1 is neither running nor
     activatable (not installed: see the README's "Install"), or its activation failed."""
+
+
+class ProtocolMismatch(FitError):
+    """A reply whose types are not those of org.fitd.Fit1 as this package knows it (another
+    program owning the name, or an incompatible daemon). Raised by the client, not sent."""
+
+    NAME = "org.fitd.Fit1.Client.ProtocolMismatch"
 
 
 _BY_NAME: dict[str, type[FitError]] = {

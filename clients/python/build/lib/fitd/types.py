@@ -49,7 +49,7 @@ class Metrics:
     generation: int = 0  # the daemon's Generation the result was computed under
 
     @classmethod
-    def from_wire(cls, v: list) -> "Metrics":
+    def from_wire(cls, v: list[Any]) -> "Metrics":
         return cls(v[0], v[1], v[2], v[3], v[4], v[5], tuple(v[6]),
                    tuple(Line(*line) for line in v[7]) if v[7] else (), v[8])
 
@@ -74,8 +74,8 @@ class FontMatch:
         return not self.matched
 
     @classmethod
-    def from_wire(cls, v: list) -> "FontMatch":
-        return cls(*v[:9], tuple(v[9]))
+    def from_wire(cls, v: list[Any]) -> "FontMatch":
+        return cls(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], tuple(v[9]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +153,7 @@ class Frame:
     extras: dict[str, Any] = field(default_factory=dict)  # every extra as sent, variants unwrapped
 
     @classmethod
-    def from_wire(cls, f: list) -> "Frame":
+    def from_wire(cls, f: list[Any]) -> "Frame":
         extras = plain(f[13]) if f[13] else {}
         return cls(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9],
                    f[11] if f[10] else None, f[12] if f[10] else None,
@@ -177,7 +177,7 @@ class Decision:
     outcome: dict[str, Any]
 
     @classmethod
-    def from_wire(cls, d: list) -> "Decision":
+    def from_wire(cls, d: list[Any]) -> "Decision":
         o = plain(d[3])
         return cls(d[0], d[1], d[2], o.get("candidate"), o.get("candidate_id"), o.get("axis"),
                    o.get("length"), o.get("scale"), o)
@@ -205,7 +205,7 @@ class Breakpoints:
     truncated: bool  # more than 1,024 intervals
 
     @classmethod
-    def from_extras(cls, extras: dict) -> Optional["Breakpoints"]:
+    def from_extras(cls, extras: dict[str, Any]) -> Optional["Breakpoints"]:
         if "min_content_width" not in extras:
             return None
         low, high = extras["breakpoint_range"]
@@ -246,7 +246,7 @@ class LayoutResult:
         return next((d for d in self.decisions if d.id == node_id), None)
 
     @classmethod
-    def from_wire(cls, body: list) -> "LayoutResult":
+    def from_wire(cls, body: list[Any]) -> "LayoutResult":
         size, frames, decisions, truncated, generation = body
         decoded = tuple(Frame.from_wire(f) for f in frames)
         breakpoints = next((b for b in (Breakpoints.from_extras(f.extras) for f in decoded) if b), None)

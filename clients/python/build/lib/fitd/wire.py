@@ -124,10 +124,10 @@ class MeasureRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
-Request = Union[str, MeasureRequest, tuple, Mapping[str, Any]]
+Request = Union[str, MeasureRequest, tuple[Any, ...], Mapping[str, Any]]
 
 
-def batch_entry(request: Request) -> list:
+def batch_entry(request: Request) -> list[Any]:
     """A request as (ssa{sv}). A str is a text in the default font; a tuple is (text[, font[,
     options]]); a mapping has "text", "font" and option keys."""
     if isinstance(request, str):
@@ -144,7 +144,7 @@ def batch_entry(request: Request) -> list:
     return [text, font, measure_options(options or {})]
 
 
-def proposal(width: Optional[float], height: Optional[float]) -> list:
+def proposal(width: Optional[float], height: Optional[float]) -> list[Any]:
     """(bdbd): None on an axis asks for the ideal size there; math.inf is the maximum."""
     return [width is not None, float(width or 0.0), height is not None, float(height or 0.0)]
 
@@ -272,7 +272,7 @@ def flatten_document(document: Document) -> list[tuple[str, str, int, dict[str, 
     return out
 
 
-def document_nodes(document: Document) -> list:
+def document_nodes(document: Document) -> list[Any]:
     """The document as a(ssia{sv})."""
     return [[node_id, kind, parent, {k: _value(node_id, k, v) for k, v in props.items()}]
             for node_id, kind, parent, props in flatten_document(document)]
