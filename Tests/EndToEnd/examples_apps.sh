@@ -99,9 +99,21 @@ grep -qE "Joe's Coffee Shop +\\\$2\\.34" <<<"$screen" || fail "the terminal's pa
 grep -q '^\* Screen time and notifications' <<<"$screen" || fail "the terminal's settings are not rows:"$'\n'"$screen"
 ok "both apps horizontal: $(decisions "$gtk_state"); GTK screenshot of $colours colours, label widths as GTK's Pango"
 
-# The user's text size: both apps hear GenerationChanged and lay out again.
+# The user's text size: both apps hear GenerationChanged and lay out again. The peer: a bare
+# listener that only notes when the signal arrives, so the apps' share of the time shows.
+"$FITD_PY" -c '
+import sys, time, fitd
+fit = fitd.Client()  # kept: a Client dropped stops its thread, and its watch() with it
+changes = fit.watch()
+open(sys.argv[1] + ".ready", "w").close()
+change = changes.get(timeout=10)
+open(sys.argv[1], "w").write(repr(time.time()) if change else "none")' "$dir/signal" &
+listener=$!
+for _ in $(seq 200); do [ -e "$dir/signal.ready" ] && break; sleep 0.05; done
 before=$("$PY" -c 'import time; print(time.time())')
 "$FITCTL" scale set 2.0 >/dev/null
+wait "$listener" || fail "the bare GenerationChanged listener failed"
+signal_ms=$("$PY" -c 'import sys; print(round((float(open(sys.argv[1]).read()) - float(sys.argv[2])) * 1000))' "$dir/signal" "$before")
 vertical='s["decisions"]["payment"]["axis"] == "vertical"'
 wait_for "$gtk_state" "$vertical" "the GTK app turns the payment row vertical after scale 2.0"
 wait_for "$term_state" "$vertical" "the terminal app turns the payment row vertical after scale 2.0"
@@ -114,7 +126,7 @@ screenshot scaled >/dev/null
 screen=$(pane)
 grep -qE "^Joe's Coffee Shop *$" <<<"$screen" && grep -qE '^\$2\.34 *$' <<<"$screen" \
   || fail "the terminal's payment row is not vertical:"$'\n'"$screen"
-ok "scale 2.0: both vertical (GTK after $gtk_ms ms, terminal after $term_ms ms), same decisions: $(decisions "$term_state")"
+ok "scale 2.0: both vertical (GTK after $gtk_ms ms, terminal after $term_ms ms; the signal reached a bare listener after $signal_ms ms), same decisions: $(decisions "$term_state")"
 
 # Narrow windows: the settings list turns into columns, every item at once.
 columns='s["decisions"]["settings"]["candidate"] == 1'
