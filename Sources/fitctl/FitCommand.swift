@@ -138,7 +138,7 @@ struct FitCommand: AsyncParsableCommand {
         // Results are in the order of the document laid out: with forEach rows, its expansion.
         let shown = (try? PreparedLayout(document))?.document ?? document
         if common.json {
-            print(try LayoutJSON.string(results, single: widths == nil))
+            print(LayoutJSON.string(results, single: widths == nil, document: shown))
         } else if render {
             let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
             print(renderer.render(shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))

@@ -53,11 +53,11 @@ def as_fitctl_json(result: fitd.LayoutResult) -> dict:
     for f in result.frames:
         node = {"frame": {"x": f.x, "y": f.y, "width": f.width, "height": f.height}, "visible": f.visible, "hidden": f.hidden}
         if f.first_baseline is not None:
-            node["firstBaseline"], node["lastBaseline"] = f.first_baseline, f.last_baseline
+            node["first_baseline"], node["last_baseline"] = f.first_baseline, f.last_baseline
         if f.is_text:
-            node["text"] = {"lineCount": f.line_count, "scale": f.scale, "truncated": f.truncated}
+            node["text"] = {"line_count": f.line_count, "scale": f.scale, "truncated": f.truncated}
         nodes[f.id] = node
-    decisions = {d.id: {k: v for k, v in (("candidate", d.candidate), ("candidateID", d.candidate_id), ("axis", d.axis),
+    decisions = {d.id: {k: v for k, v in (("candidate", d.candidate), ("candidate_id", d.candidate_id), ("axis", d.axis),
                                           ("length", d.length), ("scale", d.scale), ("kind", d.kind)) if v is not None}
                  for d in result.decisions}
     return {"size": {"width": result.width, "height": result.height}, "truncated": result.truncated,
@@ -67,10 +67,10 @@ def as_fitctl_json(result: fitd.LayoutResult) -> dict:
 def fitctl_fit(fitctl: str, path, width) -> dict:
     args = [fitctl, "fit", str(path), "--json"] + (["--width", repr(width)] if width is not None else [])
     out = json.loads(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
-    keep = ("frame", "visible", "hidden", "firstBaseline", "lastBaseline", "text")
+    keep = ("frame", "visible", "hidden", "first_baseline", "last_baseline", "text")
     return {"size": out["size"], "truncated": out["truncated"],
             "nodes": {n["id"]: {k: n[k] for k in keep if k in n} for n in out["nodes"]},
-            "decisions": {d["id"]: {k: v for k, v in d.items() if k not in ("id", "nodeIndex")} for d in out["decisions"]}}
+            "decisions": {d["id"]: {k: v for k, v in d.items() if k not in ("id", "node_index")} for d in out["decisions"]}}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
