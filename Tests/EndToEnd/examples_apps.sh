@@ -111,7 +111,8 @@ open(sys.argv[1], "w").write(repr(time.time()) if change else "none")' "$dir/sig
 listener=$!
 for _ in $(seq 200); do [ -e "$dir/signal.ready" ] && break; sleep 0.05; done
 before=$("$PY" -c 'import time; print(time.time())')
-"$FITCTL" scale set 2.0 >/dev/null
+# (Its note that the desktop still draws at 1.0 does not apply: both apps draw at fitd's sizes.)
+"$FITCTL" scale set 2.0 >/dev/null 2>"$dir/scale.log" || fail "fitctl scale set 2.0: $(cat "$dir/scale.log")"
 wait "$listener" || fail "the bare GenerationChanged listener failed"
 signal_ms=$("$PY" -c 'import sys; print(round((float(open(sys.argv[1]).read()) - float(sys.argv[2])) * 1000))' "$dir/signal" "$before")
 vertical='s["decisions"]["payment"]["axis"] == "vertical"'
