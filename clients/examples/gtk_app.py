@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""A GTK 4 app laid out by fitd: the screen of settings-screen.json as real GTK widgets.
+
+    python3 clients/examples/gtk_app.py [--document FILE] [--state-file FILE] [--width PX] [--height PX]
+
+It asks fitd's Layout for the document at the window's width, in the font GTK uses on this
+desktop (Gtk.Settings' gtk-font-name, sent as the layout's ui_font), and places a Gtk.Label
+per text, a drawn icon per image and a drawn shape per background layer at the frames fitd
+returns (a widget of its own allocates its children there; nothing is measured by GTK's
+layout). It lays out again when the window is resized and when fitd's GenerationChanged
+arrives (text scale, fonts or their configuration changed). With --state-file the decisions
+applied, each widget's frame and each label's width as GTK's Pango measures it are written
+there as JSON after every layout.
+
+Needs PyGObject with GTK 4 (Debian: python3-gi, gir1.2-gtk-4.0) and the fitd package (pip
+install ./clients/python) in one Python: a venv made with --system-site-packages
+(clients/examples/README.md). It uses fitd's blocking Client, whose change callbacks arrive on
+the client's own thread and are handed to GTK's main loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+gi.require_version("Gsk", "4.0")
+gi.require_version("Graphene", "1.0")
+gi.require_version("Pango", "1.0")
+from gi.repository import Gio, GLib, Graphene, Gsk, Gtk, Pango  # noqa: E402
+
+import fitdoc  # noqa: E402
+import fitd  # noqa: E402
+
+APP_ID = "org.fitd.examples.Settings"
+# fitd's px are logical pixels at 96 dpi (protocol/README.md, Measure's unit); a point is 1/72 in.
+PX_PER_PT = 96 / 72
+COLOURS = {"icon": (0.21, 0.52, 0.89), "shape": (0.57, 0.25, 0.67)}
+
+
+def rounded_rect(cr, width, height, radius):
+    radius = min(radius, width / 2, height / 2)
+    cr.new_sub_path()
+    cr.arc(width - radius, radius, radius, -math.pi / 2, 0)
+    cr.arc(width - radius, height - radius, radius, 0, math.pi / 2)
+    cr.arc(radius, height - radius, radius, math.pi / 2, math.pi)
+    cr.arc(radius, radius, radius, math.pi, 3 * math.pi / 2)
+    cr.close_path()
+
+
+def painter(what):
+    def draw(_area, cr, width, height):
+        cr.set_source_rgb(*COLOURS[what])
+        rounded_rect(cr, width, height, 4 if what == "shape" else height / 4)
+        cr.fill()
+    return draw
+
+
+class Fonts:
+    """The Pango font of each text, as fitd measured it: a text style's description from
+    GetTextStyles at the user's size category, in GTK's family and scaled by GTK's font size
+    over fitd's UI font size (text styles take the ui_font's family and scale from its size,
+    protocol/README.md "Text styles as fonts"); a plain font, or none, at the user's text
+    scale. Sizes are absolute (px): GTK must not apply its own DPI or text scaling again."""
+
+    def __init__(self, fit: fitd.Client, gtk_font: str):
+        self.gtk = Pango.FontDescription.from_string(gtk_font)
+        info = fit.text_scale_info()
+        self.ratio = self._points(self.gtk) / self._points(Pango.FontDescription.from_string(info.ui_font))
+        self.text_scale = info.factor
+        self.styles = {style.name.lower(): (style.font, style.point_size) for style in fit.text_styles()}
+
+    @staticmethod
+    def _points(desc: Pango.FontDescription) -> float:
+        size = desc.get_size() / Pango.SCALE
+        return size / PX_PER_PT if desc.get_size_is_absolute() else size
+
+    def description(self, text_style, font) -> Pango.FontDescription:
+        if text_style:
+            if text_style.lower() not in self.styles:
+                raise fitdoc.DocumentError(f"fitd has no text style {text_style!r}")
+            desc_string, points = self.styles[text_style.lower()]
+            desc = Pango.FontDescription.from_string(desc_string)
+            desc.set_family(self.gtk.get_family())
+            points *= self.ratio
+        else:
+            desc = Pango.FontDescription.from_string(font) if font else self.gtk.copy()
+            points = self._points(desc) * self.text_scale
+        desc.set_absolute_size(points * PX_PER_PT * Pango.SCALE)
+        return desc
+
+
+class FitView(Gtk.Widget):
+    """Children at the frames of fitd's layout for this widget's width."""
+
+    __gtype_name__ = "FitExampleView"
+
+    def __init__(self, document: fitdoc.Document, fit: fitd.Client, gtk_font: str, state_file):
+        super().__init__()
+        self.document, self.fit, self.gtk_font, self.state_file = document, fit, gtk_font, state_file
+        self.widgets: dict[str, Gtk.Widget] = {}
+        self.drawables: list[fitdoc.Drawable] = []
+        self.layout = None
+        self.laid_out_width = None
+        self.pending = None
+        self.layouts = 0
+        self.error = None
+        self.state_due = None
+
+    # Sizing: the layout's size, for the width it was laid out at.
+    def do_measure(self, orientation, for_size):
+        if self.layout is None:
+            return (1, 1, -1, -1)
+        width, height = self.layout.size
+        if orientation == Gtk.Orientation.HORIZONTAL:
+            return (1, math.ceil(width), -1, -1)
+        return (math.ceil(height), math.ceil(height), -1, -1)
+
+    def do_size_allocate(self, width, height, baseline):
+        if width != self.laid_out_width:
+            self.relayout("resize", width)
+        for d in self.drawables:
+            child = self.widgets[d.id]
+            w, h = math.ceil(d.width), math.ceil(d.height)
+            # GTK asks for a measure before an allocation; the frame is what GTK gets.
+            min_w = child.measure(Gtk.Orientation.HORIZONTAL, -1)[0]
+            min_h = child.measure(Gtk.Orientation.VERTICAL, max(w, min_w))[0]
+            point = Graphene.Point()
+            point.init(d.x, d.y)
+            child.allocate(max(w, min_w), max(h, min_h), -1, Gsk.Transform.new().translate(point))
+        if self.state_due is not None:
+            # After the widgets are where the new layout put them, so the state shows both.
+            self._write_state(*self.state_due)
+            self.state_due = None
+
+    def relayout(self, reason, width=None):
+        """Lays out when idle: a drag resize allocates many times, one layout per burst."""
+        if width is not None:
+            self.laid_out_width = width
+        if self.pending is None:
+            GLib.idle_add(self._relayout_now)
+        self.pending = reason
+
+    def _relayout_now(self):
+        reason, self.pending = self.pending, None
+        width = self.laid_out_width or self.get_width()
+        try:
+            fonts = Fonts(self.fit, self.gtk_font)
+            layout = self.fit.layout(self.document.source, width=float(width), ui_font=self.gtk_font,
+                                     metrics=self.metrics())
+            drawables = self.document.drawables(layout)
+            descriptions = {d.id: fonts.description(d.text_style, d.font) for d in drawables if d.what == "text"}
+        except (fitdoc.FitError, fitdoc.DocumentError) as error:
+            # Nothing to draw without a layout (no daemon, a document fitd refuses): say why, stop.
+            self.error = str(error)
+            print(f"gtk_app: {error}", file=sys.stderr)
+            fitdoc.write_state(self.state_file, {"app": "gtk", "error": self.error})
+            app = self.get_root().get_application() if self.get_root() else None
+            if app is not None:
+                app.failed = True
+                app.quit()
+            return False
+        self.layout, self.drawables = layout, drawables
+        shown = {d.id for d in drawables}
+        for d in drawables:
+            self._update_child(d, descriptions.get(d.id))
+        for widget_id, child in self.widgets.items():
+            child.set_child_visible(widget_id in shown)
+        self.layouts += 1
+        self.state_due = (reason, width, descriptions)
+        self.queue_resize()
+        return False
+
+    def _update_child(self, d: fitdoc.Drawable, desc):
+        child = self.widgets.get(d.id)
+        if child is None:
+            if d.what == "text":
+                child = Gtk.Label(xalign=0, yalign=0, wrap=True,
+                                  # fitd's texts wrap as SwiftUI's: inside a word only when it alone is too wide.
+                                  wrap_mode=Pango.WrapMode.WORD_CHAR)
+                child.set_parent(self)
+            else:
+                child = Gtk.DrawingArea()
+                child.set_draw_func(painter(d.what))
+                # Shapes go behind everything (GTK draws children in order).
+                child.insert_after(self, None)
+            self.widgets[d.id] = child
+        if d.what == "text":
+            child.set_text(d.text)
+            attrs = Pango.AttrList()
+            attrs.insert(Pango.attr_font_desc_new(desc))
+            if d.on_shape:
+                attrs.insert(Pango.attr_foreground_new(0xffff, 0xffff, 0xffff))
+            child.set_attributes(attrs)
+
+    def metrics(self) -> str:
+        """The fitd metrics profile of this GTK's labels, read from the label context itself.
+        Debian 12's GTK 4.8 keeps Pango's default round_glyph_positions TRUE (every advance a
+        whole pixel): fitd's "gtk3" profile computes those widths (its heights are hinted, up to
+        2 px taller than GTK 4's unhinted ones; no fitd profile has both). A GTK 4 whose context
+        does not round is fitd's "gtk4" (Tests/oracle/PANGO_RULES.md)."""
+        return "gtk3" if self.get_pango_context().get_round_glyph_positions() else "gtk4"
+
+    def _pango_width(self, text, desc) -> float:
+        """The text's one-line width as GTK's own Pango context measures it."""
+        layout = Pango.Layout.new(self.get_pango_context())
+        layout.set_font_description(desc)
+        layout.set_text(text, -1)
+        return layout.get_extents()[1].width / Pango.SCALE
+
+    def _bounds(self, child):
+        """Where GTK put the widget, in this widget's coordinates."""
+        ok, rect = child.compute_bounds(self)
+        return [rect.get_x(), rect.get_y(), rect.get_width(), rect.get_height()] if ok else None
+
+    def _write_state(self, reason, width, descriptions):
+        if not self.state_file:
+            return
+        root = self.get_root()
+        fitdoc.write_state(self.state_file, {
+            "app": "gtk", "unit": "px", "reason": reason, "layouts": self.layouts,
+            "proposal": {"width": width, "height": None}, "ui_font": self.gtk_font, "metrics": self.metrics(),
+            "window": [root.get_width(), root.get_height()] if root else None,
+            "size": list(self.layout.size), "generation": self.layout.generation,
+            "decisions": fitdoc.decisions(self.layout),
+            "drawn": {d.id: [d.x, d.y, d.width, d.height] for d in self.drawables},
+            "allocated": {d.id: self._bounds(self.widgets[d.id]) for d in self.drawables},
+            "labels": {d.id: {"text": d.text, "font": descriptions[d.id].to_string(), "lines": d.line_count,
+                              "frame_width": d.width,
+                              "pango_width": self._pango_width(d.text, descriptions[d.id])}
+                       for d in self.drawables if d.what == "text"},
+        })
+
+
+class App(Gtk.Application):
+    def __init__(self, args, document):
+        super().__init__(application_id=APP_ID, flags=Gio.ApplicationFlags.NON_UNIQUE)
+        self.args, self.document = args, document
+        self.failed = False
+
+    def do_activate(self):
+        gtk_font = Gtk.Settings.get_default().props.gtk_font_name
+        try:
+            fit = fitd.Client()
+        except fitd.FitError as error:  # no session bus, or fitd neither running nor activatable
+            print(f"gtk_app: {error}", file=sys.stderr)
+            self.failed = True
+            self.quit()
+            return
+        view = FitView(self.document, fit, gtk_font, self.args.state_file)
+        # The callback runs on the client's thread: GTK is touched only from its main loop.
+        fit.on_generation_changed(
+            lambda change: GLib.idle_add(view.relayout, "generation " + ",".join(change.reasons)))
+        scroller = Gtk.ScrolledWindow(hscrollbar_policy=Gtk.PolicyType.NEVER, child=view)
+        scroller.set_margin_start(12); scroller.set_margin_end(12)
+        scroller.set_margin_top(12); scroller.set_margin_bottom(12)
+        window = Gtk.ApplicationWindow(application=self, title="fitd example: settings", child=scroller)
+        window.set_default_size(self.args.width, self.args.height)
+        window.present()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--document", default=fitdoc.DEFAULT_DOCUMENT, help="the layout document (default: settings-screen.json)")
+    parser.add_argument("--state-file", help="write the decisions, frames and label widths here (JSON) after every layout")
+    parser.add_argument("--width", type=int, default=640, help="the window's initial width (default 640)")
+    parser.add_argument("--height", type=int, default=480, help="the window's initial height (default 480)")
+    args = parser.parse_args(argv)
+    try:
+        document = fitdoc.load_document(args.document)
+    except fitdoc.DocumentError as error:
+        print(f"gtk_app: {error}", file=sys.stderr)
+        return 1
+    app = App(args, document)
+    status = app.run([sys.argv[0]])
+    return 1 if app.failed else status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
