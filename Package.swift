@@ -61,7 +61,7 @@ let package = Package(
             ]),
         // Pictures of FitText's layouts: glyph outlines (HarfBuzz) to SVG, and to PNG through
         // cairo. Beside the engine, apart from it: the daemon does not link it.
-        .target(name: "FitRender", dependencies: ["FitText", "CHarfBuzz", "CCairo"]),
+        .target(name: "FitRender", dependencies: ["FitText", "FitLayout", "FitLayoutText", "CHarfBuzz", "CCairo"]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
         .target(name: "FitThreads"),
         // General Swift binding of libdbus; knows nothing of fitd (docs/architecture.md).

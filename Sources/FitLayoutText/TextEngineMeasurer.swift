@@ -65,6 +65,24 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         // A layout of many texts stops here once its task is cancelled (the daemon cancels the
         // calls of a client that left the bus): the rest would be measured for no one.
         if Task.isCancelled { throw .measurementFailed(node: nil, reason: "the layout was cancelled") }
+        let request = try self.request(text, proposedWidth: proposedWidth, scale: scale)
+        let metrics: TextMetrics
+        do throws(FitTextError) {
+            metrics = try engine.measure(request)
+        } catch {
+            throw .measurementFailed(node: nil, reason: error.description)
+        }
+        // The last line's baseline as the engine laid it out: lines differ in height with
+        // fallback fonts and markup sizes, so it is not estimated from equal lines.
+        let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
+        return MeasuredText(
+            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
+            lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
+    }
+
+    /// The engine request a text is measured with under a proposed width at a factor: what
+    /// `measure` sends, and what a picture of the layout draws again (FitRender).
+    public func request(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasureRequest {
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
         request.metrics = metrics
@@ -85,18 +103,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         if unit == .px {
             (request.font, request.textScale) = try font(text.font, sizeCategory: text.sizeCategory, scale: scale)
         }
-        let metrics: TextMetrics
-        do throws(FitTextError) {
-            metrics = try engine.measure(request)
-        } catch {
-            throw .measurementFailed(node: nil, reason: error.description)
-        }
-        // The last line's baseline as the engine laid it out: lines differ in height with
-        // fallback fonts and markup sizes, so it is not estimated from equal lines.
-        let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
-        return MeasuredText(
-            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
-            lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
+        return request
     }
 
     /// A style's line height is its Dynamic Type leading (scaled to the UI font, FitScale's
