@@ -52,6 +52,13 @@ extension LayoutPicture {
                 cairo_rectangle(cr, o.rect.x, o.rect.y, o.rect.width, o.rect.height)
                 cairo_stroke(cr)
             }
+            if let x = sheet.proposalX {
+                source(palette.proposal)
+                cairo_set_dash(cr, [2.0, 2.0], 2, 0)
+                cairo_move_to(cr, x, 0)
+                cairo_line_to(cr, x, sheet.layoutHeight)
+                cairo_stroke(cr)
+            }
             cairo_set_dash(cr, nil, 0, 0)
             glyphs(sheet.glyphs, sheet.hexBoxes, color: palette.text, on: cr)
             cairo_restore(cr)

@@ -15,6 +15,7 @@ struct LayoutPalette {
     var spacer: RGB
     var image: RGB
     var imageFill: RGB
+    var proposal: RGB
 
     static func of(_ theme: RenderOptions.Theme) -> LayoutPalette {
         switch theme {
@@ -22,12 +23,12 @@ struct LayoutPalette {
             return LayoutPalette(
                 background: (0.93, 0.94, 0.95), sheet: (1, 1, 1), area: (0.97, 0.975, 0.98), text: (0, 0, 0), label: (0.3, 0.32, 0.36),
                 container: (0.62, 0.66, 0.74), modifier: (0.2, 0.6, 0.5), decision: (0.9, 0.45, 0.05), textFrame: (0.25, 0.45, 0.9),
-                spacer: (0.7, 0.7, 0.7), image: (0.5, 0.55, 0.7), imageFill: (0.86, 0.88, 0.94))
+                spacer: (0.7, 0.7, 0.7), image: (0.5, 0.55, 0.7), imageFill: (0.86, 0.88, 0.94), proposal: (0.85, 0.2, 0.25))
         case .dark:
             return LayoutPalette(
                 background: (0.07, 0.07, 0.08), sheet: (0.12, 0.12, 0.13), area: (0.15, 0.15, 0.17), text: (0.93, 0.93, 0.93),
                 label: (0.7, 0.72, 0.76), container: (0.42, 0.46, 0.54), modifier: (0.3, 0.75, 0.62), decision: (1, 0.6, 0.2),
-                textFrame: (0.45, 0.65, 1), spacer: (0.45, 0.45, 0.45), image: (0.55, 0.6, 0.78), imageFill: (0.22, 0.24, 0.3))
+                textFrame: (0.45, 0.65, 1), spacer: (0.45, 0.45, 0.45), image: (0.55, 0.6, 0.78), imageFill: (0.22, 0.24, 0.3), proposal: (1, 0.4, 0.45))
         }
     }
 
@@ -91,6 +92,10 @@ extension LayoutPicture {
             boxes(sheet.labelHexBoxes, stroke: palette.label)
             out += "<g class=\"layout\" transform=\"translate(\(n(sheet.layoutX)) \(n(sheet.layoutY)))\">\n"
             out += "<rect width=\"\(n(sheet.layoutWidth))\" height=\"\(n(sheet.layoutHeight))\" fill=\"\(color(palette.area))\"/>\n"
+            if let x = sheet.proposalX {
+                out += "<line class=\"proposal\" x1=\"\(n(x))\" y1=\"0\" x2=\"\(n(x))\" y2=\"\(n(sheet.layoutHeight))\""
+                out += " stroke=\"\(color(palette.proposal))\" stroke-width=\"1\" stroke-dasharray=\"2 2\"><title>proposed width</title></line>\n"
+            }
             for o in sheet.outlines {
                 let fill = o.style == .image && !o.hidden ? color(palette.imageFill) : "none"
                 out += "<rect class=\"node \(o.kind.rawValue)\(o.hidden ? " hidden" : "")\" x=\"\(n(o.rect.x))\" y=\"\(n(o.rect.y))\""

@@ -79,6 +79,9 @@ struct LayoutScene {
         var layoutY: Double
         var layoutWidth: Double
         var layoutHeight: Double
+        /// The proposed width, when finite and drawable: a dashed line shows how much of it
+        /// the layout took.
+        var proposalX: Double?
         var outlines: [Outline] = []
         /// Texts of the layout, in layout coordinates.
         var glyphs: [TextPicture.PlacedGlyph] = []
@@ -190,7 +193,8 @@ struct LayoutScene {
         for line in decided { try label(line, font: labelFont) }
         sheet.labelGlyphs = labelGlyphs
         sheet.labelHexBoxes = labelHexBoxes
-        sheet.width = (max(labelWidth, layoutWidth) + 2 * padding).rounded(.up)
+        if let width = result.proposal.width, width.isFinite, width > 0, width <= maxLayoutSide { sheet.proposalX = width }
+        sheet.width = (max(labelWidth, layoutWidth, sheet.proposalX ?? 0) + 2 * padding).rounded(.up)
         sheet.height = (top + padding).rounded(.up)
 
         // Frames, in document order (parents before children in the flat form; containers

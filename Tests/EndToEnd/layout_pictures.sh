@@ -24,6 +24,14 @@ cmp -s "$out/daemon.svg" "$out/local.svg" || fail "the daemon's layout picture d
 [ "$(grep -c '<g class="sheet"' "$out/daemon.svg")" -eq 24 ] || fail "--categories all × 2 widths is not 24 sheets"
 ok "--categories all --widths 200,320: 24 sheets, the same SVG as --local"
 
+# The README's pictures (docs/images) are what this build draws (scripts/readme-pictures).
+FITCTL=$FITCTL scripts/readme-pictures "$out/readme" >/dev/null
+for picture in first-fit-card payment-row-threshold; do
+  cmp -s "$out/readme/$picture.svg" "docs/images/$picture.svg" \
+    || fail "docs/images/$picture.svg is not what this build draws: run scripts/readme-pictures"
+done
+ok "docs/images: the README's pictures are up to date"
+
 status() { local s=0; "$@" >/dev/null 2>"$out/err" || s=$?; echo "$s"; }
 assert_exit() {  # expected status, what, command…
   local want=$1 what=$2; shift 2

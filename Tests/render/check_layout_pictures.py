@@ -12,6 +12,7 @@ Run by Tests/EndToEnd/layout_pictures.sh (fitctl then asks the activated daemon 
 layouts and draws them itself); by hand: check_layout_pictures.py --fitctl .build/debug/fitctl --local
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import subprocess
@@ -158,11 +159,16 @@ def main():
     if len(documents) < 10:
         print(f"FAIL only {len(documents)} layout documents found in {args.examples}")
         return 1
-    for path in documents:
+    def checked(path):
         try:
-            failures = check_document(args, path)
+            return check_document(args, path)
         except (RuntimeError, AssertionError, ET.ParseError, ValueError) as error:
-            failures = [str(error)]
+            return [str(error)]
+
+    # Three fitctl processes at a time: most of each is its start-up (fontconfig, the engine).
+    with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(pool.map(checked, documents))
+    for path, failures in zip(documents, results):
         name = os.path.basename(path)
         if failures:
             failed += 1
