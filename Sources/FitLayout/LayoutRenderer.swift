@@ -65,11 +65,22 @@ public struct LayoutRenderer: Sendable {
         for (index, (node, layout)) in zip(document.nodes, result.nodes).enumerated()
         where layout.visible && !layout.hidden && node.kind == .text {
             let (left, top, right, bottom) = box(layout.frame)
-            let shown =
-                given[index]
-                ?? Self.wrap(
-                    node.properties.text ?? "", width: max(1, right - left + 1), lines: max(1, bottom - top + 1),
-                    truncated: layout.text?.truncated == true)
+            let truncated = layout.text?.truncated == true
+            var shown: [String]
+            if let lines = given[index] {
+                shown = lines
+            } else {
+                // Without the engine's lines: wrapped at the frame's columns, and where that
+                // makes more lines than the layout has (a px text in 8 px columns), wider, so
+                // that a text that fits is drawn in as many lines as it has.
+                let text = node.properties.text ?? "", rowsThere = max(1, bottom - top + 1)
+                var width = max(1, right - left + 1)
+                shown = Self.wrap(text, width: width, lines: rowsThere, truncated: truncated)
+                while !truncated, shown.count > (layout.text?.lineCount ?? 1), width < Self.maxColumns {
+                    width += 1
+                    shown = Self.wrap(text, width: width, lines: rowsThere, truncated: false)
+                }
+            }
             texts.append((left, top, shown))
             columns = min(Self.maxColumns, max(columns, left + (shown.map(\.count).max() ?? 0)))
             rows = min(Self.maxRows, max(rows, top + shown.count))

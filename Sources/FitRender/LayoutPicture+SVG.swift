@@ -49,7 +49,8 @@ struct LayoutPalette {
 
 extension LayoutPicture {
     /// The picture as SVG 1.1 (valid against its DTD, so no data-* attributes): each sheet a
-    /// `<g class="sheet">` whose `<desc>` is "category C; width W"; each shown node's frame a
+    /// `<g class="sheet">` whose `<desc>` is "category C; width W", its title and each decision
+    /// a `<g class="label title|decision|truncated">` titled with its words; each shown node's frame a
     /// `<rect class="node KIND">` (plus " hidden") at its layout coordinates, in a group moved
     /// to the layout's origin, its `<title>` the node's id. Glyphs are defined once for all
     /// sheets in `<defs>` and placed with `<use>`.
@@ -62,7 +63,7 @@ extension LayoutPicture {
         var defined: [String: Bool] = [:]
         var defs = ""
         for sheet in scene.sheets {
-            for g in sheet.labelGlyphs + sheet.glyphs {
+            for g in sheet.labels.flatMap(\.glyphs) + sheet.glyphs {
                 let id = SVGWriter.glyphID(g)
                 if defined[id] != nil { continue }
                 defined[id] = SVGWriter.definition(id: id, shape: shapes.shape(of: g.glyph, in: g.font), into: &defs)
@@ -88,8 +89,13 @@ extension LayoutPicture {
             out += "<title>\(Self.escaped(sheet.title))</title>\n"
             out += "<desc>category \(Self.escaped(sheet.category)); width \(Self.escaped(sheet.proposal))</desc>\n"
             out += "<rect width=\"\(n(sheet.width))\" height=\"\(n(sheet.height))\" fill=\"\(color(palette.sheet))\"/>\n"
-            uses(sheet.labelGlyphs, fill: palette.label)
-            boxes(sheet.labelHexBoxes, stroke: palette.label)
+            // Each label line a titled group: the words are readable (and testable) as text.
+            for label in sheet.labels {
+                out += "<g class=\"label \(label.role.rawValue)\"><title>\(Self.escaped(label.text))</title>\n"
+                uses(label.glyphs, fill: palette.label)
+                boxes(label.hexBoxes, stroke: palette.label)
+                out += "</g>\n"
+            }
             out += "<g class=\"layout\" transform=\"translate(\(n(sheet.layoutX)) \(n(sheet.layoutY)))\">\n"
             out += "<rect width=\"\(n(sheet.layoutWidth))\" height=\"\(n(sheet.layoutHeight))\" fill=\"\(color(palette.area))\"/>\n"
             if let x = sheet.proposalX {

@@ -87,8 +87,16 @@ struct LayoutScene {
         var glyphs: [TextPicture.PlacedGlyph] = []
         var hexBoxes: [TextPicture.Rect] = []
         /// Title and decisions, in sheet coordinates.
-        var labelGlyphs: [TextPicture.PlacedGlyph] = []
-        var labelHexBoxes: [TextPicture.Rect] = []
+        var labels: [Label] = []
+    }
+
+    /// One line of text about a sheet: its title, a decision, the truncated texts.
+    struct Label {
+        enum Role: String { case title, decision, truncated }
+        var role: Role
+        var text: String
+        var glyphs: [TextPicture.PlacedGlyph] = []
+        var hexBoxes: [TextPicture.Rect] = []
     }
 
     var width: Int
@@ -169,30 +177,28 @@ struct LayoutScene {
 
         // The labels: title, then one line per decision and one for truncation.
         var labelWidth = 0.0
-        var labelGlyphs: [TextPicture.PlacedGlyph] = [], labelHexBoxes: [TextPicture.Rect] = []
         var top = padding
-        func label(_ text: String, font: String) throws(RenderError) {
+        func label(_ text: String, _ role: Label.Role) throws(RenderError) {
             let layout: GlyphLayout
             do throws(FitTextError) {
-                layout = try engine.glyphLayout(MeasureRequest(text: text, font: font))
+                layout = try engine.glyphLayout(MeasureRequest(text: text, font: role == .title ? titleFont : labelFont))
             } catch {
                 throw .text("label \"\(text)\": \(error.description)")
             }
-            TextPicture.place(layout, left: padding, top: top, pixelAligned: true, glyphs: &labelGlyphs, hexBoxes: &labelHexBoxes)
+            var glyphs: [TextPicture.PlacedGlyph] = [], hexBoxes: [TextPicture.Rect] = []
+            TextPicture.place(layout, left: padding, top: top, pixelAligned: true, glyphs: &glyphs, hexBoxes: &hexBoxes)
+            sheet.labels.append(Label(role: role, text: text, glyphs: glyphs, hexBoxes: hexBoxes))
             labelWidth = max(labelWidth, layout.metrics.width)
             top += layout.metrics.height.rounded(.up)
         }
-        try label(input.title, font: titleFont)
+        try label(input.title, .title)
         top += lineGap
         sheet.layoutY = top
         top += layoutHeight.rounded(.up) + lineGap
-        var decided = result.decisions.map { "\($0.id) (\($0.kind.rawValue)): \($0.outcome)" }
-        if decided.isEmpty { decided = ["no decisions"] }
-        let truncated = result.nodes.filter { $0.text?.truncated == true && !$0.hidden }.map(\.id)
-        if !truncated.isEmpty { decided.append("truncated: " + truncated.joined(separator: ", ")) }
-        for line in decided { try label(line, font: labelFont) }
-        sheet.labelGlyphs = labelGlyphs
-        sheet.labelHexBoxes = labelHexBoxes
+        for decision in result.decisions { try label("\(decision.id) (\(decision.kind.rawValue)): \(decision.outcome)", .decision) }
+        if result.decisions.isEmpty { try label("no decisions", .decision) }
+        let truncated = result.nodes.filter { $0.visible && $0.text?.truncated == true && !$0.hidden }.map(\.id)
+        if !truncated.isEmpty { try label("truncated: " + truncated.joined(separator: ", "), .truncated) }
         if let width = result.proposal.width, width.isFinite, width > 0, width <= maxLayoutSide { sheet.proposalX = width }
         sheet.width = (max(labelWidth, layoutWidth, sheet.proposalX ?? 0) + 2 * padding).rounded(.up)
         sheet.height = (top + padding).rounded(.up)
@@ -208,6 +214,7 @@ struct LayoutScene {
         }
 
         // Texts, drawn again by the engine as the layout measured them.
+        var glyphs: [TextPicture.PlacedGlyph] = [], hexBoxes: [TextPicture.Rect] = []
         for (index, node) in result.nodes.enumerated() {
             let request: MeasureRequest?
             do throws(LayoutError) {
@@ -243,8 +250,12 @@ struct LayoutScene {
             guard frame.x.isFinite, frame.y.isFinite else { continue }
             TextPicture.place(
                 layout, left: frame.x, top: frame.y, pixelAligned: options.pixelAlignedGlyphs, lineX: lineX,
-                glyphs: &sheet.glyphs, hexBoxes: &sheet.hexBoxes)
+                glyphs: &glyphs, hexBoxes: &hexBoxes)
         }
+        // Collected apart from `sheet`, which `label` captures: two inout accesses to parts of a
+        // captured variable overlap (Swift's exclusivity is checked on the whole box).
+        sheet.glyphs = glyphs
+        sheet.hexBoxes = hexBoxes
         return sheet
     }
 }
