@@ -123,7 +123,7 @@ let package = Package(
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
-        .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText"]),
+        .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText", "CCairo"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),

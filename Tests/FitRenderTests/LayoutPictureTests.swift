@@ -1,3 +1,4 @@
+import CCairo
 import FitLayout
 import FitLayoutJSON
 import FitLayoutText
@@ -137,6 +138,28 @@ import Testing
         try LayoutPicture(rows: rows).writePNG(to: path)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes.prefix(8) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        // PNGEncoder's file, read back by cairo (libpng checks every chunk's CRC and the
+        // zlib stream): the scene's size, the background's colour in the corner, text ink.
+        let image = try #require(PNGWriter.decode(bytes))
+        defer { cairo_surface_destroy(image) }
+        let scene = try LayoutPicture(rows: rows).scene
+        #expect(cairo_image_surface_get_width(image) == Int32(scene.width))
+        #expect(cairo_image_surface_get_height(image) == Int32(scene.height))
+        let data = try #require(cairo_image_surface_get_data(image))
+        let stride = Int(cairo_image_surface_get_stride(image))
+        func pixel(_ x: Int, _ y: Int) -> UInt32 {
+            UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+        }
+        // The light theme's background, opaque; within one level of the SVG's #edf0f2 (cairo
+        // rounds 0.93 × 255 through 16 bits to 0xee).
+        let corner = pixel(0, 0)
+        #expect(corner >> 24 == 0xFF)
+        for (shift, want) in [(16, 0xED), (8, 0xF0), (0, 0xF2)] as [(UInt32, Int)] {
+            #expect(abs(Int(corner >> shift & 0xFF) - want) <= 1, "\(String(corner, radix: 16))")
+        }
+        var black = 0
+        for y in 0..<scene.height { for x in 0..<scene.width where pixel(x, y) == 0xFF00_0000 { black += 1 } }
+        #expect(black > 50)
         #expect(throws: RenderError.self) { try LayoutPicture(rows: rows).writePNG(to: "/nonexistent-dir/x.png") }
     }
 }
