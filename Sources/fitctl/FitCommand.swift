@@ -172,7 +172,8 @@ struct FitCommand: AsyncParsableCommand {
         }
         let results = grid.first ?? []
         // Results are in the order of the document laid out: with forEach rows, its expansion.
-        let prepared = try? PreparedLayout(document)
+        let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
+        let prepared = try? preparing.get()
         let shown = prepared?.document ?? document
         let engine = user == nil ? nil : try Self.engine()
         func drawn(_ run: ContentSizeCategory?) throws -> (measurer: TextEngineMeasurer, category: ContentSizeCategory)? {
@@ -205,7 +206,10 @@ struct FitCommand: AsyncParsableCommand {
                 if categories != nil { print("") }
             }
         }
-        if let output, let prepared {
+        if let output {
+            // The daemon accepted the document; this fitctl must read it too to draw it.
+            let prepared: PreparedLayout
+            do { prepared = try preparing.get() } catch { throw CommandFailure("\(self.document): cannot be drawn: \(error)") }
             var rows: [[LayoutSheet]] = []
             for (run, results) in zip(runs, grid) {
                 guard let (measurer, category) = try drawn(run) else { continue }
