@@ -19,9 +19,9 @@ struct FitCommand: AsyncParsableCommand {
               fitctl fit card.json --width 40 --cells --json
               fitctl fit nested.json --flatten                        # the flat form sent
               fitctl fit card.json --width 320 --breakpoints 100:600  # where decisions flip
-              fitctl fit card.json --widths 200,320,480 --output card.svg     # a picture (or .png)
-              fitctl fit card.json --categories all --width 320 --output all.png --theme dark
-              fitctl fit card.json --categories large,xxxLarge,accessibility3 --widths 200,320 --output grid.svg
+              fitctl fit card.json --widths 200,320,480 --output card.svg  # or .png
+              fitctl fit card.json --categories all --output all.png --theme dark
+              fitctl fit card.json --categories large,accessibility3 --output g.svg
 
             The document format: protocol/layout-document.schema.json, flat (nodes naming their parents) or nested (root, children inside their parent, ids optional); a nested document is flattened before it is sent. Without --width or --widths the document is laid out at its ideal width. Without --category the daemon uses the user's size category (large in-process).
 
