@@ -120,6 +120,28 @@ import Testing
         #expect(try #require(result.frame("a")).width < unscaled)
     }
 
+    @Test func aTextProposedLessThanItsWidestClusterIsDrawnInTheLayoutsLines() throws {
+        // At 0 px "Screen time" breaks after every cluster, the frame as wide as its widest
+        // letter; wrapped at the frame's width it would take fewer lines (two narrow letters).
+        let json = """
+            {"version": 1, "nodes": [{"id": "t", "kind": "text", "text": "Screen time"}]}
+            """
+        let rows = try sheets(json, categories: [.large], widths: [0])
+        let sheet = rows[0][0]
+        let outcome = try #require(sheet.result.node("t")?.text)
+        #expect(outcome.lineCount > 6)
+        let picture = try LayoutPicture(rows: rows)
+        #expect(picture.notes.isEmpty, "\(picture.notes)")
+        let frame = try #require(sheet.result.frame("t"))
+        let request = try #require(try sheet.measurer.redrawRequest(node: 0, of: sheet.prepared, in: sheet.result, sizeCategory: .large))
+        let engine = try PinnedEngine.engine()
+        #expect(try engine.measure(request).lineCount == outcome.lineCount)
+        #expect((request.maxWidth ?? .infinity) < frame.width)  // not the frame's width: too few lines there
+        var atFrame = request
+        atFrame.maxWidth = frame.width
+        #expect(try engine.measure(atFrame).lineCount < outcome.lineCount)
+    }
+
     @Test func aPictureTooLargeIsRefused() throws {
         let json = """
             {"version": 1, "nodes": [{"id": "wide", "kind": "image", "width": 4000, "height": 4000}]}

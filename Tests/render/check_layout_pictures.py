@@ -23,7 +23,8 @@ import cairo
 
 SVG_DTD = "/usr/share/xml/w3c-sgml-lib/schema/dtd/REC-SVG11-20110816/svg11.dtd"
 SVG = "{http://www.w3.org/2000/svg}"
-WIDTHS = ["200", "360"]
+# A narrow width (texts broken after every few clusters, truncated, overflowing) and a common one.
+WIDTHS = ["60", "320"]
 # accessibility3 is fitctl's short name of accessibilityExtraLarge: both spellings are tested.
 CATEGORIES = [("large", "large"), ("accessibility3", "accessibilityExtraLarge")]
 # SVG numbers are written to 1/100 px (SVGWriter.number): half of that, and a float's error.
