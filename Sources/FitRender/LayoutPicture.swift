@@ -156,11 +156,12 @@ struct LayoutScene {
         }
     }
 
-    /// A rectangle clipped to the drawn layout (frames may be infinite or huge).
-    static func clipped(_ frame: LayoutRect, width: Double, height: Double) -> TextPicture.Rect {
-        func clamp(_ v: Double, _ limit: Double) -> Double { v.isNaN ? 0 : min(max(v, -limit), limit) }
-        let x = clamp(frame.x, width), y = clamp(frame.y, height)
-        return TextPicture.Rect(x: x, y: y, width: max(0, clamp(frame.maxX, width) - x), height: max(0, clamp(frame.maxY, height) - y))
+    /// A frame as drawn: within ±``maxLayoutSide`` (frames may be infinite or huge). Not
+    /// clipped to the root: a child that overflows its layout is drawn where it is.
+    static func clipped(_ frame: LayoutRect) -> TextPicture.Rect {
+        func clamp(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, -maxLayoutSide), maxLayoutSide) }
+        let x = clamp(frame.x), y = clamp(frame.y)
+        return TextPicture.Rect(x: x, y: y, width: max(0, clamp(frame.maxX) - x), height: max(0, clamp(frame.maxY) - y))
     }
 
     static func sheet(_ input: LayoutSheet, options: RenderOptions, notes: inout [String]) throws(RenderError) -> Sheet {
@@ -169,6 +170,10 @@ struct LayoutScene {
         let nodes = input.prepared.document.nodes
         func finite(_ v: Double) -> Double { v.isFinite ? min(max(0, v), maxLayoutSide) : maxLayoutSide }
         let layoutWidth = finite(result.size.width), layoutHeight = finite(result.size.height)
+        // Room for what overflows the root to the right or below (a text under a 0 px proposal).
+        let shown = result.nodes.filter(\.visible).map { clipped($0.frame) }
+        let extentWidth = max(layoutWidth, shown.map { $0.x + $0.width }.max() ?? 0)
+        let extentHeight = max(layoutHeight, shown.map { $0.y + $0.height }.max() ?? 0)
 
         var sheet = Sheet(
             x: 0, y: 0, width: 0, height: 0, title: input.title, category: input.sizeCategory.rawValue,
@@ -194,13 +199,13 @@ struct LayoutScene {
         try label(input.title, .title)
         top += lineGap
         sheet.layoutY = top
-        top += layoutHeight.rounded(.up) + lineGap
+        top += extentHeight.rounded(.up) + lineGap
         for decision in result.decisions { try label("\(decision.id) (\(decision.kind.rawValue)): \(decision.outcome)", .decision) }
         if result.decisions.isEmpty { try label("no decisions", .decision) }
         let truncated = result.nodes.filter { $0.visible && $0.text?.truncated == true && !$0.hidden }.map(\.id)
         if !truncated.isEmpty { try label("truncated: " + truncated.joined(separator: ", "), .truncated) }
         if let width = result.proposal.width, width.isFinite, width > 0, width <= maxLayoutSide { sheet.proposalX = width }
-        sheet.width = (max(labelWidth, layoutWidth, sheet.proposalX ?? 0) + 2 * padding).rounded(.up)
+        sheet.width = (max(labelWidth, extentWidth, sheet.proposalX ?? 0) + 2 * padding).rounded(.up)
         sheet.height = (top + padding).rounded(.up)
 
         // Frames, in document order (parents before children in the flat form; containers
@@ -209,7 +214,7 @@ struct LayoutScene {
             let kind = nodes[index].kind
             sheet.outlines.append(
                 Outline(
-                    nodeID: node.id, kind: kind, rect: clipped(node.frame, width: layoutWidth, height: layoutHeight),
+                    nodeID: node.id, kind: kind, rect: clipped(node.frame),
                     style: style(kind), hidden: node.hidden))
         }
 
