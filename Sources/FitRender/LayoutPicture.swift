@@ -164,6 +164,28 @@ struct LayoutScene {
         return TextPicture.Rect(x: x, y: y, width: max(0, clamp(frame.maxX) - x), height: max(0, clamp(frame.maxY) - y))
     }
 
+    /// "rent (choice): candidate 1 (rentColumn)" for each shown choice node, from its shown child.
+    static func choices(_ document: LayoutDocument, _ result: LayoutResult) -> [String] {
+        let nodes = document.nodes
+        guard nodes.count == result.nodes.count, nodes.contains(where: { $0.kind == .choice }) else { return [] }
+        var indexOfID: [String: Int] = [:]
+        for (index, node) in nodes.enumerated() { indexOfID[node.id] = index }
+        var children: [Int: [Int]] = [:]
+        for (index, node) in nodes.enumerated() {
+            switch node.parent {
+            case .index(let parent)?: children[parent, default: []].append(index)
+            case .id(let name)?: if let parent = indexOfID[name] { children[parent, default: []].append(index) }
+            case nil: break
+            }
+        }
+        return nodes.indices.compactMap { index in
+            guard nodes[index].kind == .choice, result.nodes[index].visible,
+                let (position, child) = (children[index] ?? []).enumerated().first(where: { result.nodes[$0.element].visible })
+            else { return nil }
+            return "\(nodes[index].id) (choice): candidate \(position) (\(nodes[child].id))"
+        }
+    }
+
     static func sheet(_ input: LayoutSheet, options: RenderOptions, notes: inout [String]) throws(RenderError) -> Sheet {
         let engine = input.measurer.engine
         let result = input.result
@@ -201,7 +223,11 @@ struct LayoutScene {
         sheet.layoutY = top
         top += extentHeight.rounded(.up) + lineGap
         for decision in result.decisions { try label("\(decision.id) (\(decision.kind.rawValue)): \(decision.outcome)", .decision) }
-        if result.decisions.isEmpty { try label("no decisions", .decision) }
+        // A choice follows its uniformFit (or a forced choice): the result carries no decision
+        // for it, but which of its children is shown says which it took.
+        let choices = Self.choices(input.prepared.document, result)
+        for choice in choices { try label(choice, .decision) }
+        if result.decisions.isEmpty && choices.isEmpty { try label("no decisions", .decision) }
         let truncated = result.nodes.filter { $0.visible && $0.text?.truncated == true && !$0.hidden }.map(\.id)
         if !truncated.isEmpty { try label("truncated: " + truncated.joined(separator: ", "), .truncated) }
         if let width = result.proposal.width, width.isFinite, width > 0, width <= maxLayoutSide { sheet.proposalX = width }

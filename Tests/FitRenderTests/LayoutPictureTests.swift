@@ -142,6 +142,22 @@ import Testing
         #expect(try engine.measure(atFrame).lineCount < outcome.lineCount)
     }
 
+    @Test func aChoiceIsLabelledWithTheChildItShows() throws {
+        let json = """
+            {"version": 1, "nodes": [
+              {"id": "list", "kind": "uniformFit", "axis": "vertical"},
+              {"id": "item", "parent": "list", "kind": "choice"},
+              {"id": "wide", "parent": "item", "kind": "text", "text": "Groceries and household", "lineLimit": 1},
+              {"id": "short", "parent": "item", "kind": "text", "text": "Food"}
+            ]}
+            """
+        let rows = try sheets(json, categories: [.large], widths: [60])
+        #expect(rows[0][0].result.decision("list")?.candidate == 1)
+        let svg = try LayoutPicture(rows: rows).svg()
+        #expect(svg.contains("<title>item (choice): candidate 1 (short)</title>"))
+        #expect(svg.contains("<title>list (uniformFit): candidate 1 for all items</title>"))
+    }
+
     @Test func aPictureTooLargeIsRefused() throws {
         let json = """
             {"version": 1, "nodes": [{"id": "wide", "kind": "image", "width": 4000, "height": 4000}]}
