@@ -6,7 +6,9 @@ are the frames `fitctl fit --json` reports for the same arguments, node for node
 1/100 px the SVG is written in. Not pixels of the whole picture: those change with any font
 update, the frames only when the layout does. Every SVG validates against the SVG 1.1 DTD
 (xmllint --nonet, Debian's w3c-sgml-lib: offline). A PNG of the same sheets is as large as
-the SVG says, not blank, and its theme is the one asked.
+the SVG says, not blank, and its theme is the one asked. With --chromium, instead: a picture's
+SVG as headless Chromium shows it has the text of fitctl's PNG of it (coverage in common ≥ 97 %,
+measured 99.09 %), as compare_pango_view.py checks pictures of text.
 
 Run by Tests/EndToEnd/layout_pictures.sh (fitctl then asks the activated daemon for the
 layouts and draws them itself); by hand: check_layout_pictures.py --fitctl .build/debug/fitctl --local
@@ -15,8 +17,10 @@ import argparse
 import concurrent.futures
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 
 import cairo
@@ -145,16 +149,87 @@ def check_png(args, path):
     return failures
 
 
+BROWSER_SCALE = 4  # as compare_pango_view.py: Chromium at 4 device px per CSS px, box-filtered back
+
+
+def text_ink(surface):
+    """Coverage 0…255 of the black text (the layout's glyphs and the labels) by (x, y): how dark
+    a pixel is, where all three channels are dark (the frames' coloured strokes are not text)."""
+    w, h, stride = surface.get_width(), surface.get_height(), surface.get_stride()
+    data = bytes(surface.get_data())
+    dark = {}
+    for y in range(h):
+        row = y * stride
+        for x in range(w):
+            b, g, r = data[row + 4 * x: row + 4 * x + 3]
+            if max(r, g, b) < 128:
+                dark[(x, y)] = 255 - max(r, g, b)
+    return dark
+
+
+def check_chromium(args, path):
+    """A layout picture's SVG as headless Chromium shows it against fitctl's PNG of it: the text
+    in common, weighted by coverage (as compare_pango_view.py compares pictures of text)."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        return ["chromium not found (scripts/bootstrap installs it)"]
+    common = ["fit", path, "--categories", "large,accessibility3", "--widths", "200,320"] + args.extra
+    svg, png = os.path.join(args.out, "browser.svg"), os.path.join(args.out, "browser.png")
+    fitctl(args, common + ["--output", svg])
+    fitctl(args, common + ["--output", png])
+    ours = cairo.ImageSurface.create_from_png(png)
+    w, h = ours.get_width(), ours.get_height()
+    html = os.path.join(args.out, "browser.html")
+    with open(html, "w") as f:
+        f.write(f"<!DOCTYPE html><html><body style='margin:0'><img src='browser.svg' width='{w}' height='{h}'></body></html>")
+    shot = os.path.join(args.out, "browser-shot.png")
+    profile = tempfile.mkdtemp(prefix="fitd-chromium-")
+    try:
+        subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             f"--force-device-scale-factor={BROWSER_SCALE}", "--allow-file-access-from-files", f"--user-data-dir={profile}",
+             f"--window-size={w},{h}", f"--screenshot={shot}", "file://" + html],
+            capture_output=True, timeout=60)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    if not os.path.exists(shot):
+        return ["chromium wrote no screenshot"]
+    big = cairo.ImageSurface.create_from_png(shot)
+    small = cairo.ImageSurface(cairo.FORMAT_RGB24, w, h)
+    cr = cairo.Context(small)
+    cr.scale(1 / BROWSER_SCALE, 1 / BROWSER_SCALE)
+    cr.set_source_surface(big, 0, 0)
+    cr.get_source().set_filter(cairo.FILTER_GOOD)
+    cr.paint()
+    a, b = text_ink(ours), text_ink(small)
+    both = sum(min(d, b.get(p, 0)) for p, d in a.items())
+    total = max(sum(a.values()), sum(b.values()))
+    overlap = 100.0 * both / total if total else 0.0
+    print(f"     Chromium: {overlap:.2f} % of the text's coverage in common with fitctl's PNG ({len(a)} px of text)")
+    if len(a) < 500 or overlap < args.min_overlap:
+        return [f"Chromium shows {overlap:.2f} % of the text fitctl draws (at least {args.min_overlap} % asked)"]
+    return []
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fitctl", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--examples", default=os.path.join(os.path.dirname(__file__), "../../protocol/examples"))
     parser.add_argument("--local", action="store_true", help="lay out in fitctl's process, not the daemon")
+    parser.add_argument("--chromium", action="store_true",
+                        help="only: a layout picture's SVG in headless Chromium against fitctl's PNG of it")
+    parser.add_argument("--min-overlap", type=float, default=97.0)
     args = parser.parse_args()
     args.fitctl = [args.fitctl]
     args.extra = ["--local"] if args.local else []
+    args.out = os.path.abspath(args.out)  # Chromium opens file:// URLs
     os.makedirs(args.out, exist_ok=True)
+    if args.chromium:
+        failures = check_chromium(args, os.path.join(args.examples, "first-fit-card.json"))
+        print(("FAIL " + "; ".join(failures)) if failures else "ok   Chromium shows the layout picture's text as fitctl draws it")
+        print(f"{0 if failures else 1} passed, {1 if failures else 0} failed")
+        return 1 if failures else 0
     failed = 0
     documents = list(layout_documents(args.examples))
     if len(documents) < 10:
