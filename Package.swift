@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "FitLayout", targets: ["FitLayout"]),
         .library(name: "FitLayoutJSON", targets: ["FitLayoutJSON"]),
         .library(name: "FitLayoutText", targets: ["FitLayoutText"]),
+        // fitctl's JSON text (exact writer, strict reader); a product for the benchmarks.
+        .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
         // For Tests/Fuzz (ServiceLimits from fitd.conf); programs use FitClient.
@@ -53,6 +55,12 @@ let package = Package(
             providers: [.apt(["libdbus-1-dev"])]),
         // ICU renames its symbols per version; the shim is compiled against the installed
         // headers so Swift calls stable names (see include/fit_icu.h).
+        // GNOME's settings through GSettings, GIO loaded at the first read (dlopen), for the
+        // text scale without a portal (include/fit_gsettings.h).
+        .target(name: "CFitGSettings", linkerSettings: [.linkedLibrary("dl")]),
+        // Xft.dpi from the X server through libxcb, on a thread of its own with a deadline
+        // (include/fit_xresources.h says why not Xlib).
+        .target(name: "CFitXResources", linkerSettings: [.linkedLibrary("xcb")]),
         .target(
             name: "CFitShims",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
@@ -75,7 +83,7 @@ let package = Package(
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "FitThreads",
+                "CFontconfig", "CFitGSettings", "CFitXResources", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
@@ -84,6 +92,9 @@ let package = Package(
         // apart from FitLayout so that the daemon, which gets documents as D-Bus values, links no
         // Foundation (issue 3: idle memory).
         .target(name: "FitLayoutJSON", dependencies: ["FitLayout"]),
+        // JSON text without Foundation: fitctl's output in a fixed key order and its batch
+        // request parser (issue 14: JSONSerialization's sorted keys were 71 % of a batch).
+        .target(name: "FitJSON"),
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
@@ -94,14 +105,14 @@ let package = Package(
         .target(
             name: "FitService",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText",
+                "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
         .target(
             name: "FitClient",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale",
+                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -115,7 +126,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale",
+                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -126,10 +137,11 @@ let package = Package(
         .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText", "CCairo"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
+        .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )

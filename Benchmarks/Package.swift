@@ -35,6 +35,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Plain executable: `fitctl measure --batch --local` as a whole process on 20,000
+        // mixed-script strings against Pango, its stages, the JSON choices (README, "Process").
+        .executableTarget(
+            name: "FitBenchProcess",
+            dependencies: [
+                "FitBenchPeers",
+                .product(name: "FitJSON", package: "fitd"),
+                .product(name: "FitText", package: "fitd"),
+            ]),
+
         // The layout documents the layout benchmarks use (a settings screen of N nodes).
         .target(name: "FitBenchDocuments", dependencies: [.product(name: "FitLayout", package: "fitd")]),
 

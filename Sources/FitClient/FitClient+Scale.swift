@@ -106,7 +106,10 @@ extension FitClient {
     static func localState() -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
-        return TextScaleState(environment: environment, desktop: kde.filesExist ? kde : nil, logger: Logger(label: "fitd.client"))
+        // In-process there is no bus to ask the portal: KDE's files, GSettings, Xft.dpi.
+        let layers: [any DesktopSettingsProvider] = (kde.filesExist ? [kde] : [])
+            + [GSettingsProvider(environment: environment), XResourcesProvider(display: environment.display)]
+        return TextScaleState(environment: environment, desktop: LayeredSettingsProvider(layers), logger: Logger(label: "fitd.client"))
     }
 
     private static func rejected(_ error: FitScaleError) -> FitClientError {

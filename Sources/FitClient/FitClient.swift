@@ -2,6 +2,7 @@ import FitBus
 import FitProtocol
 import FitScale
 import FitText
+import FitThreads
 import Synchronization
 
 /// A measurement and the generation it was computed under (compare with
@@ -137,19 +138,26 @@ public final class FitClient: Sendable {
         let requests = batch.map(\.request)
         switch backend {
         case .embedded(let engine, let user):
-            return batch.map { entry in
-                do throws(FitClientError) {
-                    let resolved = try Self.resolvingTextStyle(
-                        user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
-                    do throws(FitTextError) {
-                        return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
+            // Over every core in chunks, as the daemon's MeasureBatch (issue 14), sharing the
+            // engine's caches; results in order.
+            let chunks = await ParallelChunks.map(
+                count: batch.count, chunk: 64, workers: batch.count >= 128 ? ParallelChunks.availableCores : 1
+            ) { range in
+                batch[range].map { entry -> Result<TextMeasurement, FitClientError> in
+                    do throws(FitClientError) {
+                        let resolved = try Self.resolvingTextStyle(
+                            user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
+                        do throws(FitTextError) {
+                            return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
+                        } catch {
+                            throw .invalidRequest(error)
+                        }
                     } catch {
-                        throw .invalidRequest(error)
+                        return .failure(error)
                     }
-                } catch {
-                    return .failure(error)
                 }
             }
+            return chunks.flatMap { $0 }
         case .daemon(let link):
             let sent = batch.map { (request: $0.request, sendTextScale: !$0.userTextScale) }
             let units = requests.map(\.unit)

@@ -6,7 +6,7 @@ import FitScale
 public struct TextScaleInfo: Sendable, Hashable, Codable {
     /// The factor in (0, 4]: font sizes are multiplied by it.
     public var factor: Double
-    /// explicit, fontconfig, gnome, kde or default.
+    /// explicit, fontconfig, gnome, gsettings, kde, xresources or default.
     public var source: String
     /// xSmall … accessibilityExtraExtraExtraLarge.
     public var category: String

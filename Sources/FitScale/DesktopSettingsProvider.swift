@@ -7,11 +7,15 @@ public struct DesktopSettings: Hashable, Sendable {
     public var uiFont: UIFont?
     /// The monospace font (GNOME monospace-font-name; KDE [General] fixed).
     public var monospaceFont: UIFont?
+    /// Which source gave ``textScale`` when several were layered
+    /// (``LayeredSettingsProvider``); nil: the provider's own ``DesktopSettingsProvider/source``.
+    public var textScaleSource: TextScaleSource?
 
-    public init(textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil) {
+    public init(textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil, textScaleSource: TextScaleSource? = nil) {
         self.textScale = textScale
         self.uiFont = uiFont
         self.monospaceFont = monospaceFont
+        self.textScaleSource = textScaleSource
     }
 
     /// GNOME's org.gnome.desktop.interface values as org.freedesktop.portal.Settings.ReadOne
@@ -19,7 +23,7 @@ public struct DesktopSettings: Hashable, Sendable {
     /// unpacked from their variants; nil for a key the portal did not have. A scale outside
     /// (0, 4] or an unparsable font is ignored with the reason in `problems`.
     public static func gnomeInterface(
-        textScalingFactor: Double?, fontName: String?, monospaceFontName: String?
+        textScalingFactor: Double?, fontName: String?, monospaceFontName: String?, source: TextScaleSource = .gnome
     ) -> (settings: DesktopSettings, problems: [FitScaleError]) {
         var settings = DesktopSettings()
         var problems: [FitScaleError] = []
@@ -27,16 +31,16 @@ public struct DesktopSettings: Hashable, Sendable {
             do throws(FitScaleError) {
                 settings.textScale = try TextScale(factor).factor
             } catch {
-                problems.append(.desktopSettings(source: .gnome, reason: "text-scaling-factor: \(error)"))
+                problems.append(.desktopSettings(source: source, reason: "text-scaling-factor: \(error)"))
             }
         }
         if let fontName {
-            settings.uiFont = UIFont(pangoDescription: fontName, source: .gnome)
-            if settings.uiFont == nil { problems.append(.desktopSettings(source: .gnome, reason: "font-name \"\(fontName)\" is not a Pango font description")) }
+            settings.uiFont = UIFont(pangoDescription: fontName, source: source)
+            if settings.uiFont == nil { problems.append(.desktopSettings(source: source, reason: "font-name \"\(fontName)\" is not a Pango font description")) }
         }
         if let monospaceFontName {
-            settings.monospaceFont = UIFont(pangoDescription: monospaceFontName, source: .gnome)
-            if settings.monospaceFont == nil { problems.append(.desktopSettings(source: .gnome, reason: "monospace-font-name \"\(monospaceFontName)\" is not a Pango font description")) }
+            settings.monospaceFont = UIFont(pangoDescription: monospaceFontName, source: source)
+            if settings.monospaceFont == nil { problems.append(.desktopSettings(source: source, reason: "monospace-font-name \"\(monospaceFontName)\" is not a Pango font description")) }
         }
         return (settings, problems)
     }
@@ -49,7 +53,7 @@ public struct DesktopSettings: Hashable, Sendable {
 /// "monospace-font-name") on the session bus, with ``DesktopSettings/gnomeInterface(textScalingFactor:fontName:monospaceFontName:)``
 /// turning the values into settings, and its SettingChanged signal as ``changes()``.
 public protocol DesktopSettingsProvider: Sendable {
-    /// The source values from this provider are reported as (`.gnome`, `.kde`).
+    /// The source values from this provider are reported as (`.gnome`, `.gsettings`, `.kde`, `.xresources`; a ``LayeredSettingsProvider``: its first layer's).
     var source: TextScaleSource { get }
 
     /// Reads the current settings. Returns nil when this desktop is not in use or has no

@@ -14,11 +14,17 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     public var fontconfigFile: String?
     /// fitd's own directory: `configHome/fitd`, or the one systemd made for the unit.
     public var fitdConfigDirectory: String
+    /// `$DISPLAY`: the X server whose `Xft.dpi` resource is read; nil: no X11 source.
+    public var display: String?
+    /// `$GSETTINGS_BACKEND` (tests: `keyfile`); nil: GSettings' default (dconf).
+    public var gsettingsBackend: String?
 
-    public init(configHome: String, fontconfigFile: String? = nil, fitdConfigDirectory: String? = nil) {
+    public init(configHome: String, fontconfigFile: String? = nil, fitdConfigDirectory: String? = nil, display: String? = nil, gsettingsBackend: String? = nil) {
         self.configHome = configHome
         self.fontconfigFile = fontconfigFile
         self.fitdConfigDirectory = fitdConfigDirectory ?? configHome + "/fitd"
+        self.display = display
+        self.gsettingsBackend = gsettingsBackend
     }
 
     /// From a process environment (`ProcessInfo.processInfo.environment`, or `environ`).
@@ -31,6 +37,8 @@ public struct FitScaleEnvironment: Hashable, Sendable {
         }
         fontconfigFile = nil
         fitdConfigDirectory = Self.systemdConfigurationDirectory(environment) ?? configHome + "/fitd"
+        display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        gsettingsBackend = environment["GSETTINGS_BACKEND"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The directory systemd created for fitd.service's `ConfigurationDirectory=fitd`
@@ -67,4 +75,8 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     public var kdeGlobalsPath: String { configHome + "/kdeglobals" }
     /// KDE's font module settings ([General] forceFontDPI=).
     public var kcmFontsPath: String { configHome + "/kcmfonts" }
+    /// dconf's user database (GVDB), which dconf-service replaces on every write.
+    public var dconfUserPath: String { configHome + "/dconf/user" }
+    /// GLib's keyfile GSettings backend (GSETTINGS_BACKEND=keyfile).
+    public var gsettingsKeyfilePath: String { configHome + "/glib-2.0/settings/keyfile" }
 }

@@ -1,7 +1,8 @@
 /// The inputs of the text-scale decision, one per source, and the rule that combines them.
 ///
-/// Precedence (issue 5, README): 1) fitd's explicit setting, 2) fontconfig's `dpi`/`scale`
-/// for a pattern, 3) the desktop (GNOME via the portal, or KDE), 4) 1.0. Fonts: the desktop's
+/// Precedence (issue 5, README, docs/text-scale.md): 1) fitd's explicit setting, 2) fontconfig's
+/// `dpi`/`scale` for a pattern, 3) the desktop (GNOME via the portal, else GSettings; or KDE),
+/// 4) X11's Xft.dpi, 5) 1.0. Fonts: the desktop's
 /// UI / monospace font, else fontconfig's `system-ui` / `monospace` match, else DejaVu at
 /// 11 pt — fitd's own setting and fontconfig's dpi do not name a UI font.
 public struct TextScalePreference: Hashable, Sendable {
@@ -26,7 +27,7 @@ public struct TextScalePreference: Hashable, Sendable {
     public var resolvedScale: (scale: TextScale, source: TextScaleSource) {
         if let explicit { return (explicit, .explicit) }
         if let factor = fontconfig?.textScaleFactor, let scale = try? TextScale(factor) { return (scale, .fontconfig) }
-        if let factor = desktop?.textScale, let scale = try? TextScale(factor) { return (scale, desktopSource) }
+        if let factor = desktop?.textScale, let scale = try? TextScale(factor) { return (scale, desktop?.textScaleSource ?? desktopSource) }
         return (.identity, .default)
     }
 

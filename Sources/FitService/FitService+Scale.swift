@@ -148,7 +148,7 @@ extension FitService {
                 }),
             try DBusProperty(
                 TextScaleNames.textScaleSource, signature: "s",
-                doc: "Where TextScale comes from: explicit, fontconfig, gnome, kde or default.",
+                doc: "Where TextScale comes from: explicit, fontconfig, gnome, gsettings, kde, xresources or default.",
                 get: { [self] in scaleValues()[TextScaleNames.textScaleSource]! }),
             try DBusProperty(
                 TextScaleNames.sizeCategory, signature: "s",

@@ -1,5 +1,6 @@
 import FitScale
 import FitText
+import FitThreads
 
 /// The daemon's limits, from the [limits] section of $XDG_CONFIG_HOME/fitd/fitd.conf, or
 /// the defaults. They can lower the engine's own bounds (TextLimits), never raise them.
@@ -9,6 +10,7 @@ import FitText
 ///     max_batch = 10000
 ///     cache_bytes = 100663296
 ///     idle_release_seconds = 60
+///     workers = 2
 public struct ServiceLimits: Sendable, Equatable {
     public var maxTextBytes = TextLimits.maxTextBytes
     public var maxBatchRequests = 10_000
@@ -21,6 +23,9 @@ public struct ServiceLimits: Sendable, Equatable {
     /// A minute: an app that is being used asks far more often, and refilling what it asks
     /// next costs milliseconds.
     public var idleReleaseSeconds = 60
+    /// How many cores one MeasureBatch may use at once (issue 14): the cores this process may
+    /// run on, unless fitd.conf asks for fewer (1: every batch on one core, as before).
+    public var workers = ParallelChunks.availableCores
 
     /// The budget of each cache, shares of ``cacheBytes``: of every 96 parts, 76 go to the
     /// text engine (results 26, shaped runs 26, paragraphs 6.5, fonts 13, styles 3.3,
@@ -52,7 +57,8 @@ public struct ServiceLimits: Sendable, Equatable {
         maxBatchRequests = try Self.integer(config, "max_batch", in: 1...1_000_000) ?? maxBatchRequests
         cacheBytes = try Self.integer(config, "cache_bytes", in: 0...Self.maxCacheBytes) ?? cacheBytes
         idleReleaseSeconds = try Self.integer(config, "idle_release_seconds", in: 0...86_400) ?? idleReleaseSeconds
-        let known: Set<String> = ["max_text_bytes", "max_batch", "cache_bytes", "idle_release_seconds"]
+        workers = try Self.integer(config, "workers", in: 1...256) ?? workers
+        let known: Set<String> = ["max_text_bytes", "max_batch", "cache_bytes", "idle_release_seconds", "workers"]
         for section in config.sections where section.name == "limits" {
             if let unknown = section.entries.first(where: { !known.contains($0.key) }) {
                 throw ServiceConfigError(message: "[limits] \(unknown.key) is not a known setting; known: \(known.sorted().joined(separator: ", "))")

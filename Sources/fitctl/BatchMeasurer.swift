@@ -1,4 +1,5 @@
 import FitClient
+import FitJSON
 import FitText
 import Foundation
 
@@ -25,13 +26,20 @@ struct BatchMeasurer {
         "unit", "lines", "id", "text_scale", "language", "metrics", "markup", "escapes", "ambiguous", "terminal",
     ]
 
-    /// Measures every line; returns how many failed (fitctl then exits 2).
-    func run() async -> Int {
+    /// Measures every line; returns how many failed (fitctl then exits 2). Output streams: a
+    /// chunk's results are written (one write(2)) as soon as they are measured, and a chunk
+    /// is cut short when standard input has no more bytes ready, so a line sent down a pipe
+    /// that stays open is answered before the next arrives (issue 14).
+    func run() async throws(BatchFailure) -> Int {
         var failed = 0
         // Per font description: whether fontconfig substituted its family (warned once).
         var substitutions: [String: Bool] = [:]
-        var pending: [(id: Any?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)] = []
-        func flush() async {
+        var pending: [(id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)] = []
+        var input = LineReader(fd: 0, maxLineBytes: BatchMeasurer.maxLineBytes)
+        var output = BatchOutput(fd: 1)
+        var clock = StageClock(enabled: StageClock.requested)
+        func flush() async throws(BatchFailure) {
+            let engineStart = clock.now()
             let valid = pending.compactMap { entry -> FitClient.BatchEntry? in
                 guard case .success(let (request, _, ownScale)) = entry.parsed else { return nil }
                 return FitClient.BatchEntry(request, userTextScale: !ownScale)
@@ -42,79 +50,138 @@ struct BatchMeasurer {
             } catch {
                 results = valid.map { _ in .failure(error) }
             }
+            // Each line's outcome in order; for a measured one whether its family was
+            // substituted: asked once per font, and counted as the engine's time (ResolveFont).
+            var outcomes: [LineOutcome] = []
+            outcomes.reserveCapacity(pending.count)
             var next = results.makeIterator()
             for entry in pending {
-                var output: [String: Any]
                 switch entry.parsed {
                 case .failure(let error):
-                    output = ["error": error.description]
+                    outcomes.append(.error(error.description))
                 case .success(let (request, includeLines, _)):
                     switch next.next() {
                     case .success(let measurement)?:
-                        output = MetricsJSON.object(measurement.metrics, includeLines: includeLines)
+                        let substituted: Bool
                         if let known = substitutions[request.font] {
-                            output["substituted"] = known
+                            substituted = known
                         } else {
-                            let substituted = await FontSubstitution.check(request.font, client: client)
+                            substituted = await FontSubstitution.check(request.font, client: client)
                             substitutions[request.font] = substituted
-                            output["substituted"] = substituted
                         }
-                    case .failure(let error)?: output = ["error": error.description]
-                    case nil: output = ["error": "no result"]
+                        outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted))
+                    case .failure(let error)?: outcomes.append(.error(error.description))
+                    case nil: outcomes.append(.error("no result"))
                     }
                 }
-                if output["error"] != nil { failed += 1 }
-                if let id = entry.id { output["id"] = id }
-                print(JSONOutput.string(output))
             }
-            pending.removeAll()
+            clock.add(.engine, since: engineStart)
+            let writeStart = clock.now()
+            for (entry, outcome) in zip(pending, outcomes) {
+                switch outcome {
+                case .measured(let metrics, let includeLines, let substituted):
+                    MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, id: entry.id, to: &output.writer)
+                case .error(let message):
+                    MetricsJSON.writeError(message, id: entry.id, to: &output.writer)
+                    failed += 1
+                }
+                output.writer.newline()
+            }
+            pending.removeAll(keepingCapacity: true)
+            try output.flush()
+            clock.add(.write, since: writeStart)
         }
-        while let line = readLine(strippingNewline: true) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            pending.append(parse(line))
-            if pending.count >= BatchMeasurer.chunk { await flush() }
+        while true {
+            // Nothing more ready on standard input: answer what is pending before waiting.
+            if !pending.isEmpty && !input.hasReadyInput() { try await flush() }
+            let readStart = clock.now()
+            guard let line = try input.next() else {
+                clock.add(.read, since: readStart)
+                break
+            }
+            switch line {
+            case .tooLong(let bytes):
+                pending.append((nil, .failure(.invalidArgument(name: "request", reason: "line is \(bytes) bytes; the limit is \(BatchMeasurer.maxLineBytes)"))))
+            case .text(let bytes):
+                if let entry = bytes.withUnsafeBufferPointer({ parse($0) }) { pending.append(entry) }
+            }
+            clock.add(.read, since: readStart)
+            clock.lines += 1
+            if pending.count >= BatchMeasurer.chunk { try await flush() }
         }
-        await flush()
+        try await flush()
+        clock.report()
         return failed
     }
 
-    /// A request line: the request, whether it asks for lines, whether it sets its own text scale.
-    func parse(_ line: String) -> (id: Any?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>) {
-        guard line.utf8.count <= BatchMeasurer.maxLineBytes else {
-            return (nil, .failure(.invalidArgument(name: "request", reason: "line is \(line.utf8.count) bytes; the limit is \(BatchMeasurer.maxLineBytes)")))
+    /// A request line (without its line feed): the id to echo and the request, whether it
+    /// asks for lines, whether it sets its own text scale; nil for a blank line (skipped).
+    func parse(_ line: UnsafeBufferPointer<UInt8>) -> (id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)? {
+        var line = line
+        if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }  // CRLF, as readLine took it
+        if Self.isBlank(line) { return nil }
+        let object: JSONObject
+        do {
+            let value = try JSONReader.parse(line, limits: .init(maxDepth: Self.maxDepth, maxBytes: Self.maxLineBytes))
+            guard case .object(let parsed) = value else {
+                return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(value.kindDescription))")))
+            }
+            object = parsed
+        } catch {
+            return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(error))")))
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object")))
-        }
+        let id = object["id"]
         do {
             var (request, includeLines) = try BatchMeasurer.request(from: object)
             if request.language == nil { request.language = defaultLanguage }
             if object["escapes"] == nil, let defaultEscapes { request.escapes = defaultEscapes }
             if object["ambiguous"] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
             if object["terminal"] == nil, let defaultTerminal { request.terminal = defaultTerminal }
-            return (object["id"], .success((request, includeLines, object["text_scale"] != nil)))
+            return (id, .success((request, includeLines, object["text_scale"] != nil)))
         } catch let error as FitTextError {
-            return (object["id"], .failure(error))
+            return (id, .failure(error))
         } catch {
-            return (object["id"], .failure(.invalidArgument(name: "request", reason: "\(error)")))
+            return (id, .failure(.invalidArgument(name: "request", reason: "\(error)")))
         }
     }
 
-    static func request(from object: [String: Any]) throws -> (MeasureRequest, Bool) {
-        if let unknown = object.keys.first(where: { !knownKeys.contains($0) }) {
+    /// What one line comes to: its metrics, or its "error".
+    enum LineOutcome {
+        case measured(TextMetrics, includeLines: Bool, substituted: Bool)
+        case error(String)
+    }
+
+    /// Nesting allowed in a request line (an "id" may be any JSON value).
+    static let maxDepth = 64
+
+    /// Whether a line is empty or only whitespace (skipped, as before: spaces, tabs and the
+    /// other Unicode space separators that `CharacterSet.whitespaces` holds).
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in line {
+            if byte == 0x20 || byte == 0x09 { continue }
+            if byte < 0x80 { return false }
+            ascii = false
+        }
+        if ascii { return true }
+        return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    static func request(from object: JSONObject) throws -> (MeasureRequest, Bool) {
+        if let unknown = object.names.first(where: { !knownKeys.contains($0) }) {
             throw FitTextError.invalidArgument(name: unknown, reason: "unknown field; known fields: \(knownKeys.sorted().joined(separator: ", "))")
         }
-        guard let text = object["text"] as? String else {
+        guard case .string(let text)? = object["text"] else {
             throw FitTextError.invalidArgument(name: "text", reason: "missing, or not a string")
         }
         var request = MeasureRequest(text: text)
         if let font = object["font"] {
-            guard let font = font as? String else { throw FitTextError.invalidArgument(name: "font", reason: "not a string") }
+            guard case .string(let font) = font else { throw FitTextError.invalidArgument(name: "font", reason: "not a string") }
             request.font = font
         }
         request.maxWidth = try number(object, "max_width")
         if let wrap = object["wrap"] {
-            guard let wrap = wrap as? String else { throw FitTextError.invalidArgument(name: "wrap", reason: "not a string") }
+            guard case .string(let wrap) = wrap else { throw FitTextError.invalidArgument(name: "wrap", reason: "not a string") }
             request.wrap = try WrapMode(parsing: wrap)
         }
         if let lines = try number(object, "max_lines") {
@@ -122,13 +189,13 @@ struct BatchMeasurer {
             request.maxLines = Int(lines)
         }
         if let mode = object["ellipsize"] {
-            guard let mode = mode as? String else { throw FitTextError.invalidArgument(name: "ellipsize", reason: "not a string") }
+            guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "ellipsize", reason: "not a string") }
             request.ellipsize = try EllipsizeMode(parsing: mode)
         }
         if let features = object["features"] {
-            if let list = features as? String {
+            if case .string(let list) = features {
                 request.features = MeasureRequest.parseFeatureList(list)
-            } else if let list = features as? [String] {
+            } else if case .array(let items) = features, let list = Self.strings(items) {
                 request.features = list
             } else {
                 throw FitTextError.invalidArgument(name: "features", reason: "give a string \"tnum,-liga\" or a list of strings")
@@ -136,51 +203,59 @@ struct BatchMeasurer {
         }
         request.letterSpacing = try number(object, "letter_spacing") ?? 0
         if let mode = object["metrics"] {
-            guard let mode = mode as? String else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
+            guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
             request.metrics = try MetricsMode(parsing: mode)
         }
         request.textScale = try number(object, "text_scale") ?? 1
         if let unit = object["unit"] {
-            guard let unit = unit as? String, let parsed = MeasureUnit(rawValue: unit) else {
+            guard case .string(let unit) = unit, let parsed = MeasureUnit(rawValue: unit) else {
                 throw FitTextError.invalidArgument(name: "unit", reason: "use \"px\" or \"cells\"")
             }
             request.unit = parsed
         }
         var includeLines = false
         if let lines = object["lines"] {
-            guard let flag = lines as? Bool else { throw FitTextError.invalidArgument(name: "lines", reason: "not true or false") }
+            guard case .bool(let flag) = lines else { throw FitTextError.invalidArgument(name: "lines", reason: "not true or false") }
             includeLines = flag
         }
         request.includeLines = includeLines
         if let language = object["language"] {
-            guard let language = language as? String else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
+            guard case .string(let language) = language else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
             request.language = try MeasureRequest.canonicalLanguage(language)
         }
         if let markup = object["markup"] {
-            guard let flag = markup as? Bool else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
+            guard case .bool(let flag) = markup else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
             request.markup = flag
         }
         if let value = object["escapes"] {
-            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }
+            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }
             request.escapes = try EscapeMode(parsing: word)
         }
         if let value = object["ambiguous"] {
-            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "ambiguous", reason: "not a string") }
+            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "ambiguous", reason: "not a string") }
             request.ambiguous = try AmbiguousWidth(parsing: word)
         }
         if let value = object["terminal"] {
-            guard let word = value as? String else { throw FitTextError.invalidArgument(name: "terminal", reason: "not a string") }
+            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "terminal", reason: "not a string") }
             request.terminal = try TerminalProfile(parsing: word)
         }
         return (request, includeLines)
     }
 
-    private static func number(_ object: [String: Any], _ key: String) throws -> Double? {
-        guard let value = object[key], !(value is NSNull) else { return nil }
-        // JSONSerialization gives booleans as NSNumber too (type "c"); they are not numbers here.
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else {
-            throw FitTextError.invalidArgument(name: key, reason: "not a number")
+    private static func strings(_ items: [JSONValue]) -> [String]? {
+        var list: [String] = []
+        for item in items {
+            guard case .string(let text) = item else { return nil }
+            list.append(text)
         }
-        return number.doubleValue
+        return list
+    }
+
+    private static func number(_ object: JSONObject, _ key: String) throws -> Double? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let value, _)?: return value
+        default: throw FitTextError.invalidArgument(name: key, reason: "not a number")
+        }
     }
 }

@@ -188,7 +188,7 @@ struct FitCommand: AsyncParsableCommand {
             }
         }
         if common.json {
-            print(try LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil))
+            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
         } else {
             for (run, results) in zip(runs, grid) {
                 if categories != nil, let run { print("category \(run.rawValue)\n") }

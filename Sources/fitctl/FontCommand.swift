@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitText
 
 struct FontCommand: AsyncParsableCommand {
@@ -28,13 +29,25 @@ struct FontCommand: AsyncParsableCommand {
         }
         if !font.matchedRequestedFamily { FontSubstitution.warning(description, used: font.family) }
         if common.json {
-            print(JSONOutput.string([
-                "substituted": !font.matchedRequestedFamily,
-                "description": font.description, "family": font.family, "style": font.style, "weight": font.weight,
-                "file": font.file, "index": font.index, "pixel_size": font.pixelSize, "point_size": font.pointSize,
-                "ascent": font.ascent, "descent": font.descent, "matched_requested_family": font.matchedRequestedFamily,
-                "fallback_families": font.fallbackFamilies,
-            ]))
+            // Order: description, family, style, weight, file, index, pixel_size, point_size,
+            // ascent, descent, matched_requested_family, substituted, fallback_families.
+            JSONOutput.print { w in
+                w.beginObject()
+                w.member("description", font.description)
+                w.member("family", font.family)
+                w.member("style", font.style)
+                w.member("weight", font.weight)
+                w.member("file", font.file)
+                w.member("index", font.index)
+                w.member("pixel_size", font.pixelSize)
+                w.member("point_size", font.pointSize)
+                w.member("ascent", font.ascent)
+                w.member("descent", font.descent)
+                w.member("matched_requested_family", font.matchedRequestedFamily)
+                w.member("substituted", !font.matchedRequestedFamily)
+                w.member("fallback_families", font.fallbackFamilies)
+                w.endObject()
+            }
             return
         }
         var out = """

@@ -1,3 +1,4 @@
+import FitJSON
 import FitLayout
 import Foundation
 
@@ -89,20 +90,137 @@ struct LayoutTable {
     }
 }
 
-/// `fitctl fit --json`: the result (LayoutResult's Codable form), or {"layouts": [...]} for
-/// several widths. Infinity is written as the string "infinity", as documents spell it.
+/// `fitctl fit --json`: the result, or {"layouts": [...]} for several widths; field names in
+/// snake_case like every other --json (issue 14; before, LayoutResult's Codable camelCase).
+/// A non-finite number is written as the string "infinity" ("-infinity", "nan"), as
+/// documents spell it; an absent optional is left out. Order:
+/// - result: proposal {width, height}, size {width, height}, truncated, nodes, decisions,
+///   breakpoints
+/// - node: id, visible, hidden, frame {x, y, width, height}, text {scale, line_count,
+///   truncated, alignment}, first_baseline, last_baseline
+/// - decision: id, node_index, kind, candidate, candidate_id, axis, length, scale
+/// - breakpoints: range {from, to, step}, min_content_width, max_content_width, decisions
+///   (per decision node id, in document order: [{from, to, candidate, axis}]), truncated, root_id
 enum LayoutJSON {
-    static func string(_ results: [LayoutResult], single: Bool) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "infinity", negativeInfinity: "-infinity", nan: "nan")
-        let data: Data
+    static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument) -> String {
+        var w = JSONWriter(reservingCapacity: 4096)
+        let order = Dictionary(document.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         if single, let only = results.first {
-            data = try encoder.encode(only)
+            write(only, order: order, to: &w)
         } else {
-            data = try encoder.encode(["layouts": results])
+            w.beginObject()
+            w.key("layouts")
+            w.beginArray()
+            for result in results { write(result, order: order, to: &w) }
+            w.endArray()
+            w.endObject()
         }
-        return String(decoding: data, as: UTF8.self)
+        return w.string
+    }
+
+    static func number(_ value: Double, to w: inout JSONWriter) {
+        if value.isFinite {
+            w.number(value)
+        } else {
+            w.string(value.isNaN ? "nan" : value > 0 ? "infinity" : "-infinity")
+        }
+    }
+
+    static func member(_ name: String, _ value: Double?, to w: inout JSONWriter) {
+        guard let value else { return }
+        w.key(name)
+        number(value, to: &w)
+    }
+
+    static func write(_ result: LayoutResult, order: [String: Int], to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("proposal")
+        w.beginObject()
+        member("width", result.proposal.width, to: &w)
+        member("height", result.proposal.height, to: &w)
+        w.endObject()
+        w.key("size")
+        w.beginObject()
+        member("width", result.size.width, to: &w)
+        member("height", result.size.height, to: &w)
+        w.endObject()
+        w.member("truncated", result.truncated)
+        w.key("nodes")
+        w.beginArray()
+        for node in result.nodes {
+            w.beginObject()
+            w.member("id", node.id)
+            w.member("visible", node.visible)
+            w.member("hidden", node.hidden)
+            w.key("frame")
+            w.beginObject()
+            member("x", node.frame.x, to: &w)
+            member("y", node.frame.y, to: &w)
+            member("width", node.frame.width, to: &w)
+            member("height", node.frame.height, to: &w)
+            w.endObject()
+            if let text = node.text {
+                w.key("text")
+                w.beginObject()
+                member("scale", text.scale, to: &w)
+                w.member("line_count", text.lineCount)
+                w.member("truncated", text.truncated)
+                if let alignment = text.alignment { w.member("alignment", alignment.rawValue) }
+                w.endObject()
+            }
+            member("first_baseline", node.firstBaseline, to: &w)
+            member("last_baseline", node.lastBaseline, to: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("decisions")
+        w.beginArray()
+        for decision in result.decisions {
+            w.beginObject()
+            w.member("id", decision.id)
+            w.member("node_index", decision.nodeIndex)
+            w.member("kind", decision.kind.rawValue)
+            if let candidate = decision.candidate { w.member("candidate", candidate) }
+            if let candidateID = decision.candidateID { w.member("candidate_id", candidateID) }
+            if let axis = decision.axis { w.member("axis", axis.rawValue) }
+            member("length", decision.length, to: &w)
+            member("scale", decision.scale, to: &w)
+            w.endObject()
+        }
+        w.endArray()
+        if let found = result.breakpoints {
+            w.key("breakpoints")
+            w.beginObject()
+            w.key("range")
+            w.beginObject()
+            member("from", found.range.from, to: &w)
+            member("to", found.range.to, to: &w)
+            member("step", found.range.step, to: &w)
+            w.endObject()
+            member("min_content_width", found.minContentWidth, to: &w)
+            member("max_content_width", found.maxContentWidth, to: &w)
+            w.key("decisions")
+            w.beginObject()
+            // Document order; an id the document does not have (not expected) after, by name.
+            let ids = found.decisions.keys.sorted { (order[$0] ?? Int.max, $0) < (order[$1] ?? Int.max, $1) }
+            for id in ids {
+                w.key(id)
+                w.beginArray()
+                for interval in found.decisions[id] ?? [] {
+                    w.beginObject()
+                    member("from", interval.from, to: &w)
+                    member("to", interval.to, to: &w)
+                    if let candidate = interval.candidate { w.member("candidate", candidate) }
+                    if let axis = interval.axis { w.member("axis", axis.rawValue) }
+                    w.endObject()
+                }
+                w.endArray()
+            }
+            w.endObject()
+            w.member("truncated", found.truncated)
+            if let rootID = found.rootID { w.member("root_id", rootID) }
+            w.endObject()
+        }
+        w.endObject()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitRender
 import FitText
 import Foundation
@@ -24,7 +25,7 @@ struct MeasureCommand: AsyncParsableCommand {
 
             --output draws the text as laid out, in the real glyphs of the fonts chosen (.svg or .png). The measurement printed is the daemon's; the picture is drawn by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
 
-            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "metrics", "markup", "escapes", "ambiguous", "terminal", "id"}) and writes one JSON result a line, in the same order; a bad line gets an "error", and fitctl then exits 2. With --batch, --language is the language of the lines that name none, and so on for --escapes, --ambiguous and --terminal.
+            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "metrics", "markup", "escapes", "ambiguous", "terminal", "id"}) and writes one JSON result a line, in the same order; a bad line gets an "error", and fitctl then exits 2. Results stream: a line is answered as soon as no more input is waiting, so a program can write a request and read its result over one open pipe. With --batch, --language is the language of the lines that name none, and so on for --escapes, --ambiguous and --terminal.
 
             When the font's family is not installed, fontconfig substitutes another: fitctl says so on stderr, and --json and --batch results have "substituted": true.
 
@@ -176,10 +177,15 @@ struct MeasureCommand: AsyncParsableCommand {
         let client = try await ClientFactory.make(common)
         if batch {
             let cellOptions = try parsedCellOptions()
-            let failed = await BatchMeasurer(
+            let measurer = BatchMeasurer(
                 client: client, defaultLanguage: try parsedLanguage(), defaultEscapes: cellOptions.escapes,
-                defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal
-            ).run()
+                defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal)
+            let failed: Int
+            do {
+                failed = try await measurer.run()
+            } catch {
+                throw CommandFailure(error.description)
+            }
             if failed > 0 { throw ExitStatus.partialFailure }
             return
         }
@@ -206,9 +212,7 @@ struct MeasureCommand: AsyncParsableCommand {
         }
         let substituted = await FontSubstitution.check(font, client: client)
         if common.json {
-            var object = MetricsJSON.object(metrics, includeLines: lines)
-            object["substituted"] = substituted
-            print(JSONOutput.string(object))
+            JSONOutput.print { MetricsJSON.write(metrics, includeLines: lines, substituted: substituted, to: &$0) }
         } else {
             print(MetricsText.render(metrics, showLines: lines))
         }

@@ -1,33 +1,68 @@
+import FitJSON
 import FitText
 import Foundation
 
 /// TextMetrics as the JSON objects `--json` and `--batch` print (field names in snake_case,
-/// the same as the batch request's).
+/// the same as the batch request's), in this order: id (batch, when the request has one),
+/// width, height, baseline, lines, ellipsized, truncated, unit, fonts, substituted,
+/// line_metrics (with "lines": true; each: text, start, length, width, ascent, descent,
+/// baseline, ellipsized). A failed batch line: id, error.
 enum MetricsJSON {
-    static func object(_ metrics: TextMetrics, includeLines: Bool) -> [String: Any] {
-        var object: [String: Any] = [
-            "width": metrics.width, "height": metrics.height, "baseline": metrics.baseline,
-            "lines": metrics.lineCount, "ellipsized": metrics.ellipsized, "truncated": metrics.truncated,
-            "unit": metrics.unit.rawValue, "fonts": metrics.fontsUsed,
-        ]
-        if includeLines {
-            object["line_metrics"] = metrics.lines.map { line -> [String: Any] in
-                [
-                    "width": line.width, "ascent": line.ascent, "descent": line.descent, "baseline": line.baseline,
-                    "start": line.start, "length": line.length, "text": line.text, "ellipsized": line.ellipsized,
-                ]
-            }
+    static func write(
+        _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, id: JSONValue? = nil, to writer: inout JSONWriter
+    ) {
+        writer.beginObject()
+        if let id {
+            writer.key("id")
+            writer.value(id)
         }
-        return object
+        writer.member("width", metrics.width)
+        writer.member("height", metrics.height)
+        writer.member("baseline", metrics.baseline)
+        writer.member("lines", metrics.lineCount)
+        writer.member("ellipsized", metrics.ellipsized)
+        writer.member("truncated", metrics.truncated)
+        writer.member("unit", metrics.unit.rawValue)
+        writer.member("fonts", metrics.fontsUsed)
+        writer.member("substituted", substituted)
+        if includeLines {
+            writer.key("line_metrics")
+            writer.beginArray()
+            for line in metrics.lines {
+                writer.beginObject()
+                writer.member("text", line.text)
+                writer.member("start", line.start)
+                writer.member("length", line.length)
+                writer.member("width", line.width)
+                writer.member("ascent", line.ascent)
+                writer.member("descent", line.descent)
+                writer.member("baseline", line.baseline)
+                writer.member("ellipsized", line.ellipsized)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
+        writer.endObject()
+    }
+
+    static func writeError(_ message: String, id: JSONValue?, to writer: inout JSONWriter) {
+        writer.beginObject()
+        if let id {
+            writer.key("id")
+            writer.value(id)
+        }
+        writer.member("error", message)
+        writer.endObject()
     }
 }
 
+/// One JSON value on standard output, on a line of its own (every command's --json but
+/// `measure --batch`, which streams through ``BatchOutput``).
 enum JSONOutput {
-    static func string(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return "{\"error\":\"result could not be encoded\"}"
-        }
-        return String(decoding: data, as: UTF8.self)
+    static func print(_ body: (inout JSONWriter) -> Void) {
+        var writer = JSONWriter()
+        body(&writer)
+        Swift.print(writer.string)
     }
 }
 

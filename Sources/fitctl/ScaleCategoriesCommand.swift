@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitProtocol
 import FitScale
 
@@ -30,12 +31,25 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         if common.json {
-            print(JSONOutput.string([
-                "current": current,
-                "categories": table.map { category, rows -> [String: Any] in
-                    ["category": category.rawValue, "accessibility": category.isAccessibilityCategory, "styles": rows.map(ScaleJSON.style)]
-                },
-            ]))
+            // Order: current, categories (each: category, accessibility, styles).
+            JSONOutput.print { w in
+                w.beginObject()
+                w.member("current", current)
+                w.key("categories")
+                w.beginArray()
+                for (category, rows) in table {
+                    w.beginObject()
+                    w.member("category", category.rawValue)
+                    w.member("accessibility", category.isAccessibilityCategory)
+                    w.key("styles")
+                    w.beginArray()
+                    for row in rows { ScaleJSON.write(row, to: &w) }
+                    w.endArray()
+                    w.endObject()
+                }
+                w.endArray()
+                w.endObject()
+            }
             return
         }
         let styles = TextStyle.allCases

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitProtocol
 
 struct ScaleShowCommand: AsyncParsableCommand {
@@ -25,7 +26,7 @@ struct ScaleShowCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         if common.json {
-            print(JSONOutput.string(ScaleJSON.object(info, styles: styles)))
+            JSONOutput.print { ScaleJSON.write(info, styles: styles, to: &$0) }
             return
         }
         print("""
@@ -47,23 +48,39 @@ enum ScaleJSON {
     /// The one-line answer of `scale set` and `scale reset`: what is in force now.
     static func printSummary(_ info: TextScaleInfo, json: Bool) {
         if json {
-            print(JSONOutput.string(object(info)))
+            JSONOutput.print { write(info, to: &$0) }
         } else {
             print("text scale \(MetricsText.format(info.factor)) (\(info.source)), category \(info.category)")
         }
     }
 
-    static func object(_ info: TextScaleInfo, styles: [TextStyleRow]? = nil) -> [String: Any] {
-        var object: [String: Any] = [
-            "factor": info.factor, "source": info.source, "category": info.category, "dpi": info.dpi,
-            "ui_font": info.uiFont, "monospace_font": info.monospaceFont,
-            "accessibility_category": info.sizeCategory?.isAccessibilityCategory ?? false,
-        ]
-        if let styles { object["styles"] = styles.map(style) }
-        return object
+    /// Order: factor, source, category, accessibility_category, dpi, ui_font, monospace_font,
+    /// styles (`scale show` only).
+    static func write(_ info: TextScaleInfo, styles: [TextStyleRow]? = nil, to w: inout JSONWriter) {
+        w.beginObject()
+        w.member("factor", info.factor)
+        w.member("source", info.source)
+        w.member("category", info.category)
+        w.member("accessibility_category", info.sizeCategory?.isAccessibilityCategory ?? false)
+        w.member("dpi", info.dpi)
+        w.member("ui_font", info.uiFont)
+        w.member("monospace_font", info.monospaceFont)
+        if let styles {
+            w.key("styles")
+            w.beginArray()
+            for row in styles { write(row, to: &w) }
+            w.endArray()
+        }
+        w.endObject()
     }
 
-    static func style(_ row: TextStyleRow) -> [String: Any] {
-        ["style": row.style, "font": row.font, "point_size": row.pointSize, "line_height": row.lineHeight]
+    /// Order: style, font, point_size, line_height.
+    static func write(_ row: TextStyleRow, to w: inout JSONWriter) {
+        w.beginObject()
+        w.member("style", row.style)
+        w.member("font", row.font)
+        w.member("point_size", row.pointSize)
+        w.member("line_height", row.lineHeight)
+        w.endObject()
     }
 }

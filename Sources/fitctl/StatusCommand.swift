@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import FitProtocol
 
 struct StatusCommand: AsyncParsableCommand {
@@ -31,16 +32,31 @@ struct StatusCommand: AsyncParsableCommand {
         }
         let mode = client.isEmbedded ? "in-process" : "daemon"
         if common.json {
-            print(JSONOutput.string([
-                "mode": mode, "version": version, "generation": generation,
-                "requests_served": stats.requestsServed, "uptime_seconds": stats.uptimeSeconds,
-                "caches": stats.caches.map { cache -> [String: Any] in
-                    [
-                        "name": cache.name, "entries": cache.entries, "bytes": cache.bytes, "byte_limit": cache.byteLimit,
-                        "hits": cache.hits, "misses": cache.misses, "evictions": cache.evictions,
-                    ]
-                },
-            ]))
+            // Order: mode, version, generation, requests_served, uptime_seconds, caches (each:
+            // name, entries, bytes, byte_limit, hits, misses, evictions).
+            JSONOutput.print { w in
+                w.beginObject()
+                w.member("mode", mode)
+                w.member("version", version)
+                w.member("generation", generation)
+                w.member("requests_served", stats.requestsServed)
+                w.member("uptime_seconds", stats.uptimeSeconds)
+                w.key("caches")
+                w.beginArray()
+                for cache in stats.caches {
+                    w.beginObject()
+                    w.member("name", cache.name)
+                    w.member("entries", cache.entries)
+                    w.member("bytes", cache.bytes)
+                    w.member("byte_limit", cache.byteLimit)
+                    w.member("hits", cache.hits)
+                    w.member("misses", cache.misses)
+                    w.member("evictions", cache.evictions)
+                    w.endObject()
+                }
+                w.endArray()
+                w.endObject()
+            }
             return
         }
         print("fitd \(version) (\(mode)), generation \(generation), \(stats.requestsServed) requests served, up \(MetricsText.format(stats.uptimeSeconds)) s")
@@ -81,7 +97,12 @@ struct PingCommand: AsyncParsableCommand {
         }
         let microseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
         if common.json {
-            print(JSONOutput.string(["mode": client.isEmbedded ? "in-process" : "daemon", "round_trip_us": microseconds]))
+            JSONOutput.print { w in
+                w.beginObject()
+                w.member("mode", client.isEmbedded ? "in-process" : "daemon")
+                w.member("round_trip_us", microseconds)
+                w.endObject()
+            }
         } else {
             print(client.isEmbedded ? "in-process (--local): no daemon asked" : "fitd answered in \(MetricsText.format(microseconds)) µs")
         }

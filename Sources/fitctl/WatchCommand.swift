@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitJSON
 import Foundation
 
 struct WatchCommand: AsyncParsableCommand {
@@ -31,9 +32,17 @@ struct WatchCommand: AsyncParsableCommand {
         for await change in changes {
             let info = try? await client.textScale()
             if json {
-                var object: [String: Any] = ["generation": change.generation, "reasons": change.reasons]
-                if let info { object["scale"] = ScaleJSON.object(info) }
-                print(JSONOutput.string(object))
+                // Order: generation, reasons, scale.
+                JSONOutput.print { w in
+                    w.beginObject()
+                    w.member("generation", change.generation)
+                    w.member("reasons", change.reasons)
+                    if let info {
+                        w.key("scale")
+                        ScaleJSON.write(info, to: &w)
+                    }
+                    w.endObject()
+                }
             } else {
                 let scale = info.map { " — scale \(MetricsText.format($0.factor)) (\($0.source)), \($0.category), UI font \($0.uiFont)" } ?? ""
                 print("generation \(change.generation): \(change.reasons.joined(separator: ", "))\(scale)")

@@ -45,7 +45,8 @@ struct TextScaleRuntime {
         for task in tasks { task.cancel() }
     }
 
-    /// GNOME's portal when it is on the bus (running or activatable); KDE's files when they
+    /// Layered with GSettings (GNOME without a portal) and Xft.dpi (docs/text-scale.md,
+    /// "Precedence"). GNOME's portal when it is on the bus (running or activatable); KDE's files when they
     /// exist and the portal is not there or the session is Plasma (whose portal backend does
     /// not serve org.gnome.desktop.interface); else the portal provider anyway, which reports
     /// nothing until a portal appears on the bus (it follows NameOwnerChanged).
@@ -53,11 +54,17 @@ struct TextScaleRuntime {
         let kdeFiles = KDESettingsProvider(environment: environment).filesExist
         let plasma = (ProcessEnvironment.value("XDG_CURRENT_DESKTOP") ?? "").uppercased().split(separator: ":").contains("KDE")
         let portal = await PortalSettingsProvider.isAvailable(on: connection)
+        // Xft.dpi is the last desktop layer everywhere: GNOME on X11 and KDE write their own
+        // setting into it, and desktops without a settings daemon set only it.
+        let xresources = XResourcesProvider(display: environment.display)
         if kdeFiles && (plasma || !portal) {
-            logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath))")
-            return KDESettingsProvider(environment: environment)
+            logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath)), then Xft.dpi")
+            return LayeredSettingsProvider([KDESettingsProvider(environment: environment), xresources])
         }
-        logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)")")
-        return PortalSettingsProvider(connection: connection, logger: logger)
+        logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)"), then GSettings, then Xft.dpi")
+        return LayeredSettingsProvider([
+            PortalSettingsProvider(connection: connection, logger: logger),
+            GSettingsProvider(environment: environment), xresources,
+        ])
     }
 }

@@ -28,14 +28,16 @@ ok "fitctl refuses MIN > MAX naming --breakpoints"
 "$PY" - "$card" <<'PY' || fail "D-Bus breakpoints option"
 import json, math, sys
 import dbus
-sys.path.insert(0, "clients/python")
-from fitd_client import FitClient, FitError, flatten_document
 
 bus = dbus.SessionBus()
 fit = dbus.Interface(bus.get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 doc = json.load(open(sys.argv[1]))
-nodes = dbus.Array([dbus.Struct((i, k, dbus.Int32(p), dbus.Dictionary(props, signature="sv")))
-                    for i, k, p, props in flatten_document(doc)], signature="(ssia{sv})")
+# The example is flat with parents named by id: the wire's parent indices, by hand.
+index = {n["id"]: i for i, n in enumerate(doc["nodes"])}
+nodes = dbus.Array([dbus.Struct((n["id"], n["kind"], dbus.Int32(index[n["parent"]] if "parent" in n else -1),
+                                 dbus.Dictionary({k: dbus.Double(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else v
+                                                  for k, v in n.items() if k not in ("id", "kind", "parent")}, signature="sv")))
+                    for n in doc["nodes"]], signature="(ssia{sv})")
 proposal = dbus.Struct((True, 320.0, False, 0.0))
 
 def layout(options):
@@ -63,10 +65,13 @@ try:
     raise SystemExit("a d breakpoints was accepted")
 except dbus.DBusException as e:
     assert "breakpoints" in e.get_dbus_message(), e.get_dbus_message()
-
-client = FitClient()
-found = client.layout(doc, width=320, breakpoints=(100, 600))["breakpoints"]
-assert found["decisions"]["card"][1] == {"from": 207.0, "to": 600.0, "candidate": 0, "axis": None}, found
-assert client.layout(doc, width=320)["breakpoints"] is None
+PY
+"$FITD_PY" - "$card" <<'PY' || fail "the Python package's breakpoints"
+import pathlib, sys
+import fitd
+client = fitd.Client()
+found = client.layout(pathlib.Path(sys.argv[1]), width=320, breakpoints=(100, 600)).breakpoints
+assert found.decisions["card"][1] == fitd.BreakpointInterval(207.0, 600.0, 0, None), found
+assert client.layout(pathlib.Path(sys.argv[1]), width=320).breakpoints is None
 PY
 ok "D-Bus: breakpoints (dd) → the root frame's extras; NaN, inf, min > max, negative, > 1e6 and a d are InvalidArgument naming it"

@@ -55,7 +55,6 @@ ok "batch: escapes, ambiguous and terminal fields; a bad word is that line's err
 "$PY" - <<'PY' || fail "D-Bus cells options"
 import sys, time
 import dbus
-sys.path.insert(0, "clients/python")
 bus = dbus.SessionBus()
 fit = dbus.Interface(bus.get_object("org.fitd.Fit1", "/org/fitd/Fit1"), "org.fitd.Fit1")
 S = dbus.String
@@ -91,9 +90,11 @@ elapsed = time.perf_counter() - t
 assert float(m[0]) == 0.0, m[0]
 assert elapsed < 5, elapsed
 print(f"cells_options: 1 MiB open CSI measured in {elapsed * 1000:.0f} ms")
-# The Python client passes the options through.
-import fitd_client
-client = fitd_client.FitClient()
+PY
+# The Python package passes the options through.
+"$FITD_PY" - <<'PY' || fail "the Python package with cells options"
+import fitd
+client = fitd.Client()
 assert client.measure("\x1b[1mbold\x1b[0m", unit="cells", escapes="ansi").width == 4.0
 assert client.measure("👍🏽", unit="cells", terminal="wcwidth").width == 4.0
 assert client.measure("±", unit="cells", ambiguous="wide").width == 2.0

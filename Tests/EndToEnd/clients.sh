@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
-# The clients in clients/ against the built fitd on a private bus: the Python client's own
-# tests (clients/python/test_fitd_client.py) and the shell example's output.
+# The shell client in clients/ against the built fitd on a private bus (the Python package
+# has its own: python_client.sh, python_install.sh).
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 out=$(mktemp); trap 'rm -f "$out"' EXIT
-
-"$PY" -W ignore::ImportWarning -m unittest -v clients/python/test_fitd_client.py >"$out" 2>&1 \
-  || { cat "$out" >&2; fail "clients/python/test_fitd_client.py"; }
-ok "clients/python/test_fitd_client.py: $(grep -E '^Ran ' "$out"), $(tail -n 1 "$out")"
 
 # The shell example: exact figures, wrapping, and an error's exit status.
 line=$(clients/shell/measure.sh "Hello, world" "DejaVu Sans 12")

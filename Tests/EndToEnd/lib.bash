@@ -10,6 +10,8 @@ export FONTCONFIG_FILE=$ROOT/Tests/fonts/fonts.conf
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-$ROOT/.build/test-cache}
 # Debian's python, which has python3-dbus and python3-gi; a pyenv or venv one may not.
 PY=/usr/bin/python3
+# The venv scripts/bootstrap makes with the Python package clients/python installed (fitd).
+FITD_PY=$ROOT/.build/pyenv/bin/python
 TEST=$(basename "$0" .sh)
 BUS=org.fitd.Fit1
 OBJ=/org/fitd/Fit1

@@ -1,6 +1,7 @@
 import FitScale
 import FitService
 import FitText
+import FitThreads
 import Testing
 
 /// The [limits] section of fitd.conf: good values are taken, a bad value or an unknown key
@@ -17,6 +18,7 @@ import Testing
         #expect(defaults.maxBatchRequests == 10_000)
         #expect(defaults.cacheBytes == 96 << 20)
         #expect(defaults.idleReleaseSeconds == 60)
+        #expect(defaults.workers == ParallelChunks.availableCores)
         #expect(try limits("") == defaults)
         #expect(try limits("[text]\nscale = 1.25\n") == defaults)
     }
@@ -31,7 +33,9 @@ import Testing
             max_batch = 3
             cache_bytes = 0
             idle_release_seconds = 0
+            workers = 1
             """)
+        #expect(parsed.workers == 1)
         #expect(parsed.idleReleaseSeconds == 0)
         #expect(parsed.maxTextBytes == 4096)
         #expect(parsed.maxBatchRequests == 3)
@@ -42,7 +46,7 @@ import Testing
         ("max_batch = 0", "max_batch"), ("max_batch = lots", "max_batch"), ("max_batch = 2000000", "max_batch"),
         ("max_text_bytes = -1", "max_text_bytes"), ("idle_release_seconds = -5", "idle_release_seconds"),
         ("idle_release_seconds = 100000", "idle_release_seconds"), ("max_text_bytes = 99999999999", "max_text_bytes"),
-        ("cache_bytes = 1.5", "cache_bytes"), ("max_batch =", "max_batch"),
+        ("cache_bytes = 1.5", "cache_bytes"), ("workers = 0", "workers"), ("workers = 1000", "workers"), ("max_batch =", "max_batch"),
     ])
     func badValueNamesTheKeyAndRange(line: String, key: String) throws {
         let error = #expect(throws: ServiceConfigError.self) { try limits("[limits]\n\(line)\n") }
@@ -52,6 +56,6 @@ import Testing
 
     @Test func unknownKeyIsAnErrorListingTheKnownOnes() throws {
         let error = #expect(throws: ServiceConfigError.self) { try limits("[limits]\nmax_bach = 3\n") }
-        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, idle_release_seconds, max_batch, max_text_bytes")
+        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, idle_release_seconds, max_batch, max_text_bytes, workers")
     }
 }

@@ -60,6 +60,33 @@ import Testing
         }
     }
 
+    /// Issue 14: a batch long enough to be spread over workers comes back in request order,
+    /// each entry as Measure answers it alone, errors in their places; the same with four
+    /// workers (more than this machine's cores) as with one.
+    @Test(arguments: [1, 4]) func aBatchSpreadOverWorkersKeepsTheRequestOrder(workers: Int) async throws {
+        var limits = ServiceLimits()
+        limits.workers = workers
+        try await withService(limits: limits) { (_, client) async throws in
+            let tag = UUID().uuidString.prefix(8)
+            var requests: [MeasureRequest] = []
+            for i in 0..<600 {
+                var request = MeasureRequest(text: "entry \(i) \(tag) " + String(repeating: "ab ", count: i % 17), font: "DejaVu Sans \(9 + i % 5)")
+                request.maxWidth = i % 3 == 0 ? 60 : nil
+                if i % 97 == 5 { request.maxWidth = -1 }  // an error in its place
+                requests.append(request)
+            }
+            let results = try await client.measureBatch(requests, userTextScale: false)
+            #expect(results.count == requests.count)
+            for (request, result) in zip(requests, results) {
+                if request.maxWidth == -1 {
+                    #expect(throws: FitClientError.self) { try result.get() }
+                } else {
+                    #expect(try result.get().metrics == (await client.measure(request, userTextScale: false)).metrics)
+                }
+            }
+        }
+    }
+
     @Test func resolveFontAgreesWithTheEngine() async throws {
         try await withService { (_, client) async throws in
             let remote = try await client.resolveFont("DejaVu Sans Bold 12")

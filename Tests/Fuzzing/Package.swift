@@ -40,5 +40,6 @@ let package = Package(
         ]),
         fuzzTarget("fuzz-text-engine", [.product(name: "FitText", package: "fitd")]),
         fuzzTarget("fuzz-markup", [.product(name: "FitText", package: "fitd")]),
+        fuzzTarget("fuzz-json", [.product(name: "FitJSON", package: "fitd")]),
     ]
 )

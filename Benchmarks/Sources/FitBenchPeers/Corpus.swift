@@ -11,9 +11,16 @@ public struct Corpus: Sendable {
         /// A Pango font description; empty for the default font (sans-serif 12, as in fitd and
         /// the oracle).
         public var font: String
+
+        public init(text: String, font: String) {
+            self.text = text
+            self.font = font
+        }
     }
 
     public var entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
 
     /// Keys that make a request more than a plain measurement.
     static let excludedKeys: Set<String> = ["max_width", "ellipsize", "letter_spacing", "features"]

@@ -1,0 +1,61 @@
+/// Several desktop sources in precedence order, field by field: the first layer that sets the
+/// text scale gives it (and is reported as its source), the first that names a UI font gives
+/// that, and so on. fitd layers the portal (or KDE), GSettings and Xft.dpi this way, because
+/// desktops do: GNOME on X11 writes its text-scaling-factor into Xft.dpi too, so Xft.dpi is the
+/// fallback for desktops that set nothing else.
+///
+/// A layer that throws keeps the others readable: its error is thrown only when no layer gave
+/// anything (the state then keeps its last good values and logs why); otherwise that layer
+/// counts as unset for this read.
+public struct LayeredSettingsProvider: DesktopSettingsProvider {
+    public let layers: [any DesktopSettingsProvider]
+
+    public init(_ layers: [any DesktopSettingsProvider]) {
+        self.layers = layers
+    }
+
+    /// The first layer's source (the desktop's); the text scale carries its own.
+    public var source: TextScaleSource { layers.first?.source ?? .default }
+
+    public var watchedFiles: [String] { layers.flatMap(\.watchedFiles) }
+
+    public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        var merged = DesktopSettings()
+        var any = false
+        var firstError: FitScaleError?
+        for layer in layers {
+            let settings: DesktopSettings?
+            do throws(FitScaleError) {
+                settings = try await layer.currentSettings()
+            } catch {
+                if firstError == nil { firstError = error }
+                continue
+            }
+            guard let settings else { continue }
+            any = true
+            if merged.textScale == nil, let scale = settings.textScale {
+                merged.textScale = scale
+                merged.textScaleSource = settings.textScaleSource ?? layer.source
+            }
+            if merged.uiFont == nil { merged.uiFont = settings.uiFont }
+            if merged.monospaceFont == nil { merged.monospaceFont = settings.monospaceFont }
+        }
+        if !any, let firstError { throw firstError }
+        return any ? merged : nil
+    }
+
+    public func changes() -> AsyncStream<Void> {
+        let streams = layers.map { $0.changes() }
+        return AsyncStream { continuation in
+            let task = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for stream in streams {
+                        group.addTask { for await _ in stream { continuation.yield() } }
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import CFitXResources
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// X11's `Xft.dpi`: the resource Xft, GTK 3 on X11, Qt and most non-GNOME desktops
+/// (xrdb in ~/.Xresources, xsettingsd, LXQt, Xfce) set for text; 96 dpi is scale 1.0.
+///
+/// Read from the RESOURCE_MANAGER property of the root window, the string `xrdb -query`
+/// prints (not by running xrdb: a process per read), through libxcb (fit_xresources.h), and
+/// parsed by ``xftDPI(resources:)``. The connection is made for each read and closed at once;
+/// there is no live notification (a property-change listener would need a connection kept
+/// open): the value is read at start and on every re-read (any watched change, `fitctl scale`
+/// reset/set). A read never takes longer than ``timeoutMilliseconds``: an X server that
+/// accepts and never answers must not stall fitd (issue 9), and counts as no X11 session.
+public struct XResourcesProvider: DesktopSettingsProvider {
+    public let display: String?
+    /// How long a read waits for the X server. A local server answers in about a millisecond;
+    /// this leaves room for a loaded machine and a remote display.
+    public let timeoutMilliseconds: Int32
+
+    /// - Parameter display: an X display name (`$DISPLAY`); nil: no X11, nothing is read.
+    public init(display: String?, timeoutMilliseconds: Int32 = 500) {
+        self.display = display
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    public var source: TextScaleSource { .xresources }
+
+    public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        try read()
+    }
+
+    /// nil without a display, when it cannot be opened or does not answer in time (an X
+    /// server that is gone or hung is no X11 session), or without Xft.dpi; throws when the
+    /// value is not a usable scale.
+    public func read() throws(FitScaleError) -> DesktopSettings? {
+        guard let display else { return nil }
+        guard case .resources(let resources?) = fetchResources(display: display),
+            let dpi = Self.xftDPI(resources: resources)
+        else { return nil }
+        do throws(FitScaleError) {
+            return DesktopSettings(textScale: try TextScale(dpi / 96).factor)
+        } catch {
+            throw .desktopSettings(source: .xresources, reason: "Xft.dpi \(dpi): \(error)")
+        }
+    }
+
+    /// What one read of the server's resource string came to.
+    enum ResourceRead: Equatable {
+        /// The property's text; nil when the property is not set.
+        case resources(String?)
+        case noDisplay, timedOut
+        /// An earlier read still waits for a server that does not answer.
+        case busy
+        case failed
+    }
+
+    func fetchResources(display: String) -> ResourceRead {
+        var copy: UnsafeMutablePointer<CChar>?
+        let status = display.withCString { fit_x_resource_manager($0, timeoutMilliseconds, &copy) }
+        defer { free(copy) }
+        switch status {
+        case FIT_X_OK: return .resources(copy.map { String(cString: $0) })
+        case FIT_X_NO_DISPLAY: return .noDisplay
+        case FIT_X_TIMED_OUT: return .timedOut
+        case FIT_X_BUSY: return .busy
+        default: return .failed
+        }
+    }
+
+    /// The `Xft.dpi` value of a resource string (`name:\tvalue` lines, as xrdb stores and
+    /// prints them). As XGetDefault(display, "Xft", "dpi") would match: `Xft.dpi` first, then
+    /// `Xft*dpi`, then `*dpi`. nil when absent, not a positive finite number, or ≤ 0.
+    public static func xftDPI(resources: String) -> Double? {
+        var found: [String: Double] = [:]
+        for line in resources.split(whereSeparator: { $0 == "\n" }) {
+            guard !line.hasPrefix("!"), let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: " \t")
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
+            guard ["Xft.dpi", "Xft*dpi", "*dpi"].contains(name), found[name] == nil else { continue }
+            if let number = Double(value), number.isFinite, number > 0 { found[name] = number }
+        }
+        return found["Xft.dpi"] ?? found["Xft*dpi"] ?? found["*dpi"]
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var slice = self[...]
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

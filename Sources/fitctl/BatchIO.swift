@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FitJSON
+
+/// Why `measure --batch` stopped before its input's end (fitctl then exits 1).
+struct BatchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Standard input as lines, read with read(2) into one buffer (no String per line, no
+/// stdio): a line is handed out as a slice of the buffer, valid until the next call. A line
+/// longer than `maxLineBytes` is skipped to its end without being kept, and reported with its
+/// length, so a huge line costs no memory.
+struct LineReader {
+    enum Line {
+        case text(ArraySlice<UInt8>)
+        /// A line over the limit: its length in bytes.
+        case tooLong(Int)
+    }
+
+    let fd: Int32
+    let maxLineBytes: Int
+    private var buffer: [UInt8] = []
+    /// The unconsumed bytes are buffer[start...]; buffer[start..<scanned] holds no line feed.
+    private var start = 0
+    private var scanned = 0
+    private var atEOF = false
+    static let readSize = 64 * 1024
+
+    init(fd: Int32, maxLineBytes: Int) {
+        self.fd = fd
+        self.maxLineBytes = maxLineBytes
+        buffer.reserveCapacity(Self.readSize * 2)
+    }
+
+    /// Whether `next()` can return without waiting: a whole line is buffered, or the
+    /// descriptor is readable now (data or end of file; poll(2) with no timeout).
+    mutating func hasReadyInput() -> Bool {
+        if atEOF || lineFeed() != nil { return true }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) != 0
+    }
+
+    /// The next line without its line feed; nil at the end of input.
+    mutating func next() throws(BatchFailure) -> Line? {
+        while true {
+            if let feed = lineFeed() {
+                let line = buffer[start..<feed]
+                start = feed + 1
+                scanned = start
+                return line.count > maxLineBytes ? .tooLong(line.count) : .text(line)
+            }
+            if buffer.count - start > maxLineBytes { return .tooLong(try skipLongLine()) }
+            if atEOF {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                scanned = start
+                return line.count > maxLineBytes ? .tooLong(line.count) : .text(line)
+            }
+            try fill()
+        }
+    }
+
+    /// The index of the first line feed among the unconsumed bytes, if any.
+    private mutating func lineFeed() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            guard let hit = memchr(bytes.baseAddress! + scanned, 0x0A, bytes.count - scanned) else { return nil }
+            return bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        scanned = found ?? buffer.count
+        return found
+    }
+
+    /// Reads more input after what is buffered, dropping the consumed bytes first.
+    private mutating func fill() throws(BatchFailure) {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
+        let got = buffer.withUnsafeMutableBufferPointer { bytes in
+            var count: Int
+            repeat { count = read(fd, bytes.baseAddress! + old, Self.readSize) } while count < 0 && errno == EINTR
+            return count
+        }
+        buffer.removeSubrange((old + max(got, 0))...)
+        if got < 0 { throw BatchFailure("cannot read standard input: \(String(cString: strerror(errno)))") }
+        if got == 0 { atEOF = true }
+    }
+
+    /// Drops the line being read through its line feed (or the end of input); its length.
+    private mutating func skipLongLine() throws(BatchFailure) -> Int {
+        var length = 0
+        while true {
+            if let feed = lineFeed() {
+                length += feed - start
+                start = feed + 1
+                scanned = start
+                return length
+            }
+            length += buffer.count - start
+            start = buffer.count
+            scanned = start
+            if atEOF { return length }
+            try fill()
+        }
+    }
+}
+
+/// `measure --batch`'s standard output: results go into one JSON writer and out in one
+/// write(2) per chunk, not a print() per line.
+struct BatchOutput {
+    let fd: Int32
+    var writer = JSONWriter(reservingCapacity: 256 * 1024)
+
+    init(fd: Int32) { self.fd = fd }
+
+    mutating func flush() throws(BatchFailure) {
+        let failure: Int32? = writer.bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let wrote = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += wrote
+            }
+            return nil
+        }
+        writer.removeAll()
+        if let failure { throw BatchFailure("cannot write standard output: \(String(cString: strerror(failure)))") }
+    }
+}
+
+/// `FITCTL_TIMINGS=1 fitctl measure --batch`: the time spent in each stage, printed on
+/// standard error at the end (Benchmarks' FitBenchProcess reads it): read (reading and
+/// parsing the request lines, including any wait for input), engine (measuring, and asking
+/// whether each font was substituted), write (JSON text and write(2)). Off, it reads no clock.
+struct StageClock {
+    enum Stage: Int { case read, engine, write }
+    let enabled: Bool
+    var nanoseconds: [UInt64] = [0, 0, 0]
+    var lines = 0
+
+    static var requested: Bool { getenv("FITCTL_TIMINGS").map { String(cString: $0) == "1" } ?? false }
+
+    func now() -> UInt64 {
+        guard enabled else { return 0 }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    mutating func add(_ stage: Stage, since start: UInt64) {
+        guard enabled else { return }
+        nanoseconds[stage.rawValue] += now() - start
+    }
+
+    func report() {
+        guard enabled else { return }
+        func ms(_ stage: Stage) -> String { String(Double(nanoseconds[stage.rawValue] / 1000) / 1000) }
+        let line = "fitctl timings: lines \(lines) read_ms \(ms(.read)) engine_ms \(ms(.engine)) write_ms \(ms(.write))\n"
+        var bytes = Array(line.utf8)
+        _ = write(2, &bytes, bytes.count)
+    }
+}

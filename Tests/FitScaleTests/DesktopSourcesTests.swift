@@ -1,0 +1,129 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import FitScale
+
+/// A layer with a fixed answer and source, or a failure.
+private struct Layer: DesktopSettingsProvider {
+    var settings: DesktopSettings?
+    var source: TextScaleSource
+    var failure: FitScaleError?
+    func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        if let failure { throw failure }
+        return settings
+    }
+}
+
+@Suite struct DesktopSourcesTests {
+    @Test func xftDpiIsReadFromTheResourceStringAsXrdbPrintsIt() {
+        let resources = "Xcursor.size:\t24\nXft.antialias:\t1\nXft.dpi:\t120\nXft.hinting:\t1\n"
+        #expect(XResourcesProvider.xftDPI(resources: resources) == 120)
+    }
+
+    @Test func xftDpiPrefersTheExactNameOverWildcards() {
+        #expect(XResourcesProvider.xftDPI(resources: "*dpi: 144\nXft*dpi: 108\n") == 108)
+        #expect(XResourcesProvider.xftDPI(resources: "*dpi: 144\nXft.dpi:  96 \nXft*dpi: 108\n") == 96)
+        #expect(XResourcesProvider.xftDPI(resources: "*dpi:\t144") == 144)
+    }
+
+    @Test func xftDpiAbsentOrUnusableIsNil() {
+        #expect(XResourcesProvider.xftDPI(resources: "") == nil)
+        #expect(XResourcesProvider.xftDPI(resources: "Xft.antialias: 1\n! Xft.dpi: 120\n") == nil)
+        #expect(XResourcesProvider.xftDPI(resources: "Xft.dpi: big\n") == nil)
+        #expect(XResourcesProvider.xftDPI(resources: "Xft.dpi: -96\nXft.dpi: 0\n") == nil)
+        #expect(XResourcesProvider.xftDPI(resources: "Xft.dpi: nan\n") == nil)
+        #expect(XResourcesProvider.xftDPI(resources: "Xft.dpix: 120\nXXft.dpi: 120\n") == nil)
+    }
+
+    @Test func noDisplayReadsNothing() throws {
+        #expect(try XResourcesProvider(display: nil).read() == nil)
+    }
+
+    @Test func aDisplayThatIsGoneIsNoX11Session() throws {
+        #expect(try XResourcesProvider(display: ":9987").read() == nil)
+    }
+
+    /// Issue 9: a server that accepts and never answers must not stall fitd. A listening
+    /// socket that never accepts is such a server: the kernel completes the connection, and
+    /// the setup reply never comes. The read gives up at its deadline, the next one does not
+    /// start a second stuck thread, and once the server goes away reads work again.
+    @Test(.timeLimit(.minutes(1))) func anXServerThatNeverAnswersCostsTheDeadlineAndNoMore() throws {
+        let number = 4000 + Int.random(in: 0..<2000)
+        let path = "/tmp/.X11-unix/X\(number)"
+        mkdir("/tmp/.X11-unix", 0o1777)
+        unlink(path)
+        let server = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(server >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(server, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0)
+        defer { unlink(path) }
+        try #require(listen(server, 4) == 0)
+
+        let provider = XResourcesProvider(display: ":\(number)", timeoutMilliseconds: 200)
+        let clock = ContinuousClock()
+        var first: XResourcesProvider.ResourceRead = .failed
+        let waited = clock.measure { first = provider.fetchResources(display: ":\(number)") }
+        #expect(first == .timedOut)
+        #expect(waited >= .milliseconds(150) && waited < .seconds(3), "waited \(waited)")
+        #expect(provider.fetchResources(display: ":\(number)") == .busy)
+        #expect(try provider.read() == nil)
+
+        // The server goes away: the stuck connection fails, its thread ends, reads resume.
+        close(server)
+        var after: XResourcesProvider.ResourceRead = .busy
+        for _ in 0..<100 {
+            after = provider.fetchResources(display: ":\(number)")
+            if after != .busy { break }
+            usleep(20_000)
+        }
+        #expect(after == .noDisplay)
+    }
+
+    @Test func gsettingsWithoutDconfOrABackendIsNotAsked() throws {
+        let environment = FitScaleEnvironment(configHome: "/nonexistent/fitd-test")
+        #expect(!GSettingsProvider(environment: environment).inUse)
+        #expect(GSettingsProvider(environment: environment).read() == nil)
+        #expect(GSettingsProvider(environment: environment).watchedFiles == [
+            "/nonexistent/fitd-test/dconf/user", "/nonexistent/fitd-test/glib-2.0/settings/keyfile",
+        ])
+    }
+
+    @Test func layersDecideFieldByFieldAndTheScaleNamesItsLayer() async throws {
+        let portal = Layer(settings: DesktopSettings(uiFont: UIFont(family: "Cantarell", pointSize: 11, source: .gnome)), source: .gnome)
+        let gsettings = Layer(settings: nil, source: .gsettings)
+        let xft = Layer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
+        let merged = try #require(try await LayeredSettingsProvider([portal, gsettings, xft]).currentSettings())
+        #expect(merged.uiFont?.family == "Cantarell")
+        #expect(merged.textScale == 1.25 && merged.textScaleSource == .xresources)
+
+        let first = Layer(settings: DesktopSettings(textScale: 1.5), source: .gsettings)
+        let both = try #require(try await LayeredSettingsProvider([first, xft]).currentSettings())
+        #expect(both.textScale == 1.5 && both.textScaleSource == .gsettings)
+    }
+
+    @Test func theResolvedScaleReportsTheLayerThatGaveIt() {
+        let preference = TextScalePreference(desktop: DesktopSettings(textScale: 1.25, textScaleSource: .xresources), desktopSource: .gnome)
+        #expect(preference.resolvedScale.source == .xresources)
+        #expect(preference.resolvedScale.scale.factor == 1.25)
+    }
+
+    @Test func aFailingLayerDoesNotHideTheOthersButAloneItThrows() async throws {
+        let broken = Layer(settings: nil, source: .gnome, failure: .desktopSettings(source: .gnome, reason: "portal error"))
+        let xft = Layer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
+        let merged = try await LayeredSettingsProvider([broken, xft]).currentSettings()
+        #expect(merged?.textScaleSource == .xresources)
+        await #expect(throws: FitScaleError.self) {
+            _ = try await LayeredSettingsProvider([broken, Layer(settings: nil, source: .xresources)]).currentSettings()
+        }
+        #expect(try await LayeredSettingsProvider([]).currentSettings() == nil)
+    }
+}

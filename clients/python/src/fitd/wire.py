@@ -1,0 +1,279 @@
+"""Python values → the wire types of org.fitd.Fit1: measure options (a{sv}), batch requests
+(a(ssa{sv})), layout documents (a(ssia{sv})), proposals ((bdbd)) and layout options."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Optional, Union
+
+from dbus_fast import Variant
+
+from .errors import InvalidDocument
+
+BUS_NAME = "org.fitd.Fit1"
+OBJECT_PATH = "/org/fitd/Fit1"
+INTERFACE = "org.fitd.Fit1"
+
+# The D-Bus type each Measure option is sent as (protocol/README.md, "Measure options").
+# features may be a list (as) or one comma-separated string (s); see _feature_variant.
+MEASURE_OPTION_TYPES = {
+    "max_width": "d", "wrap": "s", "max_lines": "u", "ellipsize": "s", "letter_spacing": "d",
+    "unit": "s", "lines": "b", "text_scale": "d", "language": "s", "metrics": "s", "markup": "b",
+    "escapes": "s", "ambiguous": "s", "terminal": "s",
+}
+# Layout's options (protocol/README.md, "Layout", options); breakpoints is (dd).
+LAYOUT_OPTION_TYPES = {
+    "unit": "s", "size_category": "s", "ui_font": "s", "spacing": "d", "language": "s",
+    "metrics": "s", "markup": "b",
+}
+
+# LayoutLimits in FitLayout: checked here too so that a huge or deep document fails before
+# it is sent (and before recursion could), with the daemon's words.
+MAX_LAYOUT_NODES = 10_000
+MAX_LAYOUT_DEPTH = 128
+MAX_FOREACH_FIELDS = 64
+
+
+def _guess_variant(key: str, value: Any) -> Variant:
+    """An option the package does not know, sent with the type its Python value suggests, so
+    the daemon's UnknownOption (or a newer daemon's answer) reaches the caller."""
+    if isinstance(value, bool):
+        return Variant("b", value)
+    if isinstance(value, int):
+        return Variant("x", value)
+    if isinstance(value, float):
+        return Variant("d", value)
+    if isinstance(value, str):
+        return Variant("s", value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return Variant("as", list(value))
+    raise TypeError(f"option {key!r}: cannot send {type(value).__name__} {value!r}")
+
+
+def _typed_variant(key: str, signature: str, value: Any) -> Variant:
+    try:
+        if signature == "d":
+            # bool is an int in Python: True as a width is a mistake, not 1.0.
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError
+            return Variant("d", float(value))
+        if signature == "u":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError
+            # A negative or huge count cannot be a u: sent as a double, so the daemon's
+            # InvalidArgument names the option and its range instead of a marshalling error.
+            return Variant("u", value) if 0 <= value < 2**32 else Variant("d", float(value))
+        if signature == "b":
+            if not isinstance(value, bool):
+                raise TypeError
+            return Variant("b", value)
+        if not isinstance(value, str):
+            raise TypeError
+        return Variant("s", value)
+    except TypeError:
+        names = {"d": "a number", "u": "a whole number", "b": "True or False", "s": "a string"}
+        raise TypeError(f"option {key!r} is {names[signature]}, not {value!r}") from None
+
+
+def measure_options(options: Mapping[str, Any]) -> dict[str, Variant]:
+    """Measure options as a{sv}; None means "leave out" (the daemon's default: for text_scale,
+    the user's text scale)."""
+    out = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        if key == "features":
+            if isinstance(value, str):
+                out[key] = Variant("s", value)
+            elif isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+                out[key] = Variant("as", list(value))
+            else:
+                raise TypeError(f"option 'features' is a string or a list of strings, not {value!r}")
+            continue
+        signature = MEASURE_OPTION_TYPES.get(key)
+        out[key] = _typed_variant(key, signature, value) if signature else _guess_variant(key, value)
+    return out
+
+
+def layout_options(options: Mapping[str, Any]) -> dict[str, Variant]:
+    """Layout options as a{sv}; None leaves one out (size_category: the user's, from the text
+    scale, as `fitctl fit` does without --category)."""
+    out = {}
+    for key, value in options.items():
+        if value is None:
+            continue
+        if key == "breakpoints":
+            low, high = value
+            out[key] = Variant("(dd)", [float(low), float(high)])
+            continue
+        signature = LAYOUT_OPTION_TYPES.get(key)
+        out[key] = _typed_variant(key, signature, value) if signature else _guess_variant(key, value)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MeasureRequest:
+    """One entry of measure_batch: a text, a font (Pango description or text style; "" for the
+    default font) and Measure options."""
+
+    text: str
+    font: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+Request = Union[str, MeasureRequest, tuple[Any, ...], Mapping[str, Any]]
+
+
+def batch_entry(request: Request) -> list[Any]:
+    """A request as (ssa{sv}). A str is a text in the default font; a tuple is (text[, font[,
+    options]]); a mapping has "text", "font" and option keys."""
+    if isinstance(request, str):
+        return [request, "", {}]
+    if isinstance(request, MeasureRequest):
+        return [request.text, request.font, measure_options(request.options)]
+    if isinstance(request, Mapping):
+        rest = dict(request)
+        text, font = rest.pop("text"), rest.pop("font", "")
+        return [text, font, measure_options(rest)]
+    text, *more = request
+    font = more[0] if more else ""
+    options = more[1] if len(more) > 1 else {}
+    return [text, font, measure_options(options or {})]
+
+
+def proposal(width: Optional[float], height: Optional[float]) -> list[Any]:
+    """(bdbd): None on an axis asks for the ideal size there; math.inf is the maximum."""
+    return [width is not None, float(width or 0.0), height is not None, float(height or 0.0)]
+
+
+# --- layout documents ---------------------------------------------------------------------
+
+Document = Union[Mapping[str, Any], "os.PathLike[str]"]
+
+
+def load_document(document: Document) -> Mapping[str, Any]:
+    """A document as a dict: given as one, or read from a JSON file (the files `fitctl fit`
+    reads)."""
+    if isinstance(document, Mapping):
+        return document
+    if isinstance(document, (os.PathLike,)):
+        with open(document, encoding="utf-8") as f:
+            try:
+                loaded = json.load(f)
+            except json.JSONDecodeError as error:
+                raise InvalidDocument("", f"{os.fspath(document)}: not JSON: {error}") from None
+        if not isinstance(loaded, dict):
+            raise InvalidDocument("", f"{os.fspath(document)}: a layout document is a JSON object")
+        return loaded
+    raise TypeError(f"a layout document is a dict or a path (os.PathLike), not {type(document).__name__}")
+
+
+def _bad(message: str) -> InvalidDocument:
+    return InvalidDocument("org.fitd.Fit1.Error.InvalidDocument", message)
+
+
+def _value(node_id: str, key: str, value: Any) -> Variant:
+    """A property as the a{sv} value Layout reads: s, d (every JSON number: integers become
+    doubles, as LayoutCodec sends them), b or as."""
+    if isinstance(value, bool):
+        return Variant("b", value)
+    if isinstance(value, (int, float)):
+        return Variant("d", float(value))
+    if isinstance(value, str):
+        return Variant("s", value)
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return Variant("as", list(value))
+    raise _bad(f"node {node_id!r}: property {key!r} is a string, number, boolean or list of strings, not {value!r}")
+
+
+def _properties(node_id: str, node: Mapping[str, Any], skip: Sequence[str]) -> dict[str, Any]:
+    properties = {k: v for k, v in node.items() if k not in skip}
+    data = properties.get("data")
+    # A forEach's rows written as objects (field -> string): fields sorted, "" for a missing
+    # value, as the Swift reader does (FitLayout's LayoutDocument decoding).
+    if isinstance(data, list) and data and all(isinstance(row, Mapping) for row in data):
+        names = {key for row in data for key in row}
+        if len(names) > MAX_FOREACH_FIELDS:  # counted before rows x fields are built
+            raise _bad(f"node {node_id!r}: a forEach's rows name {len(names)} distinct fields; at most {MAX_FOREACH_FIELDS}")
+        fields = sorted(names)
+        properties["fields"] = fields
+        properties["data"] = [str(row.get(f, "")) for row in data for f in fields]
+    return properties
+
+
+def _node(node: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(node, Mapping):
+        raise _bad(f"{where}: a node is a JSON object, not {node!r}")
+    if not isinstance(node.get("kind"), str):
+        raise _bad(f"{where}: a node needs a \"kind\" string")
+    return node
+
+
+def flatten_document(document: Document) -> list[tuple[str, str, int, dict[str, Any]]]:
+    """A layout document, flat ({"nodes": [...]}) or nested ({"root": {...}}), as the wire's
+    nodes: (id, kind, parent index or -1, properties) in order, properties as plain Python
+    values. As `fitctl fit --flatten`: in the nested form a node without an id is "#<its
+    index>", the root "root" (ids beginning with "#" are reserved for these), nodes in tree
+    order; in the flat form parent ids become indices. Iterative and bounded like the
+    daemon's checks, so a deep or huge document fails with InvalidDocument, not recursion."""
+    document = load_document(document)
+    if ("nodes" in document) == ("root" in document):
+        raise _bad("a layout document has \"nodes\" (the flat form) or \"root\" (the nested form)")
+    if "nodes" in document:
+        nodes = document["nodes"]
+        if not isinstance(nodes, list):
+            raise _bad("\"nodes\" is a list")
+        index: dict[Any, int] = {}
+        for position, node in enumerate(nodes):
+            node = _node(node, f"node {position}")
+            if not isinstance(node.get("id"), str):
+                raise _bad(f"node {position}: a node of the flat form needs an \"id\" string")
+            index.setdefault(node["id"], position)
+        out = []
+        for node in nodes:
+            parent = node.get("parent")
+            if parent is None:
+                parent_index = -1
+            elif isinstance(parent, int) and not isinstance(parent, bool):
+                parent_index = parent  # an index already; the daemon checks its range
+            elif isinstance(parent, str) and parent in index:
+                parent_index = index[parent]
+            else:
+                raise _bad(f"node {node['id']!r} names parent {parent!r}, which is not a node")
+            out.append((node["id"], node["kind"], parent_index, _properties(node["id"], node, ("id", "kind", "parent"))))
+        return out
+    out = []
+    stack: list[tuple[Any, int, int]] = [(document["root"], -1, 0)]
+    while stack:
+        node, parent, depth = stack.pop()
+        node = _node(node, f"node {len(out)}")
+        # Short at any depth and never a given id (LayoutDocument.flatten).
+        node_id = node.get("id", "root" if parent == -1 else f"#{len(out)}")
+        if not isinstance(node_id, str):
+            raise _bad(f"node {len(out)}: \"id\" is a string, not {node_id!r}")
+        if "id" in node and node_id.startswith("#"):
+            raise _bad(f"node id {node_id!r}: ids beginning with \"#\" are reserved for the ids the nested form generates")
+        if depth > MAX_LAYOUT_DEPTH:
+            raise _bad(f"nodes are nested more than {MAX_LAYOUT_DEPTH} levels below the root")
+        if len(out) >= MAX_LAYOUT_NODES:
+            raise _bad(f"more than {MAX_LAYOUT_NODES} nodes")
+        if "parent" in node:
+            raise _bad(f"node {node_id!r} names a parent; in the nested form its place says it")
+        out.append((node_id, node["kind"], parent, _properties(node_id, node, ("id", "kind", "children"))))
+        here = len(out) - 1
+        children = node.get("children", [])
+        if not isinstance(children, list):
+            raise _bad(f"node {node_id!r}: \"children\" is a list")
+        for child in reversed(children):
+            stack.append((child, here, depth + 1))
+    return out
+
+
+def document_nodes(document: Document) -> list[Any]:
+    """The document as a(ssia{sv})."""
+    return [[node_id, kind, parent, {k: _value(node_id, k, v) for k, v in props.items()}]
+            for node_id, kind, parent, props in flatten_document(document)]
+

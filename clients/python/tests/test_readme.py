@@ -1,0 +1,20 @@
+"""The README's examples run as written (against the test fonts), so the docs cannot rot."""
+
+from __future__ import annotations
+
+import re
+
+import fitd
+from conftest import ROOT
+
+
+def test_every_python_example_in_the_readme_runs(fit, monkeypatch, capsys):
+    monkeypatch.chdir(ROOT)  # the examples name protocol/examples/… from the checkout
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "clients" / "python" / "README.md").read_text(), re.S)
+    assert len(blocks) >= 6
+    scope = {"fit": fit}
+    for block in blocks:
+        exec(compile(block.replace("...\n", ""), "README.md", "exec"), scope)
+    printed = capsys.readouterr().out
+    assert "column" in printed and "vertical" in printed and "org.fitd.Fit1.Error.InvalidFont" in printed
+    assert isinstance(scope["subscription"], fitd.Subscription) and callable(scope["follow"])
