@@ -46,6 +46,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Layout pictures' PNG encoding (FitRender.PNGEncoder): deflate at its fastest level.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
@@ -69,7 +73,7 @@ let package = Package(
             ]),
         // Pictures of FitText's layouts: glyph outlines (HarfBuzz) to SVG, and to PNG through
         // cairo. Beside the engine, apart from it: the daemon does not link it.
-        .target(name: "FitRender", dependencies: ["FitText", "CHarfBuzz", "CCairo"]),
+        .target(name: "FitRender", dependencies: ["FitText", "FitLayout", "FitLayoutText", "CHarfBuzz", "CCairo", "CZlib"]),
         // POSIX threads for blocking loops, so the daemon's modules need no Foundation `Thread`.
         .target(name: "FitThreads"),
         // General Swift binding of libdbus; knows nothing of fitd (docs/architecture.md).
@@ -130,7 +134,7 @@ let package = Package(
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
-        .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport"]),
+        .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText", "CCairo"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),

@@ -59,6 +59,18 @@ let package = Package(
                 .product(name: "FitText", package: "fitd"),
             ]),
 
+        // Plain executable: pictures of layouts, 50 nodes × 12 size categories to SVG and PNG
+        // (issue 13). README.md, "Pictures".
+        .executableTarget(
+            name: "FitBenchPictures",
+            dependencies: [
+                "FitBenchDocuments",
+                .product(name: "FitLayout", package: "fitd"),
+                .product(name: "FitLayoutText", package: "fitd"),
+                .product(name: "FitRender", package: "fitd"),
+                .product(name: "FitText", package: "fitd"),
+            ]),
+
         // Plain executable: the text engine's cost model, time per KiB as each request shape
         // grows from 16 KiB to the text limit (issue 9, "Linear time"). README.md, "Cost model".
         .executableTarget(

@@ -133,6 +133,8 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     func run(_ proposal: ProposedSize) throws(LayoutError) -> LayoutResult {
         let root = prepared.root
         try place(root, x: 0, y: 0, proposal)
+        // Before the baselines: a container's are its texts' plus their offsets in it.
+        if options.unit == .cells { snapToCells() }
         var baselines = [Baselines?](filled: nil, count: nodes.count)
         try reportBaselines(root, into: &baselines)
         var result = LayoutResult(proposal: proposal, size: frames[root].size, nodes: [], decisions: [], truncated: false)
@@ -166,6 +168,22 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             result.decisions.append(decision)
         }
         return result
+    }
+
+    /// In cells a frame covers whole cells (issue 12: "layouts in cells snap to whole cells"):
+    /// centring a 2-cell value in a 9-cell box gives x = 3.5, which no terminal can draw. Each
+    /// edge is rounded to the nearest cell boundary, half up (⌊v + ½⌋, not Swift's half away
+    /// from zero, which is not the same on both sides of 0): the rounding commutes with whole-cell
+    /// shifts, so a node of whole cells keeps its width and height, and neighbours that share
+    /// an edge still share it. Baselines are offsets from a frame's top and move with it.
+    func snapToCells() {
+        func snap(_ value: Double) -> Double { value.isFinite ? (value + 0.5).rounded(.down) : value }
+        for index in frames.indices {
+            let frame = frames[index]
+            let x = snap(frame.x)
+            let y = snap(frame.y)
+            frames[index] = LayoutRect(x: x, y: y, width: snap(frame.maxX) - x, height: snap(frame.maxY) - y)
+        }
     }
 
     // MARK: Sizing

@@ -15,25 +15,33 @@ public struct LayoutRenderer: Sendable {
         self.rowHeight = rowHeight > 0 ? rowHeight : 1
     }
 
-    public func render(_ document: LayoutDocument, _ result: LayoutResult) -> String {
-        renderLines(document, result).joined(separator: "\n")
+    /// `lines`: per node index, the lines a text shows as the text engine laid it out (what
+    /// `fitctl fit --render` passes); a text without them is wrapped here at its frame, and
+    /// ends in "…" only where the layout says it is truncated.
+    public func render(_ document: LayoutDocument, _ result: LayoutResult, lines: [Int: [String]] = [:]) -> String {
+        renderLines(document, result, lines: lines).joined(separator: "\n")
     }
 
-    /// Several results (e.g. one per width) next to each other, each under its label.
-    public func render(_ document: LayoutDocument, results: [(label: String, result: LayoutResult)], gap: Int = 3) -> String {
-        let blocks = results.map { [$0.label] + renderLines(document, $0.result) }
+    /// Several results (e.g. one per width) next to each other, each under its label, each with
+    /// its texts' lines as ``render(_:_:lines:)`` takes them.
+    public func render(
+        _ document: LayoutDocument, results: [(label: String, result: LayoutResult)], lines: [[Int: [String]]] = [], gap: Int = 3
+    ) -> String {
+        let blocks = results.enumerated().map { index, entry in
+            [entry.label] + renderLines(document, entry.result, lines: index < lines.count ? lines[index] : [:])
+        }
         let widths = blocks.map { $0.map(\.count).max() ?? 0 }
         let height = blocks.map(\.count).max() ?? 0
-        var lines: [String] = []
+        var out: [String] = []
         for row in 0..<height {
             var line = ""
             for (block, width) in zip(blocks, widths) {
                 let cell = row < block.count ? block[row] : ""
                 line += cell + String(repeating: " ", count: width - cell.count + gap)
             }
-            lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            out.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
         }
-        return lines.joined(separator: "\n")
+        return out.joined(separator: "\n")
     }
 
     func cells(_ value: Double, _ unit: Double, limit: Int) -> Int {
@@ -41,18 +49,45 @@ public struct LayoutRenderer: Sendable {
         return min(limit, max(0, Int((value / unit).rounded())))
     }
 
-    func renderLines(_ document: LayoutDocument, _ result: LayoutResult) -> [String] {
-        let columns = cells(result.size.width, columnWidth, limit: Self.maxColumns)
-        let rows = cells(result.size.height, rowHeight, limit: Self.maxRows)
-        var canvas = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
-        func put(_ character: Character, _ column: Int, _ row: Int) {
-            if row >= 0, row < rows, column >= 0, column < columns { canvas[row][column] = character }
-        }
+    func renderLines(_ document: LayoutDocument, _ result: LayoutResult, lines given: [Int: [String]] = [:]) -> [String] {
         func box(_ frame: LayoutRect) -> (left: Int, top: Int, right: Int, bottom: Int) {
             (
                 cells(frame.x, columnWidth, limit: Self.maxColumns), cells(frame.y, rowHeight, limit: Self.maxRows),
                 cells(frame.maxX, columnWidth, limit: Self.maxColumns) - 1, cells(frame.maxY, rowHeight, limit: Self.maxRows) - 1
             )
+        }
+        // Texts first, to know how far they reach: a text's lines are drawn whole, past its
+        // frame if the terminal's columns are narrower than its glyphs (px drawn in cells),
+        // never cut with an "…" the layout did not put there.
+        var texts: [(left: Int, top: Int, lines: [String])] = []
+        var columns = cells(result.size.width, columnWidth, limit: Self.maxColumns)
+        var rows = cells(result.size.height, rowHeight, limit: Self.maxRows)
+        for (index, (node, layout)) in zip(document.nodes, result.nodes).enumerated()
+        where layout.visible && !layout.hidden && node.kind == .text {
+            let (left, top, right, bottom) = box(layout.frame)
+            let truncated = layout.text?.truncated == true
+            var shown: [String]
+            if let lines = given[index] {
+                shown = lines
+            } else {
+                // Without the engine's lines: wrapped at the frame's columns, and where that
+                // makes more lines than the layout has (a px text in 8 px columns), wider, so
+                // that a text that fits is drawn in as many lines as it has.
+                let text = node.properties.text ?? "", rowsThere = max(1, bottom - top + 1)
+                var width = max(1, right - left + 1)
+                shown = Self.wrap(text, width: width, lines: rowsThere, truncated: truncated)
+                while !truncated, shown.count > (layout.text?.lineCount ?? 1), width < Self.maxColumns {
+                    width += 1
+                    shown = Self.wrap(text, width: width, lines: rowsThere, truncated: false)
+                }
+            }
+            texts.append((left, top, shown))
+            columns = min(Self.maxColumns, max(columns, left + (shown.map(\.count).max() ?? 0)))
+            rows = min(Self.maxRows, max(rows, top + shown.count))
+        }
+        var canvas = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
+        func put(_ character: Character, _ column: Int, _ row: Int) {
+            if row >= 0, row < rows, column >= 0, column < columns { canvas[row][column] = character }
         }
         let boxed: Set<LayoutNodeKind> = [.frame, .padding, .template, .image]
         // Hidden nodes take their place and draw nothing (spec 4.3).
@@ -78,19 +113,18 @@ public struct LayoutRenderer: Sendable {
             put("┘", right, bottom)
         }
         // Texts last, over any border they share cells with.
-        for (node, layout) in zip(document.nodes, result.nodes) where layout.visible && !layout.hidden && node.kind == .text {
-            let (left, top, right, bottom) = box(layout.frame)
-            let width = max(1, right - left + 1)
-            let lines = Self.wrap(node.properties.text ?? "", width: width, lines: max(1, bottom - top + 1))
-            for (offset, line) in lines.enumerated() {
-                for (column, character) in line.enumerated() { put(character, left + column, top + offset) }
+        for text in texts {
+            for (offset, line) in text.lines.enumerated() {
+                for (column, character) in line.enumerated() { put(character, text.left + column, text.top + offset) }
             }
         }
         return canvas.map { String(String($0).reversed().drop(while: { $0 == " " }).reversed()) }
     }
 
-    /// Greedy word wrap into `lines` lines of `width` characters; what does not fit ends in "…".
-    static func wrap(_ text: String, width: Int, lines maxLines: Int) -> [String] {
+    /// Greedy word wrap into lines of `width` characters. More than `lines` lines: the first
+    /// `lines`, the last ending in "…", when the layout says the text is `truncated`; all of
+    /// them otherwise (the text is shown whole, as the layout measured it).
+    static func wrap(_ text: String, width: Int, lines maxLines: Int, truncated: Bool) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
@@ -110,10 +144,13 @@ public struct LayoutRenderer: Sendable {
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
-        if lines.count > maxLines {
+        if truncated, lines.count > maxLines {
             lines.removeLast(lines.count - maxLines)
             let last = lines[maxLines - 1]
             lines[maxLines - 1] = String(last.prefix(max(0, width - 1))) + "…"
+        } else if truncated, let last = lines.last, !last.hasSuffix("…") {
+            // Truncated by width within its lines (an ellipsized single line): say so.
+            lines[lines.count - 1] = String(last.prefix(max(0, width - 1))) + "…"
         }
         return lines
     }

@@ -82,6 +82,26 @@ public struct LayoutDecision: Hashable, Sendable, Codable {
     }
 }
 
+extension LayoutDecision {
+    /// What was decided, in words: "candidate 1 (column)", "horizontal", "scale 0.5" — what
+    /// `fitctl fit` prints and its pictures label.
+    public var outcome: String {
+        func number(_ value: Double) -> String {
+            guard value.isFinite else { return value > 0 ? "inf" : "\(value)" }
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() && rounded.magnitude < 1e15 ? String(Int(rounded)) : String(rounded)
+        }
+        switch kind {
+        case .firstFit: return "candidate \(candidate ?? 0) (\(candidateID ?? "?"))"
+        case .uniformFit: return "candidate \(candidate ?? 0) for all items"
+        case .threshold: return axis?.rawValue ?? "?"
+        case .fitting: return "length \(number(length ?? 0))"
+        case .scaleGroup: return "scale \(number(scale ?? 1))"
+        default: return ""
+        }
+    }
+}
+
 /// A laid-out document: every node's frame and every decision taken.
 public struct LayoutResult: Hashable, Sendable, Codable {
     public var proposal: ProposedSize

@@ -28,6 +28,17 @@ public struct PreparedLayout: Sendable {
     /// For each uniformFit, how many positions it tries (at least 1).
     let positions: [Int]
 
+    /// The text node `index` shows, as the engine asks a measurer for it: its string, its
+    /// inherited font, line limit and truncation (what a picture needs to draw the text again);
+    /// nil for another kind of node or an index out of range.
+    public func layoutText(_ index: Int, sizeCategory: ContentSizeCategory) -> LayoutText? {
+        guard nodes.indices.contains(index), nodes[index].kind == .text else { return nil }
+        let properties = nodes[index].properties
+        return LayoutText(
+            properties.text ?? "", font: fonts[index], sizeCategory: sizeCategory, lineLimit: properties.lineLimit,
+            truncation: properties.truncation ?? .tail)
+    }
+
     public init(_ document: LayoutDocument) throws(LayoutError) {
         let prepared = try PreparedLayout(checking: document)
         // A forEach is replaced by its rows, and the expansion is checked as any document

@@ -83,9 +83,10 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
     }
 
-    /// The engine's request for a text at a width and scale: what ``measure(_:proposedWidth:scale:)``
-    /// asks, and ``prepare(_:)`` asks ahead, so both meet in the engine's result cache.
-    func request(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasureRequest {
+    /// The engine request a text is measured with under a proposed width at a factor: what
+    /// ``measure(_:proposedWidth:scale:)`` sends, what ``prepare(_:)`` sends ahead (so both meet
+    /// in the engine's result cache), and what a picture of the layout draws again (FitRender).
+    public func request(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasureRequest {
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
         request.metrics = metrics
@@ -109,18 +110,32 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         return request
     }
 
+    /// Text a layout may hold for ``prepare(_:)`` to measure ahead: 16 KiB, below the size
+    /// from which the daemon runs a call on its own worker threads (FitBus CallScheduling).
+    public static let preparedBytes = 16 << 10
+
     /// Every text at its ideal size (no width, factor 1: what a stack asks each child first),
     /// measured on all cores at once (issue 14); the layout then finds them in the engine's
     /// caches, and the words of every other width in its shaped-word cache.
+    ///
+    /// Only for layouts of at most ``preparedBytes`` of text: a few milliseconds of work at
+    /// most. Larger ones are measured as the layout goes, one text at a time, where a call
+    /// whose client left stops at the next text (the threads here have no task to cancel) and
+    /// the daemon's fair scheduling of large calls keeps them from taking every core.
     public func prepare(_ texts: [LayoutText]) {
+        var bytes = 0
+        for text in texts {
+            bytes += text.string.utf8.count
+            if bytes > Self.preparedBytes { return }
+        }
         let requests = texts.compactMap { try? request($0, proposedWidth: nil, scale: 1) }
         let workers = min(ParallelChunks.availableCores, requests.count / 4)
-        guard workers > 1 else { return }
+        guard workers > 1, !Task.isCancelled else { return }
         let next = PrepareCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.take()
-                guard index < requests.count, !Task.isCancelled else { return }
+                guard index < requests.count else { return }
                 _ = try? engine.measure(requests[index])
             }
         }

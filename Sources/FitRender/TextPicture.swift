@@ -78,13 +78,25 @@ struct TextPicture {
         }
         width = max(1, Int(w))
         height = max(1, Int(h))
-        for line in layout.lines {
+        for line in layout.lines where options.boxes {
             let left = m + line.x
             let baseline = m + line.baseline
-            if options.boxes {
-                lineBoxes.append(Rect(x: left, y: baseline - line.ascent, width: line.width, height: line.ascent + line.descent))
-                baselines.append((left, left + line.width, baseline))
-            }
+            lineBoxes.append(Rect(x: left, y: baseline - line.ascent, width: line.width, height: line.ascent + line.descent))
+            baselines.append((left, left + line.width, baseline))
+        }
+        Self.place(layout, left: m, top: m, pixelAligned: options.pixelAlignedGlyphs, glyphs: &glyphs, hexBoxes: &hexBoxes)
+    }
+
+    /// The glyphs and hex boxes of `layout` with its top-left corner at (left, top); `lineX`
+    /// gives a line's left edge in the layout instead of its own `x` (a layout's text aligned
+    /// in its frame).
+    static func place(
+        _ layout: GlyphLayout, left: Double, top: Double, pixelAligned: Bool, lineX: ((GlyphLine) -> Double)? = nil,
+        glyphs: inout [PlacedGlyph], hexBoxes: inout [Rect]
+    ) {
+        for line in layout.lines {
+            let lineLeft = left + (lineX?(line) ?? line.x)
+            let baseline = top + line.baseline
             for run in line.runs {
                 for g in run.glyphs {
                     if g.hexBox != nil {
@@ -94,12 +106,12 @@ struct TextPicture {
                         let pad = (run.font.ascent + run.font.descent) / 43
                         hexBoxes.append(
                             Rect(
-                                x: left + g.x + pad, y: baseline - extents.ascent + pad, width: max(0, g.advance - 2 * pad),
+                                x: lineLeft + g.x + pad, y: baseline - extents.ascent + pad, width: max(0, g.advance - 2 * pad),
                                 height: max(0, extents.ascent + extents.descent - 2 * pad)))
                     } else {
-                        var x = left + g.x
+                        var x = lineLeft + g.x
                         var y = baseline - g.y
-                        if options.pixelAlignedGlyphs {
+                        if pixelAligned {
                             x = x.rounded()
                             y = y.rounded()
                         }
@@ -116,6 +128,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case cairo(String)
     case write(path: String, reason: String)
     case unknownFormat(String)
+    /// A label or text of a layout picture the engine could not lay out.
+    case text(String)
 
     public var description: String {
         switch self {
@@ -124,6 +138,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .cairo(let reason): return "cairo: \(reason)"
         case .write(let path, let reason): return "cannot write \(path): \(reason)"
         case .unknownFormat(let name): return "\(name): unknown picture format (the output must end in .svg or .png)"
+        case .text(let reason): return reason
         }
     }
 }

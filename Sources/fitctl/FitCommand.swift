@@ -2,6 +2,8 @@ import ArgumentParser
 import FitClient
 import FitLayout
 import FitLayoutJSON
+import FitLayoutText
+import FitRender
 import FitText
 import Foundation
 
@@ -17,8 +19,15 @@ struct FitCommand: AsyncParsableCommand {
               fitctl fit card.json --width 40 --cells --json
               fitctl fit nested.json --flatten                        # the flat form sent
               fitctl fit card.json --width 320 --breakpoints 100:600  # where decisions flip
+              fitctl fit card.json --widths 200,320,480 --output card.svg  # or .png
+              fitctl fit card.json --categories all --output all.png --theme dark
+              fitctl fit card.json --categories large,accessibility3 --output g.svg
 
             The document format: protocol/layout-document.schema.json, flat (nodes naming their parents) or nested (root, children inside their parent, ids optional); a nested document is flattened before it is sent. Without --width or --widths the document is laid out at its ideal width. Without --category the daemon uses the user's size category (large in-process).
+
+            --output draws the layout (.svg or .png): a sheet per size category (rows) and width (columns), each titled and listing its decisions; every shown node's frame outlined in its kind's colour (dashed: spacers and hidden nodes), the texts in the real glyphs of their fonts at their frames and scale. The layout is the daemon's; the picture's glyphs are drawn by fitctl's own engine with the daemon's text scale and UI font (a note on stderr if a text then comes out otherwise). docs/pictures.md.
+
+            --categories takes "all" or a comma-separated list of categories, each also as its short name (accessibility3 = accessibilityExtraLarge, xxxLarge…); with --json the results are {"layouts": [...]}, category by category, each at every width.
 
             With --ui-font naming a family that is not installed, fitctl says on stderr what fontconfig substituted.
             """)
@@ -61,6 +70,15 @@ struct FitCommand: AsyncParsableCommand {
     @Flag(help: "Print the document in the flat form (what is sent to the daemon) and exit.")
     var flatten = false
 
+    @Option(help: "Size categories, comma-separated, or \"all\": the document laid out at each (with --output, one row of sheets each).")
+    var categories: String?
+
+    @Option(help: "Draw the layout to this file: .svg or .png (frames, texts in real glyphs, decisions).")
+    var output: String?
+
+    @Option(help: "With --output: light or dark.")
+    var theme = "light"
+
     func validate() throws {
         if width != nil && widths != nil { throw ValidationError("give --width or --widths, not both") }
         if common.json && render { throw ValidationError("give --json or --render, not both") }
@@ -68,10 +86,16 @@ struct FitCommand: AsyncParsableCommand {
         _ = try Self.length(height, "--height")
         _ = try parsedLanguage()
         _ = try breakpointRange()
-        if let category, ContentSizeCategory(rawValue: category) == nil {
-            throw ValidationError(
-                "\"\(category)\" is not a size category; use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let category { _ = try Self.sizeCategory(category, option: "--category") }
+        if category != nil && categories != nil { throw ValidationError("give --category or --categories, not both") }
+        _ = try parsedCategories()
+        if let output {
+            if cells { throw ValidationError("--output draws pixels, not --cells") }
+            _ = try PictureFormat(path: output)
+        } else if theme != "light" {
+            throw ValidationError("--theme goes with --output")
         }
+        guard RenderOptions.Theme(rawValue: theme) != nil else { throw ValidationError("--theme: \"\(theme)\" is not light or dark") }
     }
 
     /// --breakpoints MIN:MAX, checked as the daemon checks the option (finite, 0 ≤ MIN ≤ MAX ≤ 1e6).
@@ -125,25 +149,73 @@ struct FitCommand: AsyncParsableCommand {
         let client = try await ClientFactory.make(common)
         if let uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
         let height = try Self.length(height, "--height")
-        var results: [LayoutResult] = []
-        for width in try proposedWidths() {
+        // One run per category asked; nil: --category, or the user's (the daemon's) category.
+        let runs: [ContentSizeCategory?] = try parsedCategories() ?? [category.map { try Self.sizeCategory($0, option: "--category") }]
+        // The picture and the terminal drawing lay the texts out again with this process's
+        // engine, at the user's text scale and UI font as the daemon has them.
+        let user: TextScaleInfo? = output != nil || render ? try await Self.userText(client) : nil
+        var grid: [[LayoutResult]] = []
+        for run in runs {
+            var runOptions = options
+            if let run { runOptions.sizeCategory = run }
+            var results: [LayoutResult] = []
+            for width in try proposedWidths() {
+                do {
+                    results.append(try await client.layout(
+                        document: document, proposal: ProposedSize(width: width, height: height), options: runOptions,
+                        userSizeCategory: run == nil))
+                } catch {
+                    throw CommandFailure("\(self.document): \(Self.message(error))")
+                }
+            }
+            grid.append(results)
+        }
+        let results = grid.first ?? []
+        // Results are in the order of the document laid out: with forEach rows, its expansion.
+        let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
+        let prepared = try? preparing.get()
+        let shown = prepared?.document ?? document
+        let engine = user == nil ? nil : try Self.engine()
+        func drawn(_ run: ContentSizeCategory?) throws -> (measurer: TextEngineMeasurer, category: ContentSizeCategory)? {
+            guard let user, let engine else { return nil }
+            var runOptions = options
+            if runOptions.uiFont == nil { runOptions.uiFont = user.uiFont }
             do {
-                results.append(try await client.layout(
-                    document: document, proposal: ProposedSize(width: width, height: height), options: options,
-                    userSizeCategory: category == nil))
+                return (try TextEngineMeasurer(engine: engine, options: runOptions, textScale: user.factor),
+                        run ?? ContentSizeCategory(rawValue: user.category) ?? .large)
             } catch {
-                throw CommandFailure("\(self.document): \(Self.message(error))")
+                throw CommandFailure("\(self.document): \(error)")
             }
         }
-        // Results are in the order of the document laid out: with forEach rows, its expansion.
-        let shown = (try? PreparedLayout(document))?.document ?? document
         if common.json {
-            print(LayoutJSON.string(results, single: widths == nil, document: shown))
-        } else if render {
-            let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
-            print(renderer.render(shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }))
+            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
         } else {
-            print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
+            for (run, results) in zip(runs, grid) {
+                if categories != nil, let run { print("category \(run.rawValue)\n") }
+                if render {
+                    let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
+                    var lines: [[Int: [String]]] = []
+                    if let prepared, let (measurer, category) = try drawn(run) {
+                        lines = results.map { Self.textLines(prepared, $0, measurer: measurer, category: category) }
+                    }
+                    print(renderer.render(
+                        shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }, lines: lines))
+                } else {
+                    print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
+                }
+                if categories != nil { print("") }
+            }
+        }
+        if let output {
+            // The daemon accepted the document; this fitctl must read it too to draw it.
+            let prepared: PreparedLayout
+            do { prepared = try preparing.get() } catch { throw CommandFailure("\(self.document): cannot be drawn: \(error)") }
+            var rows: [[LayoutSheet]] = []
+            for (run, results) in zip(runs, grid) {
+                guard let (measurer, category) = try drawn(run) else { continue }
+                rows.append(results.map { LayoutSheet(prepared: prepared, result: $0, measurer: measurer, sizeCategory: category) })
+            }
+            try Self.draw(rows, to: output, theme: RenderOptions.Theme(rawValue: theme) ?? .light)
         }
         if !common.json, let found = results.first?.breakpoints {
             // The same at every proposed width (only the height matters): printed once.

@@ -47,16 +47,7 @@ struct LayoutTable {
         return text
     }
 
-    static func outcome(_ decision: LayoutDecision) -> String {
-        switch decision.kind {
-        case .firstFit: return "candidate \(decision.candidate ?? 0) (\(decision.candidateID ?? "?"))"
-        case .uniformFit: return "candidate \(decision.candidate ?? 0) for all items"
-        case .threshold: return decision.axis?.rawValue ?? "?"
-        case .fitting: return "length \(format(decision.length ?? 0))"
-        case .scaleGroup: return "scale \(format(decision.scale ?? 1))"
-        default: return ""
-        }
-    }
+    static func outcome(_ decision: LayoutDecision) -> String { decision.outcome }
 
     /// Depth of every node, by walking parents; bounded by the node count, so a document the
     /// engine accepted (no cycles) always ends.

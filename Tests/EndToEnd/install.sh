@@ -41,6 +41,7 @@ share/doc/fitd/CHANGELOG.md
 share/doc/fitd/LICENSE
 share/doc/fitd/README.md
 $(cd docs && ls *.md | sed 's|^|share/doc/fitd/docs/|')
+$(cd docs && ls images/*.svg | sed 's|^|share/doc/fitd/docs/|')
 share/doc/fitd/protocol.md
 share/fish/vendor_completions.d/fitctl.fish
 share/fitd/examples/$(cd protocol/examples && ls *.json | head -1)

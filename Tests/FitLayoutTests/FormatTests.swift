@@ -76,7 +76,7 @@ import FitLayoutJSON
         let document = LayoutDocument(nodes: nodes)
         let result = try document.layout(in: .unspecified, options: .init(unit: .cells), measurer: FixedAdvanceMeasurer.cells)
         // Each cell 3 + 2 = 5 wide, 1 + 2 = 3 tall, 1 apart; "72" centred in the 3 reserved
-        // columns starts at 1 + 0.5, drawn from column 2.
+        // columns would start at 1 + 0.5: in cells it is snapped to column 2 (CellSnapTests).
         let drawing = LayoutRenderer().render(document, result)
         #expect(drawing == """
             ┌───┐ ┌───┐

@@ -1,0 +1,96 @@
+import ArgumentParser
+import FitClient
+import FitLayout
+import FitLayoutText
+import FitRender
+import FitText
+import Foundation
+
+/// `fitctl fit --output`, `--categories` and the engine's lines for `--render`.
+extension FitCommand {
+    /// Short names of the accessibility categories, as Apple's Environment Overrides lists
+    /// them (AX1…AX5): accessibility1 is accessibilityMedium … accessibility5 is
+    /// accessibilityExtraExtraExtraLarge.
+    static let shortNames: [String: ContentSizeCategory] = [
+        "accessibility1": .accessibilityMedium, "accessibility2": .accessibilityLarge,
+        "accessibility3": .accessibilityExtraLarge, "accessibility4": .accessibilityExtraExtraLarge,
+        "accessibility5": .accessibilityExtraExtraExtraLarge,
+    ]
+
+    /// A category by its name (or short name), else a usage error naming them with the nearest.
+    static func sizeCategory(_ text: String, option: String) throws -> ContentSizeCategory {
+        let word = text.trimmingCharacters(in: .whitespaces)
+        if let found = ContentSizeCategory(rawValue: word) ?? shortNames[word] { return found }
+        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        throw ValidationError(
+            Suggestion.appended(
+                to: "\(option): \"\(text)\" is not a size category; use one of \(names.joined(separator: ", ")) (or accessibility1…5)",
+                word: word, among: names + shortNames.keys.sorted()))
+    }
+
+    /// --categories: "all" (the 12, smallest first) or a list; nil without the option.
+    func parsedCategories() throws -> [ContentSizeCategory]? {
+        guard let categories else { return nil }
+        if categories.trimmingCharacters(in: .whitespaces) == "all" { return ContentSizeCategory.allCases }
+        let parts = categories.split(separator: ",", omittingEmptySubsequences: false)
+        guard !parts.isEmpty, parts.count <= ContentSizeCategory.allCases.count else {
+            throw ValidationError("--categories takes \"all\" or 1 to 12 categories")
+        }
+        return try parts.map { try Self.sizeCategory(String($0), option: "--categories") }
+    }
+
+    /// The user's text scale, category and UI font, as the daemon (or, in-process, fitctl) has them.
+    static func userText(_ client: FitClient) async throws -> TextScaleInfo {
+        do {
+            return try await client.textScale()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    static func engine() throws -> TextEngine {
+        do {
+            return try TextEngine()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// Each shown text's lines as the engine lays them out for the layout's frame (with "…"
+    /// where it ellipsized): what `--render` writes in the terminal.
+    static func textLines(
+        _ prepared: PreparedLayout, _ result: LayoutResult, measurer: TextEngineMeasurer, category: ContentSizeCategory
+    ) -> [Int: [String]] {
+        var lines: [Int: [String]] = [:]
+        for index in result.nodes.indices {
+            guard var request = try? measurer.redrawRequest(node: index, of: prepared, in: result, sizeCategory: category) else {
+                continue
+            }
+            request.includeLines = true
+            guard let metrics = try? measurer.engine.measure(request) else { continue }
+            lines[index] = metrics.lines.map(\.text)
+        }
+        return lines
+    }
+
+    /// Draws the sheets (a row per category, a column per width) and writes the file.
+    static func draw(_ rows: [[LayoutSheet]], to path: String, theme: RenderOptions.Theme) throws {
+        let format = try PictureFormat(path: path)
+        do {
+            let picture = try LayoutPicture(rows: rows, options: RenderOptions(theme: theme))
+            for note in picture.notes.prefix(20) {
+                FileHandle.standardError.write(Data("fitctl: note: \(note)\n".utf8))
+            }
+            switch format {
+            case .svg:
+                guard FileManager.default.createFile(atPath: path, contents: Data(picture.svg().utf8)) else {
+                    throw RenderError.write(path: path, reason: "could not create the file")
+                }
+            case .png:
+                try picture.writePNG(to: path)
+            }
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+}
