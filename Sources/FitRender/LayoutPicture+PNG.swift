@@ -1,4 +1,5 @@
 import CCairo
+import FitLayout
 import FitText
 
 extension LayoutPicture {
@@ -78,18 +79,7 @@ extension LayoutPicture {
             case .outline:
                 continue
             case .bitmap(let png, let x, let y, let width, let height):
-                guard let image = PNGWriter.decode(png) else { continue }
-                defer { cairo_surface_destroy(image) }
-                let w = Double(cairo_image_surface_get_width(image))
-                let h = Double(cairo_image_surface_get_height(image))
-                guard w > 0, h > 0 else { continue }
-                cairo_save(cr)
-                cairo_translate(cr, g.x + x, g.y + y)
-                cairo_scale(cr, width / w, height / h)
-                cairo_set_source_surface(cr, image, 0, 0)
-                if let pattern = cairo_get_source(cr) { cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD) }
-                cairo_paint(cr)
-                cairo_restore(cr)
+                PNGWriter.paintBitmap(png, in: LayoutRect(x: g.x + x, y: g.y + y, width: width, height: height), on: cr)
                 cairo_set_source_rgb(cr, color.0, color.1, color.2)
             case .empty:
                 continue

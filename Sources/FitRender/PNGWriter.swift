@@ -1,4 +1,5 @@
 import CCairo
+import FitLayout
 import FitText
 
 /// Draws a glyph layout with cairo (what GTK 3 draws with, and the rasterizer of Pango's own
@@ -59,19 +60,7 @@ public struct PNGWriter {
                 PNGWriter.path(commands, at: g.x, g.y, on: cr)
                 cairo_fill(cr)
             case .bitmap(let png, let x, let y, let width, let height):
-                guard let image = PNGWriter.decode(png) else { continue }
-                defer { cairo_surface_destroy(image) }
-                let w = Double(cairo_image_surface_get_width(image))
-                let h = Double(cairo_image_surface_get_height(image))
-                guard w > 0, h > 0 else { continue }
-                cairo_save(cr)
-                cairo_translate(cr, g.x + x, g.y + y)
-                cairo_scale(cr, width / w, height / h)
-                cairo_set_source_surface(cr, image, 0, 0)
-                // Smooth scaling, as a browser scales an <image>.
-                if let pattern = cairo_get_source(cr) { cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD) }
-                cairo_paint(cr)
-                cairo_restore(cr)
+                PNGWriter.paintBitmap(png, in: LayoutRect(x: g.x + x, y: g.y + y, width: width, height: height), on: cr)
                 source(palette.text)
             case .empty:
                 continue
@@ -116,6 +105,23 @@ public struct PNGWriter {
     }
 
     /// A PNG decoded by cairo; nil when it is not one.
+    /// A colour glyph's PNG (CBDT) scaled into `rect`, smoothly, as a browser scales an
+    /// <image>; nothing when the PNG does not decode. The source is left as it was.
+    static func paintBitmap(_ png: [UInt8], in rect: LayoutRect, on cr: OpaquePointer) {
+        guard let image = decode(png) else { return }
+        defer { cairo_surface_destroy(image) }
+        let w = Double(cairo_image_surface_get_width(image))
+        let h = Double(cairo_image_surface_get_height(image))
+        guard w > 0, h > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / w, rect.height / h)
+        cairo_set_source_surface(cr, image, 0, 0)
+        if let pattern = cairo_get_source(cr) { cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD) }
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
     static func decode(_ png: [UInt8]) -> OpaquePointer? {
         let reader = Reader(png)
         let surface = withExtendedLifetime(reader) {
