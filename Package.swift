@@ -98,7 +98,7 @@ let package = Package(
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
-        .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale", "FitThreads"]),
+        .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale"]),
         // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients.
         .target(name: "FitProtocol", dependencies: ["FitText", "FitBus", "FitLayout"]),
         // The daemon's logic (handlers, caches, generation), without process concerns.

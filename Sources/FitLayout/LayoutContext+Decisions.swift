@@ -155,22 +155,6 @@ extension LayoutContext {
             lineLimit: properties.lineLimit, truncation: properties.truncation ?? .tail)
     }
 
-    /// Hands the measurer every text and template string of the document at once
-    /// (LayoutTextMeasurer.prepare), when there are enough for measuring them together to pay.
-    func prepareTexts() {
-        var texts: [LayoutText] = []
-        for node in nodes.indices {
-            let properties = nodes[node].properties
-            if let string = properties.text, nodes[node].kind == .text { texts.append(layoutText(node, string)) }
-            for template in properties.templates ?? [] { texts.append(layoutText(node, template)) }
-        }
-        if texts.count >= Self.textsWorthPreparing { measurer.prepare(texts) }
-    }
-
-    /// Below this many texts a layout measures them as it goes: handing work to other threads
-    /// costs about as much as a few new texts do.
-    static var textsWorthPreparing: Int { 8 }
-
     static func finite(_ length: Double?) -> Double? { length.flatMap { $0.isFinite ? $0 : nil } }
 
     /// Whether a text fits its proposal (spec 2.1): nothing dropped or ellipsized, and within

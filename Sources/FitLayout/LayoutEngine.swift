@@ -8,7 +8,6 @@ public enum LayoutEngine {
             if let value = proposal[axis], value.isNaN || value < 0 { throw .invalidProposal(axis: axis, value: value) }
         }
         let context = LayoutContext(prepared: prepared, options: options, measurer: measurer)
-        context.prepareTexts()
         var result = try context.run(proposal)
         if let range = options.breakpoints {
             result.breakpoints = try breakpoints(prepared, range: range, height: proposal.height, options: options, measurer: measurer)

@@ -62,15 +62,4 @@ public protocol LayoutTextMeasurer: Sendable {
     /// The height of one line of `font` at `sizeCategory`: what an image sized to a text style
     /// takes (the template-view pattern for icons).
     func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double
-
-    /// Called once before a layout with every text it holds (the texts of the nodes, not yet
-    /// asked at any width): a measurer with caches can measure them at their ideal size ahead,
-    /// several at once (issue 14: a layout of many new texts over every core), so that the
-    /// layout's own questions are answered from its caches. Errors are the layout's to report:
-    /// they are ignored here. The default does nothing.
-    func prepare(_ texts: [LayoutText])
-}
-
-extension LayoutTextMeasurer {
-    public func prepare(_ texts: [LayoutText]) {}
 }

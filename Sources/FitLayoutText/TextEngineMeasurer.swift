@@ -1,9 +1,6 @@
-import Dispatch
 import FitLayout
 import FitScale
 import FitText
-import FitThreads
-import Synchronization
 
 /// The layout engine's measurer backed by FitText's `TextEngine`: what the daemon and the
 /// embedded client lay out with. It lives in a module of its own so that FitLayout stays pure
@@ -84,8 +81,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     }
 
     /// The engine request a text is measured with under a proposed width at a factor: what
-    /// ``measure(_:proposedWidth:scale:)`` sends, what ``prepare(_:)`` sends ahead (so both meet
-    /// in the engine's result cache), and what a picture of the layout draws again (FitRender).
+    /// ``measure(_:proposedWidth:scale:)`` sends, and what a picture of the layout draws again
+    /// (FitRender).
     public func request(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasureRequest {
         var request = MeasureRequest(text: text.string, unit: unit)
         request.language = language
@@ -108,37 +105,6 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             (request.font, request.textScale) = try font(text.font, sizeCategory: text.sizeCategory, scale: scale)
         }
         return request
-    }
-
-    /// Text a layout may hold for ``prepare(_:)`` to measure ahead: 16 KiB, below the size
-    /// from which the daemon runs a call on its own worker threads (FitBus CallScheduling).
-    public static let preparedBytes = 16 << 10
-
-    /// Every text at its ideal size (no width, factor 1: what a stack asks each child first),
-    /// measured on all cores at once (issue 14); the layout then finds them in the engine's
-    /// caches, and the words of every other width in its shaped-word cache.
-    ///
-    /// Only for layouts of at most ``preparedBytes`` of text: a few milliseconds of work at
-    /// most. Larger ones are measured as the layout goes, one text at a time, where a call
-    /// whose client left stops at the next text (the threads here have no task to cancel) and
-    /// the daemon's fair scheduling of large calls keeps them from taking every core.
-    public func prepare(_ texts: [LayoutText]) {
-        var bytes = 0
-        for text in texts {
-            bytes += text.string.utf8.count
-            if bytes > Self.preparedBytes { return }
-        }
-        let requests = texts.compactMap { try? request($0, proposedWidth: nil, scale: 1) }
-        let workers = min(ParallelChunks.availableCores, requests.count / 4)
-        guard workers > 1, !Task.isCancelled else { return }
-        let next = PrepareCounter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.take()
-                guard index < requests.count else { return }
-                _ = try? engine.measure(requests[index])
-            }
-        }
     }
 
     /// A style's line height is its Dynamic Type leading (scaled to the UI font, FitScale's
@@ -239,10 +205,4 @@ extension ContentSizeCategory {
     public init(textScale: Double) {
         self = ContentSizeCategory(rawValue: SizeCategory(textScale: textScale).rawValue) ?? .large
     }
-}
-
-/// The next text to measure, shared by the threads of one ``TextEngineMeasurer/prepare(_:)``.
-private final class PrepareCounter: Sendable {
-    private let value = Atomic<Int>(0)
-    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
 }
