@@ -113,6 +113,7 @@ private struct Parser {
         guard depth <= maxDepth else { throw Failure(reason: "nested more than \(maxDepth) deep", offset: index) }
         index += 1  // {
         var object = JSONObject()
+        var names = MemberNames()
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -122,7 +123,9 @@ private struct Parser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("a member name (a string)") }
             let nameOffset = index
             let name = try string()
-            if object[name] != nil { throw Failure(reason: "member \"\(name)\" given twice", offset: nameOffset) }
+            guard names.insert(name, among: object.members) else {
+                throw Failure(reason: "member \"\(name)\" given twice", offset: nameOffset)
+            }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("':' after a member name") }
             index += 1
@@ -280,5 +283,25 @@ private struct Parser {
             index += 1
         }
         return value
+    }
+}
+
+/// The names an object has so far, to refuse a second member of the same name. A linear scan
+/// for the handful of members a request has; past `linearLimit` a hash set of their bytes, so a
+/// hostile line of a million members costs linear time, not quadratic. Bytes, not `String ==`,
+/// because RFC 8259 §8.3 compares names code unit by code unit.
+struct MemberNames {
+    static let linearLimit = 16
+    private var set: Set<[UInt8]>? = nil
+
+    /// False when `name` is already among `members` (whose names this has seen, in order).
+    mutating func insert(_ name: String, among members: [(name: String, value: JSONValue)]) -> Bool {
+        if set == nil {
+            if members.count < Self.linearLimit {
+                return !members.contains { $0.name.utf8.elementsEqual(name.utf8) }
+            }
+            set = Set(members.map { Array($0.name.utf8) })
+        }
+        return set?.insert(Array(name.utf8)).inserted ?? true
     }
 }

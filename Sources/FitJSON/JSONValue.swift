@@ -29,9 +29,11 @@ public struct JSONObject: Equatable, Sendable {
     public init(_ members: [(name: String, value: JSONValue)] = []) { self.members = members }
 
     /// The member's value; nil when there is none. A linear scan: request objects have a
-    /// handful of members, fewer than a hash table would pay for.
+    /// handful of members, fewer than a hash table would pay for. Names compare by their
+    /// UTF-8 bytes, as RFC 8259 §8.3 compares them: "\u00e9" and "e\u0301" are two names,
+    /// though Swift's `==` calls them equal.
     public subscript(name: String) -> JSONValue? {
-        for member in members where member.name == name { return member.value }
+        for member in members where member.name.utf8.elementsEqual(name.utf8) { return member.value }
         return nil
     }
 
@@ -39,7 +41,7 @@ public struct JSONObject: Equatable, Sendable {
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.members.count == rhs.members.count
-            && zip(lhs.members, rhs.members).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+            && zip(lhs.members, rhs.members).allSatisfy { $0.name.utf8.elementsEqual($1.name.utf8) && $0.value == $1.value }
     }
 }
 

@@ -121,6 +121,38 @@ import Testing
         #expect(failure("\u{0B}1") == "expected a value, found byte 0xB at byte 0")
     }
 
+    @Test func findsADuplicateNameAmongManyMembers() {
+        // Past the first handful, names go into a hash set; a repeat far down is still found.
+        let members = (0..<100).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(failure("{\(members)}") == nil)
+        let text = "{\(members),\"k57\":0}"
+        #expect(failure(text) == "member \"k57\" given twice at byte \(text.utf8.count - 8)")
+        #expect(failure(#"{"a":1,"b":2,"a":3}"#) == #"member "a" given twice at byte 13"#)
+    }
+
+    @Test func anObjectOfAMillionMembersParsesInLinearTime() throws {
+        // A hostile batch line: with a linear search per member this was quadratic (5 * 10^11
+        // name comparisons, hours); with the hash set it is a moment.
+        let count = 1_000_000
+        var text = "{"
+        text.reserveCapacity(count * 12)
+        for index in 0..<count { text += index == 0 ? "\"k0\":0" : ",\"k\(index)\":0" }
+        text += "}"
+        guard case .object(let object) = try JSONReader.parse(text) else { Issue.record("not an object"); return }
+        #expect(object.members.count == count)
+    }
+
+    @Test func namesCompareByTheirBytesNotByCanonicalEquivalence() throws {
+        // RFC 8259 §8.3: "\u00e9" and "e\u0301" are different names, though Swift's String
+        // == calls them equal.
+        guard case .object(let object) = try JSONReader.parse(#"{"\u00e9":1,"e\u0301":2}"#) else {
+            Issue.record("not an object"); return
+        }
+        #expect(object.members.count == 2)
+        #expect(object["\u{E9}"] == .number(1, text: "1"))
+        #expect(object["e\u{301}"] == .number(2, text: "2"))
+    }
+
     @Test func enforcesDepthAndSizeLimits() {
         let limits = JSONReader.Limits(maxDepth: 3, maxBytes: 20)
         #expect(failure("[[[1]]]", limits: limits) == nil)
