@@ -36,11 +36,13 @@ struct LineReader {
     }
 
     /// Whether `next()` can return without waiting: a whole line is buffered, or the
-    /// descriptor is readable now (data or end of file; poll(2) with no timeout).
+    /// descriptor is readable now (data or end of file; poll(2) with no timeout). A failed
+    /// poll (-1, say EINTR) is "not ready": the caller then flushes before it reads, which is
+    /// never wrong, where "ready" could hold answers back while `next()` waits.
     mutating func hasReadyInput() -> Bool {
         if atEOF || lineFeed() != nil { return true }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) != 0
+        return poll(&poller, 1, 0) > 0
     }
 
     /// The next line without its line feed; nil at the end of input.
@@ -84,13 +86,15 @@ struct LineReader {
         }
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
-        let got = buffer.withUnsafeMutableBufferPointer { bytes in
+        // errno is kept as read(2) left it: removeSubrange below may call malloc/free, which
+        // may change it.
+        let (got, readError) = buffer.withUnsafeMutableBufferPointer { bytes in
             var count: Int
             repeat { count = read(fd, bytes.baseAddress! + old, Self.readSize) } while count < 0 && errno == EINTR
-            return count
+            return (count, count < 0 ? errno : 0)
         }
         buffer.removeSubrange((old + max(got, 0))...)
-        if got < 0 { throw BatchFailure("cannot read standard input: \(String(cString: strerror(errno)))") }
+        if got < 0 { throw BatchFailure("cannot read standard input: \(String(cString: strerror(readError)))") }
         if got == 0 { atEOF = true }
     }
 

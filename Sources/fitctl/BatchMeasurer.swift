@@ -21,6 +21,10 @@ struct BatchMeasurer {
     /// which JSON escaping can at most sextuple).
     static let maxLineBytes = TextLimits.maxTextBytes * 6 + 4096
 
+    /// Longest "id" kept, written as JSON. An id names a request; up to 512 pending lines
+    /// each holding a parsed 6 MiB id would be gigabytes.
+    static let maxIDBytes = 4096
+
     static let knownKeys: Set<String> = [
         "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
         "unit", "lines", "id", "text_scale", "language", "metrics", "markup", "escapes", "ambiguous", "terminal",
@@ -131,6 +135,9 @@ struct BatchMeasurer {
             return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(error))")))
         }
         let id = object["id"]
+        if let id, case let written = Self.writtenBytes(id), written > Self.maxIDBytes {
+            return (nil, .failure(.invalidArgument(name: "id", reason: "\(written) bytes as JSON; the limit is \(Self.maxIDBytes): an id names a request, keep data elsewhere")))
+        }
         do {
             var (request, includeLines) = try BatchMeasurer.request(from: object)
             if request.language == nil { request.language = defaultLanguage }
@@ -142,6 +149,19 @@ struct BatchMeasurer {
             return (id, .failure(error))
         } catch {
             return (id, .failure(.invalidArgument(name: "request", reason: "\(error)")))
+        }
+    }
+
+    /// The length of `value` written as JSON (a number or short string costs no allocation
+    /// worth counting; anything else is written once, bounded by the line's own limit).
+    static func writtenBytes(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool, .number: return 0
+        case .string(let text) where text.utf8.count < maxIDBytes / 6: return text.utf8.count
+        default:
+            var writer = JSONWriter()
+            writer.value(value)
+            return writer.bytes.count
         }
     }
 

@@ -25,7 +25,7 @@ struct MeasureCommand: AsyncParsableCommand {
 
             --output draws the text as laid out, in the real glyphs of the fonts chosen (.svg or .png). The measurement printed is the daemon's; the picture is drawn by fitctl's own engine, same request, the daemon's text scale (docs/pictures.md).
 
-            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "metrics", "markup", "escapes", "ambiguous", "terminal", "id"}) and writes one JSON result a line, in the same order; a bad line gets an "error", and fitctl then exits 2. Results stream: a line is answered as soon as no more input is waiting, so a program can write a request and read its result over one open pipe. With --batch, --language is the language of the lines that name none, and so on for --escapes, --ambiguous and --terminal.
+            Batch mode reads one JSON request a line ({"text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "language", "metrics", "markup", "escapes", "ambiguous", "terminal", "id"}) and writes one JSON result a line, in the same order, each with its "id" (any JSON value of up to 4 KiB) echoed as given; a bad line gets an "error", and fitctl then exits 2. Results stream: a line is answered as soon as no more input is waiting, so a program can write a request and read its result over one open pipe. With --batch, --language is the language of the lines that name none, and so on for --escapes, --ambiguous and --terminal.
 
             When the font's family is not installed, fontconfig substitutes another: fitctl says so on stderr, and --json and --batch results have "substituted": true.
 

@@ -67,6 +67,20 @@ invalid request: not a JSON object (an array)
 last" "errors of malformed lines"
 ok "malformed lines: a duplicate member, a trailing comma, an array — each refused saying where"
 
+# --- an id of more than 4 KiB as JSON is refused (512 pending lines of 6 MiB ids would be
+# gigabytes); the line's error has no id, and a 4 KiB id is still echoed.
+"$PY" - "$work/ids" <<'PY'
+import json, sys
+with open(sys.argv[1], "w") as f:
+    f.write(json.dumps({"id": [0] * 3000, "text": "a"}) + "\n")
+    f.write(json.dumps({"id": "x" * 4094, "text": "b"}) + "\n")
+PY
+status=0; "$FITCTL" measure --batch --local <"$work/ids" >"$work/out" 2>"$work/err" || status=$?
+assert_eq "$status" 2 "exit status with an over-long id"
+assert_eq "$(head -n 1 "$work/out")" '{"error":"invalid id: 6001 bytes as JSON; the limit is 4096: an id names a request, keep data elsewhere"}' "over-long id"
+assert_eq "$(tail -n 1 "$work/out" | json_get 'len(d["id"])')" 4094 "a 4 KiB id is echoed"
+ok "an id over 4 KiB as JSON is refused without its id; one of 4 KiB is echoed"
+
 # --- a line over the limit (6 MiB + 4 KiB): refused by its length, the next line measured.
 "$PY" - "$work/long" <<'PY'
 import sys
