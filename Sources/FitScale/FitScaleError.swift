@@ -21,6 +21,17 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownSizeCategory(String)
     /// The desktop's settings could not be read (portal missing, bad value).
     case desktopSettings(source: TextScaleSource, reason: String)
+    /// A desktop source is there but did not answer in time (a hung or loaded X server): a
+    /// passing state, so the last good values stay (``isPassing``).
+    case desktopNotAnswering(source: TextScaleSource, reason: String)
+
+    /// Whether the error says nothing about the settings themselves, only that they could
+    /// not be read just now: a read that meets it keeps the last good values rather than fall
+    /// through to another source.
+    public var isPassing: Bool {
+        if case .desktopNotAnswering = self { return true }
+        return false
+    }
 
     /// The file the error is about, if any.
     public var path: String? {
@@ -28,7 +39,7 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .configTooLarge(let path, _, _), .configSyntax(let path, _, _), .configValue(let path, _, _, _),
             .fileSystem(_, let path, _), .notRegularFile(let path, _):
             return path
-        case .invalidScale, .fontconfigUnavailable, .unknownSizeCategory, .desktopSettings:
+        case .invalidScale, .fontconfigUnavailable, .unknownSizeCategory, .desktopSettings, .desktopNotAnswering:
             return nil
         }
     }
@@ -54,6 +65,8 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
             return "unknown size category \"\(name)\"; expected one of \(SizeCategory.allCases.map(\.rawValue).joined(separator: ", "))"
         case .desktopSettings(let source, let reason):
             return "cannot read the \(source.rawValue) desktop settings: \(reason)"
+        case .desktopNotAnswering(let source, let reason):
+            return "the \(source.rawValue) desktop settings did not answer: \(reason); the last good values stay until it does"
         }
     }
 }

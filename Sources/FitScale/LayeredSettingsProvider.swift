@@ -6,7 +6,10 @@
 ///
 /// A layer that throws keeps the others readable: its error is thrown only when no layer gave
 /// anything (the state then keeps its last good values and logs why); otherwise that layer
-/// counts as unset for this read.
+/// counts as unset for this read. Except a passing error (``FitScaleError/isPassing``: an X
+/// server that did not answer in time) from a layer that could still have set the text
+/// scale: that is thrown, so a slow moment keeps the last good scale instead of flipping
+/// every client to a lower layer's and back (a generation change each way).
 public struct LayeredSettingsProvider: DesktopSettingsProvider {
     public let layers: [any DesktopSettingsProvider]
 
@@ -28,6 +31,7 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
             do throws(FitScaleError) {
                 settings = try await layer.currentSettings()
             } catch {
+                if error.isPassing && merged.textScale == nil { throw error }
                 if firstError == nil { firstError = error }
                 continue
             }

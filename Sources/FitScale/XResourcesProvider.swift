@@ -1,4 +1,5 @@
 import CFitXResources
+import FitThreads
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,18 +28,41 @@ public struct XResourcesProvider: DesktopSettingsProvider {
 
     public var source: TextScaleSource { .xresources }
 
+    /// ``read()`` on a thread of its own: a read may wait up to ``timeoutMilliseconds`` for
+    /// the server, and a thread of Swift's cooperative pool (two on this machine) must not.
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
-        try read()
+        guard display != nil else { return nil }
+        let outcome: Result<DesktopSettings?, FitScaleError> = await withCheckedContinuation { continuation in
+            do throws(PosixThreadError) {
+                // Dropped at once: the thread is detached and ends after its one read.
+                _ = try PosixThread(name: "fitd-xft-dpi") { [self] in
+                    continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
+                }
+            } catch {
+                // No thread to be had: read here, still bounded by the deadline.
+                continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
+            }
+        }
+        return try outcome.get()
     }
 
-    /// nil without a display, when it cannot be opened or does not answer in time (an X
-    /// server that is gone or hung is no X11 session), or without Xft.dpi; throws when the
-    /// value is not a usable scale.
+    /// nil without a display, when there is no X server there (it is gone, or refuses us),
+    /// or without Xft.dpi. Throws ``FitScaleError/desktopNotAnswering(source:reason:)`` when
+    /// a server is there but does not answer in time (or an earlier read still waits for it):
+    /// the caller keeps the last good value rather than drop to another source's for a
+    /// moment of a loaded server. Throws when the value is not a usable scale.
     public func read() throws(FitScaleError) -> DesktopSettings? {
         guard let display else { return nil }
-        guard case .resources(let resources?) = fetchResources(display: display),
-            let dpi = Self.xftDPI(resources: resources)
-        else { return nil }
+        let resources: String
+        switch fetchResources(display: display) {
+        case .resources(let text?): resources = text
+        case .resources(nil), .noDisplay, .failed: return nil
+        case .timedOut:
+            throw .desktopNotAnswering(source: .xresources, reason: "the X server at \(display) did not answer within \(timeoutMilliseconds) ms")
+        case .busy:
+            throw .desktopNotAnswering(source: .xresources, reason: "an earlier read still waits for the X server at \(display)")
+        }
+        guard let dpi = Self.xftDPI(resources: resources) else { return nil }
         do throws(FitScaleError) {
             return DesktopSettings(textScale: try TextScale(dpi / 96).factor)
         } catch {

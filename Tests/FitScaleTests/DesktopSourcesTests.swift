@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -10,6 +11,26 @@ private struct Layer: DesktopSettingsProvider {
     var settings: DesktopSettings?
     var source: TextScaleSource
     var failure: FitScaleError?
+    func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        if let failure { throw failure }
+        return settings
+    }
+}
+
+/// A layer whose failure a test switches on between reads, as a server that stops answering.
+private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendable {
+    let settings: DesktopSettings?
+    let source: TextScaleSource
+    private let lock = NSLock()
+    private var _failure: FitScaleError?
+    var failure: FitScaleError? {
+        get { lock.withLock { _failure } }
+        set { lock.withLock { _failure = newValue } }
+    }
+    init(settings: DesktopSettings?, source: TextScaleSource) {
+        self.settings = settings
+        self.source = source
+    }
     func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
         if let failure { throw failure }
         return settings
@@ -75,7 +96,11 @@ private struct Layer: DesktopSettingsProvider {
         #expect(first == .timedOut)
         #expect(waited >= .milliseconds(150) && waited < .seconds(3), "waited \(waited)")
         #expect(provider.fetchResources(display: ":\(number)") == .busy)
-        #expect(try provider.read() == nil)
+        // Through the provider: "not answering", which keeps the last good scale, not nil,
+        // which would fall through to a lower layer's.
+        #expect(throws: FitScaleError.desktopNotAnswering(source: .xresources, reason: "an earlier read still waits for the X server at :\(number)")) {
+            try provider.read()
+        }
 
         // The server goes away: the stuck connection fails, its thread ends, reads resume.
         close(server)
@@ -125,5 +150,28 @@ private struct Layer: DesktopSettingsProvider {
             _ = try await LayeredSettingsProvider([broken, Layer(settings: nil, source: .xresources)]).currentSettings()
         }
         #expect(try await LayeredSettingsProvider([]).currentSettings() == nil)
+    }
+
+    @Test func anUnansweredXServerKeepsTheLastScaleUnlessAHigherLayerSetIt() async throws {
+        let hung = Layer(settings: nil, source: .xresources, failure: .desktopNotAnswering(source: .xresources, reason: "no answer"))
+        let fonts = Layer(settings: DesktopSettings(uiFont: UIFont(family: "Cantarell", pointSize: 11, source: .gnome)), source: .gnome)
+        // Xft.dpi would have decided the scale: the read throws, and the state keeps its last.
+        await #expect(throws: FitScaleError.desktopNotAnswering(source: .xresources, reason: "no answer")) {
+            _ = try await LayeredSettingsProvider([fonts, hung]).currentSettings()
+        }
+        // A higher layer set the scale already: Xft.dpi could change nothing; the read stands.
+        let scaled = Layer(settings: DesktopSettings(textScale: 1.5), source: .gsettings)
+        let merged = try await LayeredSettingsProvider([scaled, hung]).currentSettings()
+        #expect(merged?.textScale == 1.5)
+    }
+
+    @Test func anUnansweredReadKeepsTheLastGoodDesktopScaleInTheState() async throws {
+        let store = SwitchableLayer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
+        let sandbox = try Sandbox()
+        try sandbox.writeFontconfig()
+        let state = TextScaleState(environment: sandbox.environment, desktop: store, logger: LogCapture().logger)
+        #expect(await state.reload().scale.factor == 1.25)
+        store.failure = .desktopNotAnswering(source: .xresources, reason: "no answer")
+        #expect(await state.reload().scale.factor == 1.25)
     }
 }
