@@ -32,12 +32,13 @@ static pthread_once_t gio_once = PTHREAD_ONCE_INIT;
 
 static void load_gio(void)
 {
-    // The library stays loaded for the process's life (GIO cannot be unloaded safely: it
-    // registers GTypes and may start threads).
+    // Once bound, the library stays loaded for the process's life (GIO cannot be unloaded
+    // safely once used: it registers GTypes and may start threads). A GIO without one of
+    // these symbols is let go at once, before any of it ran, and GSettings counts as absent.
     void *library = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) return;
 #define FIT_BIND(field, symbol) \
-    if ((*(void **)&gio.field = dlsym(library, symbol)) == NULL) return;
+    if ((*(void **)&gio.field = dlsym(library, symbol)) == NULL) goto missing;
     FIT_BIND(schema_source_get_default, "g_settings_schema_source_get_default")
     FIT_BIND(schema_source_lookup, "g_settings_schema_source_lookup")
     FIT_BIND(schema_has_key, "g_settings_schema_has_key")
@@ -51,6 +52,10 @@ static void load_gio(void)
     FIT_BIND(object_unref, "g_object_unref")
 #undef FIT_BIND
     gio.loaded = 1;
+    return;
+missing:
+    memset(&gio, 0, sizeof gio);
+    dlclose(library);
 }
 
 static char *user_string(FitGSettings *settings, FitGSettingsSchema *schema, const char *key)

@@ -63,9 +63,15 @@ static fit_x_status fit_x_read(const char *display_name, char **resources)
     if (reply != NULL) {
         int length = xcb_get_property_value_length(reply);
         if (reply->type == XCB_ATOM_STRING && reply->format == 8 && length > 0) {
+            const char *value = xcb_get_property_value(reply);
+            // A database longer than FIT_X_MAX_BYTES arrives cut (bytes_after > 0): its last
+            // line may be cut mid-value ("Xft.dpi:\t1" of "…\t144"), so it is dropped.
+            if (reply->bytes_after > 0) {
+                while (length > 0 && value[length - 1] != '\n') length--;
+            }
             char *copy = malloc((size_t)length + 1);
             if (copy != NULL) {
-                memcpy(copy, xcb_get_property_value(reply), (size_t)length);
+                memcpy(copy, value, (size_t)length);
                 copy[length] = '\0';
                 *resources = copy;
             } else {
@@ -131,6 +137,7 @@ fit_x_status fit_x_resource_manager(const char *display_name, int timeout_ms, ch
         atomic_store(&fit_x_worker_running, 0);
         return FIT_X_FAILED;
     }
+    if (timeout_ms < 0) timeout_ms = 0;
     struct timespec deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline);
     deadline.tv_sec += timeout_ms / 1000;
@@ -142,7 +149,9 @@ fit_x_status fit_x_resource_manager(const char *display_name, int timeout_ms, ch
     fit_x_status status = FIT_X_TIMED_OUT;
     pthread_mutex_lock(&job->lock);
     while (!job->finished) {
-        if (pthread_cond_timedwait(&job->finished_cond, &job->lock, &deadline) == ETIMEDOUT) break;
+        // ETIMEDOUT, or EINVAL for a deadline the clock cannot hold: stop waiting either way
+        // (0 is a wake-up, spurious or not, and the loop looks again).
+        if (pthread_cond_timedwait(&job->finished_cond, &job->lock, &deadline) != 0) break;
     }
     if (job->finished) {
         status = job->status;

@@ -79,4 +79,30 @@ xrdb -remove
 rm -f "$keyfile"
 restart_fitd
 check "no resources, no keyfile: the default ($(scale_of))" test "$(scale_of)" = "1.0 default"
+
+# --- a database over fitd's 1 MiB read arrives cut; its last line, cut mid-value, is
+# dropped: "Xft.dpi:\t1" of "Xft.dpi:\t144" would be 1 dpi, a scale of 0.0104.
+/usr/bin/python3 - <<'PY'
+import subprocess
+LIMIT = 1 << 20  # FIT_X_MAX_BYTES in fit_xresources.c
+def database(padding):
+    # Names starting "A" sort before "Xft", so xrdb keeps Xft.dpi last.
+    lines, size, n = [], 0, 0
+    while size < padding:
+        line = f"A{n:07d}.pad:\t{'x' * min(100, max(1, padding - size - 20))}\n"
+        lines.append(line); size += len(line); n += 1
+    return "".join(lines) + "Xft.dpi:\t144\n"
+padding = LIMIT
+for _ in range(8):  # xrdb's layout settles in two rounds
+    subprocess.run(["xrdb", "-nocpp", "-load"], input=database(padding).encode(), check=True)
+    stored = subprocess.run(["xrdb", "-query"], capture_output=True, check=True).stdout
+    cut = stored.find(b"Xft.dpi:\t144") + len("Xft.dpi:\t1")
+    if cut == LIMIT: break
+    padding += LIMIT - cut
+else:
+    raise SystemExit("could not place the 1 MiB cut inside Xft.dpi's value")
+PY
+restart_fitd
+check "a database cut at 1 MiB mid-line drops that line ($(scale_of))" test "$(scale_of)" = "1.0 default"
+xrdb -remove
 scale_finish
