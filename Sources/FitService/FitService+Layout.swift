@@ -22,9 +22,11 @@ extension FitService {
                 defer { inFlight.subtract(1, ordering: .relaxed) }
                 // The user's size category and UI font are the defaults a document's text
                 // styles resolve with (options can override both).
+                // The generation before the scale (see requestContext).
+                let context = requestContext
                 let snapshot = scaleBinding.snapshot
                 return try layouts.layout(
-                    arguments, textScale: currentTextScale, generation: currentGeneration,
+                    arguments, textScale: context.textScale, generation: context.generation,
                     defaultCategory: snapshot.flatMap { ContentSizeCategory(rawValue: $0.category.rawValue) },
                     defaultUIFont: snapshot?.uiFont.pangoDescription)
             }

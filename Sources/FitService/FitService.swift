@@ -138,15 +138,25 @@ public final class FitService: Sendable {
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
-    /// What every request of one call shares: the user's text scale and UI font, read once
-    /// per call rather than once per batch entry (each is a lock and a copy).
+    /// What every request of one call shares: the generation its results are labelled with,
+    /// the user's text scale and UI font, read once per call (or batch slice) rather than
+    /// once per entry (each is a lock and a copy).
     struct RequestContext {
+        var generation: UInt64
         var textScale: Double
         var uiFont: UIFont
     }
 
+    /// The generation is read FIRST: a change applies the new scale and then bumps the
+    /// generation (publish), so a result is never labelled with a generation newer than the
+    /// scale it was measured at. At worst it carries the older one, and the client, told of
+    /// the new generation, asks again; the other order could cache an old-scale result
+    /// under the new generation for good.
     var requestContext: RequestContext {
-        RequestContext(textScale: currentTextScale, uiFont: scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont)
+        let generation = currentGeneration
+        return RequestContext(
+            generation: generation, textScale: currentTextScale,
+            uiFont: scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont)
     }
 
     private func measureOne(
@@ -155,12 +165,11 @@ public final class FitService: Sendable {
         guard text.utf8.count <= limits.maxTextBytes else {
             throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
         }
-        let generation = currentGeneration
         let context = context ?? requestContext
         var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
         (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
         do throws(FitTextError) {
-            return (try engine.measure(request), generation)
+            return (try engine.measure(request), context.generation)
         } catch {
             throw DBusError(error)
         }
