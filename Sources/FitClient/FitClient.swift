@@ -139,24 +139,22 @@ public final class FitClient: Sendable {
         switch backend {
         case .embedded(let engine, let user):
             // Over every core in chunks, as the daemon's MeasureBatch (issue 14), sharing the
-            // engine's caches; results in order.
+            // engine's caches; results in order. As there, each chunk yields first, so the
+            // caller's other tasks run between chunks, and a cancelled caller stops the batch
+            // (checked per entry: one entry can be a 1 MiB text) rather than pay for all of it.
             let chunks = await ParallelChunks.map(
                 count: batch.count, chunk: 64, workers: batch.count >= 128 ? ParallelChunks.availableCores : 1
             ) { range in
-                batch[range].map { entry -> Result<TextMeasurement, FitClientError> in
-                    do throws(FitClientError) {
-                        let resolved = try Self.resolvingTextStyle(
-                            user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
-                        do throws(FitTextError) {
-                            return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
-                        } catch {
-                            throw .invalidRequest(error)
-                        }
-                    } catch {
-                        return .failure(error)
-                    }
+                await Task.yield()
+                var results: [Result<TextMeasurement, FitClientError>] = []
+                results.reserveCapacity(range.count)
+                for entry in batch[range] {
+                    if Task.isCancelled { break }
+                    results.append(Self.measureEmbedded(entry, engine: engine, user: user))
                 }
+                return results
             }
+            if Task.isCancelled { throw .rejected(name: DBusError.Name.cancelled.rawValue, message: "the batch was cancelled") }
             return chunks.flatMap { $0 }
         case .daemon(let link):
             let sent = batch.map { (request: $0.request, sendTextScale: !$0.userTextScale) }
@@ -235,6 +233,21 @@ public final class FitClient: Sendable {
         let start = ContinuousClock.now
         _ = try await link.call("Ping", [], interface: "org.freedesktop.DBus.Peer")
         return ContinuousClock.now - start
+    }
+
+    /// One batch entry measured in-process, as the daemon would: the user's text scale and
+    /// UI font applied, text styles resolved.
+    static func measureEmbedded(_ entry: BatchEntry, engine: TextEngine, user: UserText) -> Result<TextMeasurement, FitClientError> {
+        do throws(FitClientError) {
+            let resolved = try resolvingTextStyle(user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
+            do throws(FitTextError) {
+                return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
+            } catch {
+                throw .invalidRequest(error)
+            }
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// A text style name as the font ("headline") becomes its Pango description, as the

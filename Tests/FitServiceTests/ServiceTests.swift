@@ -326,4 +326,22 @@ import Testing
             #expect(replacement.statistics.requestsServed == UInt64(batch.count))
         }
     }
+
+    /// An in-process batch stops when its caller is cancelled, as the daemon's does, rather
+    /// than measure every entry for nobody; uncancelled, every entry is measured.
+    @Test func anEmbeddedBatchStopsWhenItsCallerIsCancelled() async throws {
+        let local = try await FitClient.connect(mode: .embedded)
+        let batch = (0..<2_000).map { MeasureRequest(text: "entry \($0) of a cancelled batch", font: "DejaVu Sans 12") }
+        let cancelled = await Task { () async -> FitClientError? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                _ = try await local.measureBatch(batch)
+                return nil
+            } catch {
+                return error as? FitClientError
+            }
+        }.value
+        #expect(cancelled == .rejected(name: "org.fitd.FitBus.Error.Cancelled", message: "the batch was cancelled"))
+        #expect(try await local.measureBatch(batch).count == 2_000)
+    }
 }
