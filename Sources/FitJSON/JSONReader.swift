@@ -298,7 +298,7 @@ struct MemberNames {
     mutating func insert(_ name: String, among members: [(name: String, value: JSONValue)]) -> Bool {
         if set == nil {
             if members.count < Self.linearLimit {
-                return !members.contains { $0.name.utf8.elementsEqual(name.utf8) }
+                return !members.contains { JSONObject.sameBytes($0.name, name) }
             }
             set = Set(members.map { Array($0.name.utf8) })
         }
