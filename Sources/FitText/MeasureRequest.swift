@@ -323,6 +323,9 @@ public struct Prehashed<Key: Hashable & Sendable>: Hashable, Sendable {
         self.hash = key.hashValue
     }
 
+    /// The hash computed once, for a cache's shard choice (ByteBoundedCache).
+    public var storedHash: Int { hash }
+
     public static func == (a: Prehashed, b: Prehashed) -> Bool { a.hash == b.hash && a.key == b.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

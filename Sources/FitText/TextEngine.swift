@@ -98,9 +98,9 @@ public final class TextEngine: TextMeasuring, Sendable {
         descriptions = ByteBoundedCache(name: "descriptions", byteLimit: configuration.descriptionCacheBytes / 2)
         featureTable = FeatureTable(byteLimit: configuration.descriptionCacheBytes / 2)
         styles = ByteBoundedCache(name: "styles", byteLimit: configuration.styleCacheBytes)
-        shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes)
-        resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes)
-        paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes)
+        shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes, shardHint: { $0.shardHint })
+        resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes, shardHint: { $0.storedHash })
+        paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes, shardHint: { $0.storedHash })
         layoutResources = PixelLayout.Resources(shapeCache: shapeCache, paragraphCache: paragraphCache, analyzer: analyzer)
     }
 

@@ -177,6 +177,41 @@ import Testing
         }
     }
 
+    @Test func aLargeCacheIsShardedAndStillKeepsItsBudgetAndCounts() async {
+        let unit = ByteBoundedCache<Int, Int>.shardBytes
+        #expect(ByteBoundedCache<Int, Int>(name: "small", byteLimit: 2 * unit - 1).shardCount == 1)
+        #expect(ByteBoundedCache<Int, Int>(name: "two", byteLimit: 2 * unit).shardCount == 2)
+        #expect(ByteBoundedCache<Int, Int>(name: "big", byteLimit: 1 << 40).shardCount == ByteBoundedCache<Int, Int>.maxShards)
+
+        let c = ByteBoundedCache<Int, Int>(name: "sharded", byteLimit: 8 * unit, entryOverhead: 0)
+        #expect(c.shardCount == 8)
+        // 4,000 entries of 64 KiB = 250 MiB through a 32 MiB cache, from 4 tasks at once.
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    for i in 0..<1_000 {
+                        let key = task * 1_000 + i
+                        if c.value(for: key) == nil { c.insert(key + 1, for: key, bytes: 64 << 10) }
+                    }
+                }
+            }
+        }
+        let s = c.statistics
+        #expect(s.hits + s.misses == 4_000)
+        #expect(s.bytes <= 8 * unit && s.bytes == s.entries * (64 << 10))
+        #expect(s.entries + Int(s.evictions) == 4_000)
+        // Every shard took its share: 512 entries fit, and nearly that many stay.
+        #expect(s.entries > 400)
+        for key in 0..<4_000 {
+            if let value = c.value(for: key) { #expect(value == key + 1) }
+        }
+        // An entry over one shard's share (the whole budget / 8) is not stored.
+        c.insert(0, for: -1, bytes: unit + 1)
+        #expect(c.peek(-1) == nil)
+        c.removeAll()
+        #expect(c.statistics.entries == 0 && c.statistics.bytes == 0)
+    }
+
     @Test func peekFindsWhatIsStoredAndCountsNoMiss() {
         let c = cache()
         c.insert(1, for: "a", bytes: 10)

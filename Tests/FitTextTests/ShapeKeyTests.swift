@@ -26,4 +26,19 @@ import Testing
         for n in 0..<40 { set.insert(key(String(repeating: "x", count: n))) }
         #expect(set.count == 40)
     }
+
+    /// The shard hint spreads words, one-letter runs and long texts over a sharded cache's 8
+    /// shards about evenly (a skewed hint would put the threads back on one lock).
+    @Test func shardHintsSpreadKeysOverEightShards() {
+        var texts: [String] = []
+        for n in 0..<600 { texts.append("word\(n)") }
+        for scalar in 0x41..<0x41 + 26 { texts.append(String(UnicodeScalar(UInt8(scalar)))) }
+        for n in 0..<200 { texts.append("a long text of more than sixteen code units, number \(n)") }
+        for n in 0..<200 { texts.append(String(n)) }
+        var counts = [Int](repeating: 0, count: 8)
+        for text in texts { counts[key(text).shardHint & 7] += 1 }
+        let mean = texts.count / 8
+        #expect(counts.allSatisfy { $0 > mean / 2 && $0 < mean * 3 / 2 }, "per shard: \(counts)")
+        #expect(key("same").shardHint == key("same").shardHint)
+    }
 }
