@@ -16,8 +16,11 @@ final class GenerationScopedCache<Key: Hashable & Sendable, Value: Sendable>: Se
     /// The newest generation seen.
     private let newest = Atomic<UInt64>(0)
 
+    /// One shard: these caches (replies, laid-out documents) are asked once per call, not per
+    /// text, and the reply caches on the bus's loop thread alone; a shard hint would hash a
+    /// request's bytes twice on the cached round trip.
     init(name: String, byteLimit: Int) {
-        cache = ByteBoundedCache(name: name, byteLimit: byteLimit)
+        cache = ByteBoundedCache(name: name, byteLimit: byteLimit, maxShards: 1)
     }
 
     var statistics: CacheStatistics { cache.statistics }

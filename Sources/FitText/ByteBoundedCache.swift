@@ -84,19 +84,22 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
     /// Where a key goes among the shards; any Int (its low bits pick the shard).
     private let shardHint: @Sendable (Key) -> Int
 
-    /// - Parameter shardHint: a cheap, well-spread number from a key, for a large cache's
-    ///   shard choice; by default its `hashValue` (a second hash of the key: give keys that
-    ///   carry one theirs, ``Prehashed/storedHash``).
+    /// - Parameters:
+    ///   - shardHint: a cheap, well-spread number from a key, for a large cache's shard
+    ///     choice; by default its `hashValue` (a second hash of the key: give keys that carry
+    ///     one theirs, ``Prehashed/storedHash``).
+    ///   - maxShards: at most this many shards (1: one lock and exact recency, for a cache
+    ///     one thread uses, where a shard hint would only cost).
     public init(
         name: String, byteLimit: Int, entryOverhead: Int = ByteBoundedCache.tableBytesPerEntry,
-        shardHint: @escaping @Sendable (Key) -> Int = { $0.hashValue }
+        maxShards: Int = ByteBoundedCache.maxShards, shardHint: @escaping @Sendable (Key) -> Int = { $0.hashValue }
     ) {
         self.shardHint = shardHint
         self.name = name
         self.byteLimit = max(0, byteLimit)
         self.entryOverhead = max(0, entryOverhead)
         var count = 1
-        while count < Self.maxShards && count * 2 * Self.shardBytes <= self.byteLimit { count *= 2 }
+        while count < min(maxShards, Self.maxShards) && count * 2 * Self.shardBytes <= self.byteLimit { count *= 2 }
         shards = .allocate(capacity: count)
         for index in 0..<count { (shards + index).initialize(to: Mutex(Storage())) }
         shardMask = count - 1

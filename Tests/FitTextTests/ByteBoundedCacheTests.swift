@@ -182,6 +182,7 @@ import Testing
         #expect(ByteBoundedCache<Int, Int>(name: "small", byteLimit: 2 * unit - 1).shardCount == 1)
         #expect(ByteBoundedCache<Int, Int>(name: "two", byteLimit: 2 * unit).shardCount == 2)
         #expect(ByteBoundedCache<Int, Int>(name: "big", byteLimit: 1 << 40).shardCount == ByteBoundedCache<Int, Int>.maxShards)
+        #expect(ByteBoundedCache<Int, Int>(name: "one", byteLimit: 1 << 40, maxShards: 1).shardCount == 1)
 
         let c = ByteBoundedCache<Int, Int>(name: "sharded", byteLimit: 8 * unit, entryOverhead: 0)
         #expect(c.shardCount == 8)
