@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
         .library(name: "FitClient", targets: ["FitClient"]),
+        // Requests, metrics, options and errors without C: what both sides of the bus use.
+        .library(name: "FitTypes", targets: ["FitTypes"]),
         // For Tests/Fuzz (ServiceLimits from fitd.conf); programs use FitClient.
         .library(name: "FitService", targets: ["FitService"]),
         .executable(name: "fitd", targets: ["fitd"]),
@@ -65,10 +67,13 @@ let package = Package(
             name: "CFitShims",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
+        // The value types of a measurement (MeasureRequest, TextMetrics, ResolvedFont, the option
+        // words, FitTextError, TextLimits): pure Swift, no Foundation. FitText re-exports them.
+        .target(name: "FitTypes"),
         .target(
             name: "FitText",
             dependencies: [
-                "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
+                "FitTypes", "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Pictures of FitText's layouts: glyph outlines (HarfBuzz) to SVG, and to PNG through
@@ -99,8 +104,9 @@ let package = Package(
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
         .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale"]),
-        // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients.
-        .target(name: "FitProtocol", dependencies: ["FitText", "FitBus", "FitLayout"]),
+        // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients. Free
+        // of the engine (FitTypes, not FitText), so that FitDBusClient links no C but libdbus.
+        .target(name: "FitProtocol", dependencies: ["FitTypes", "FitBus", "FitLayout"]),
         // The daemon's logic (handlers, caches, generation), without process concerns.
         .target(
             name: "FitService",
@@ -130,6 +136,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        .testTarget(name: "FitTypesTests", dependencies: ["FitTypes"]),
         .testTarget(name: "FitTextTests", dependencies: ["FitText", "FitTestSupport"]),
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
@@ -140,7 +147,7 @@ let package = Package(
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
-        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
+        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
         .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]

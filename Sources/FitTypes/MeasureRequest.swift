@@ -128,13 +128,13 @@ public struct MeasureRequest: Hashable, Sendable {
         guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
-        if let language { try LanguageTable.checkOption(language) }
+        if let language { try LanguageTag.checkOption(language) }
     }
 
     /// A `language` option in Pango's canonical form ("bn_IN" → "bn-in"), or
     /// invalidArgument naming `language`.
     public static func canonicalLanguage(_ text: String) throws(FitTextError) -> String {
-        try LanguageTable.parseOption(text)
+        try LanguageTag.parseOption(text)
     }
 }
 
@@ -213,7 +213,7 @@ public struct TextMetrics: Hashable, Sendable, Codable {
     }
 
     /// Approximate memory held, for the byte-bounded result cache.
-    var byteCount: Int {
+    package var byteCount: Int {
         128 + lines.reduce(0) { $0 + 96 + $1.text.utf8.count } + fontsUsed.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 }
@@ -271,7 +271,7 @@ extension MeasureRequest {
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
     /// the most expensive part of a cache hit). Also the paragraph cache's text equality.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
+    package static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
         return a.withUTF8 { x in
@@ -310,19 +310,4 @@ extension MeasureRequest {
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(string.utf8.count)
     }
-}
-
-/// A key with its hash computed once: a measurement looks the result cache up and, on a
-/// miss, inserts — each a dictionary operation that would otherwise hash the whole text again.
-public struct Prehashed<Key: Hashable & Sendable>: Hashable, Sendable {
-    public let key: Key
-    private let hash: Int
-
-    public init(_ key: Key) {
-        self.key = key
-        self.hash = key.hashValue
-    }
-
-    public static func == (a: Prehashed, b: Prehashed) -> Bool { a.hash == b.hash && a.key == b.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
