@@ -19,6 +19,9 @@ let package = Package(
         // fitctl's JSON text (exact writer, strict reader); a product for the benchmarks.
         .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
+        // The client of the daemon alone: links libdbus and no text engine (no HarfBuzz,
+        // fontconfig, ICU or cairo). FitClient adds the in-process fallback on top of it.
+        .library(name: "FitDBusClient", targets: ["FitDBusClient"]),
         .library(name: "FitClient", targets: ["FitClient"]),
         // Requests, metrics, options and errors without C: what both sides of the bus use.
         .library(name: "FitTypes", targets: ["FitTypes"]),
@@ -31,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `swift package generate-documentation` (make docs): FitDBusClient's DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries: pkg-config finds them, the apt providers name the Debian package.
@@ -114,11 +119,13 @@ let package = Package(
                 "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
+        // What other Swift programs link to talk to the daemon: libdbus and pure Swift only.
+        .target(name: "FitDBusClient", dependencies: ["FitTypes", "FitBus", "FitProtocol", "FitLayout"]),
+        // FitDBusClient, or the engine in-process when the daemon cannot be reached.
         .target(
             name: "FitClient",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
+                "FitDBusClient", "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -135,6 +142,9 @@ let package = Package(
                 "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // FitDBusClient's example (clients/swift): what Tests/EndToEnd/swift_client.sh runs
+        // against a daemon on a private bus, and whose binary it checks links no text engine.
+        .executableTarget(name: "fit-swift-example", dependencies: ["FitDBusClient"], path: "clients/swift/Example"),
 
         .testTarget(name: "FitTypesTests", dependencies: ["FitTypes"]),
         .testTarget(name: "FitTextTests", dependencies: ["FitText", "FitTestSupport"]),
@@ -149,6 +159,7 @@ let package = Package(
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        // FitClient's and FitDBusClient's tests too: both need a served FitService.
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitDBusClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )
