@@ -6,6 +6,8 @@ extension FitDBusClient {
     /// Lays out a document at a proposed size: a frame for every node and every decision taken.
     ///
     /// - Parameters:
+    ///   - document: the nodes; parents named by id are sent as indices.
+    ///   - proposal: the size offered; nil on an axis asks for the ideal size.
     ///   - options: unit, size category, UI font, default spacing, breakpoints (whose `step`
     ///     must be nil or 1: the Layout call has no step).
     ///   - userSizeCategory: lay out at the user's size category (derived from their text

@@ -35,8 +35,11 @@ public final class FitDBusClient: Sendable {
 
     /// Measures one text.
     ///
-    /// - Parameter userTextScale: the daemon measures at the user's text scale — the default;
-    ///   the request's `textScale` is then not sent. `false` sends the request's own factor.
+    /// - Parameters:
+    ///   - request: the text, its font (a Pango description or a text style name) and options,
+    ///     sent as written; the daemon checks and canonicalises them.
+    ///   - userTextScale: the daemon measures at the user's text scale — the default; the
+    ///     request's `textScale` is then not sent. `false` sends the request's own factor.
     public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
         let reply = try await link.call(
             "Measure", [.string(request.text), .string(request.font), MeasureCodec.options(of: request, sendTextScale: !userTextScale)])

@@ -3,7 +3,8 @@
 # (clients/swift/Example) links libdbus and no HarfBuzz, fontconfig, ICU, cairo or FreeType;
 # on a bus without fitd it fails with "not available"; against the built fitd on a private
 # bus it measures and lays out at the user's text size by default (the same widths as fitctl),
-# follows a new text scale, and hears GenerationChanged.
+# follows a new text scale, and hears GenerationChanged. The example on the documentation's
+# landing page (FitDBusClient.docc) compiles against the built module.
 source "$(dirname "$0")/lib.bash"
 EXAMPLE=${FIT_SWIFT_EXAMPLE:-$ROOT/.build/debug/fit-swift-example}
 [ -x "$EXAMPLE" ] || fail "no $EXAMPLE (swift build first, or set FIT_SWIFT_EXAMPLE)"
@@ -22,6 +23,16 @@ if [ -z "${E2E_INNER:-}" ]; then
   assert_eq "$status" 1 "exit status on a bus without fitd"
   [[ $out == *"fitd is not available"* ]] || fail "on a bus without fitd: $out"
   ok "a bus without org.fitd.Fit1: $(echo "$out" | grep -m1 "^fit-swift-example")"
+  # The landing page's first Swift block, type-checked as a program's main.swift.
+  snippet=$(mktemp -d)
+  awk '/^```swift$/ { n++; if (n == 1) { f = 1; next } } /^```$/ { f = 0 } f' \
+    Sources/FitDBusClient/FitDBusClient.docc/FitDBusClient.md >"$snippet/main.swift"
+  [ -s "$snippet/main.swift" ] || fail "no Swift example on FitDBusClient.docc's landing page"
+  out=$(swiftc -typecheck -I "$(dirname "$EXAMPLE")/Modules" $(pkg-config --cflags-only-I dbus-1 | sed 's/-I/-Xcc -I/g') \
+    -Xcc -fmodule-map-file="$ROOT/Sources/CDBus/module.modulemap" "$snippet/main.swift" 2>&1) \
+    || { rm -rf "$snippet"; fail "the documentation's example does not compile: $out"; }
+  ok "the documentation's example ($(wc -l <"$snippet/main.swift") lines) compiles"
+  rm -rf "$snippet"
 fi
 on_private_bus "$@"
 work=$(mktemp -d); trap 'kill "${watcher:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
