@@ -256,11 +256,13 @@ public struct ResolvedFont: Hashable, Sendable, Codable {
     }
 }
 
+// The cache keys' equality and hash are @inlinable: the engine's caches (FitText) look them up
+// on every measurement, and they were inlined there before the type moved to this module.
 extension MeasureRequest {
     /// Equal when every field is: the text byte for byte (Swift's String equality is
     /// canonical equivalence, but "é" and "e◌́" may shape differently, so a cache must not
     /// treat them as one).
-    public static func == (a: MeasureRequest, b: MeasureRequest) -> Bool {
+    @inlinable public static func == (a: MeasureRequest, b: MeasureRequest) -> Bool {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
@@ -271,7 +273,7 @@ extension MeasureRequest {
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
     /// the most expensive part of a cache hit). Also the paragraph cache's text equality.
-    package static func sameBytes(_ a: String, _ b: String) -> Bool {
+    @inlinable package static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
         return a.withUTF8 { x in
@@ -284,7 +286,7 @@ extension MeasureRequest {
 
     /// Hashes the UTF-8 bytes (no normalization) and the enums by ordinal (their String raw
     /// values would otherwise be hashed as strings: measured, it was most of a cache lookup).
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         MeasureRequest.hashBytes(text, into: &hasher)
         MeasureRequest.hashBytes(font, into: &hasher)
         hasher.combine(maxWidth)
@@ -305,7 +307,7 @@ extension MeasureRequest {
         if let language { hasher.combine(language) }
     }
 
-    private static func hashBytes(_ string: String, into hasher: inout Hasher) {
+    @inlinable static func hashBytes(_ string: String, into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(string.utf8.count)
