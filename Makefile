@@ -11,7 +11,7 @@ PREFIX ?= $(HOME)/.local
 RELEASE_FLAGS ?= -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
 	-Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs
 
-.PHONY: all bootstrap build c-client release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
+.PHONY: all bootstrap build c-client docs release test stress test-sanitizers demo bench fuzz clean install uninstall man dist test-dist tag
 
 all: build
 
@@ -27,6 +27,16 @@ build: bootstrap
 C_CLIENT_BUILD ?= .build/clients-c
 c-client: bootstrap
 	@scripts/c-client $(C_CLIENT_BUILD) $(PREFIX)
+
+# FitDBusClient's documentation (Sources/FitDBusClient/FitDBusClient.docc) as a static site in
+# $(DOCS_DIR) (open index.html through a web server, or serve it with --hosting-base-path),
+# through swift-docc-plugin and the toolchain's docc; offline, about a minute on 2 cores.
+DOCS_DIR ?= .build/docs/FitDBusClient
+docs:
+	@scripts/bootstrap --build
+	@mkdir -p $(dir $(DOCS_DIR))
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation --target FitDBusClient \
+		--output-path $(DOCS_DIR) --transform-for-static-hosting --hosting-base-path FitDBusClient --warnings-as-errors
 
 release: bootstrap
 	$(SWIFT) build $(RELEASE_FLAGS)

@@ -19,7 +19,12 @@ let package = Package(
         // fitctl's JSON text (exact writer, strict reader); a product for the benchmarks.
         .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
+        // The client of the daemon alone: links libdbus and no text engine (no HarfBuzz,
+        // fontconfig, ICU or cairo). FitClient adds the in-process fallback on top of it.
+        .library(name: "FitDBusClient", targets: ["FitDBusClient"]),
         .library(name: "FitClient", targets: ["FitClient"]),
+        // Requests, metrics, options and errors without C: what both sides of the bus use.
+        .library(name: "FitTypes", targets: ["FitTypes"]),
         // For Tests/Fuzz (ServiceLimits from fitd.conf); programs use FitClient.
         .library(name: "FitService", targets: ["FitService"]),
         .executable(name: "fitd", targets: ["fitd"]),
@@ -29,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `swift package generate-documentation` (make docs): FitDBusClient's DocC catalog.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries: pkg-config finds them, the apt providers name the Debian package.
@@ -65,10 +72,13 @@ let package = Package(
             name: "CFitShims",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
+        // The value types of a measurement (MeasureRequest, TextMetrics, ResolvedFont, the option
+        // words, FitTextError, TextLimits): pure Swift, no Foundation. FitText re-exports them.
+        .target(name: "FitTypes"),
         .target(
             name: "FitText",
             dependencies: [
-                "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
+                "FitTypes", "CFontconfig", "CHarfBuzz", "CFitShims", "CThai",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Pictures of FitText's layouts: glyph outlines (HarfBuzz) to SVG, and to PNG through
@@ -99,8 +109,9 @@ let package = Package(
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
         .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale"]),
-        // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients.
-        .target(name: "FitProtocol", dependencies: ["FitText", "FitBus", "FitLayout"]),
+        // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients. Free
+        // of the engine (FitTypes, not FitText), so that FitDBusClient links no C but libdbus.
+        .target(name: "FitProtocol", dependencies: ["FitTypes", "FitBus", "FitLayout"]),
         // The daemon's logic (handlers, caches, generation), without process concerns.
         .target(
             name: "FitService",
@@ -108,11 +119,13 @@ let package = Package(
                 "FitText", "FitBus", "FitProtocol", "FitScale", "FitLayout", "FitLayoutText", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // What other Swift programs link: the daemon over D-Bus, or the engine in-process.
+        // What other Swift programs link to talk to the daemon: libdbus and pure Swift only.
+        .target(name: "FitDBusClient", dependencies: ["FitTypes", "FitBus", "FitProtocol", "FitLayout"]),
+        // FitDBusClient, or the engine in-process when the daemon cannot be reached.
         .target(
             name: "FitClient",
             dependencies: [
-                "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
+                "FitDBusClient", "FitText", "FitBus", "FitProtocol", "FitLayout", "FitLayoutText", "FitScale", "FitThreads",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
@@ -129,7 +142,11 @@ let package = Package(
                 "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // FitDBusClient's example (clients/swift): what Tests/EndToEnd/swift_client.sh runs
+        // against a daemon on a private bus, and whose binary it checks links no text engine.
+        .executableTarget(name: "fit-swift-example", dependencies: ["FitDBusClient"], path: "clients/swift/Example"),
 
+        .testTarget(name: "FitTypesTests", dependencies: ["FitTypes"]),
         .testTarget(name: "FitTextTests", dependencies: ["FitText", "FitTestSupport"]),
         // Test support shared by the targets that need a private bus.
         .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
@@ -140,8 +157,9 @@ let package = Package(
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
-        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitLayout", "FitLayoutJSON", "FitBus"]),
+        .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        // FitClient's and FitDBusClient's tests too: both need a served FitService.
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitDBusClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -18,16 +18,12 @@ extension FitClient {
     public func layout(
         document: LayoutDocument, proposal: ProposedSize, options: LayoutOptions = .init(), userSizeCategory: Bool = true
     ) async throws(FitClientError) -> LayoutResult {
-        // The Layout call's `breakpoints` option is (min, max) on the 1 px grid: a step cannot
-        // be sent, and honouring it in-process only would make the backends answer differently.
-        if let step = options.breakpoints?.step, step != 1 {
-            throw FitClientError(DBusError(LayoutError.invalidBreakpoints(
-                reason: "BreakpointRange.step \(step): the Layout call's breakpoints are on a 1 px grid (step nil or 1); for another grid lay out in-process with LayoutEngine")))
-        }
         switch backend {
         case .embedded(let engine, let user):
             // As the daemon lays out (LayoutService): the user's category unless the caller
             // sends one, the user's UI font unless the options name one, the user's scale.
+            // The Layout call's breakpoints have no step: refused here too, so both backends agree.
+            try FitDBusClient.checkBreakpointStep(options)
             var options = options
             if userSizeCategory { options.sizeCategory = ContentSizeCategory(rawValue: user.category.rawValue) ?? .large }
             if options.uiFont == nil { options.uiFont = user.uiFont.pangoDescription }
@@ -37,17 +33,8 @@ extension FitClient {
             } catch {
                 throw FitClientError(DBusError(error))
             }
-        case .daemon(let link):
-            let call: LayoutCodec.Call
-            do throws(LayoutError) {
-                call = try LayoutCodec.Call(document: document, proposal: proposal, options: options, sendSizeCategory: !userSizeCategory)
-            } catch {
-                throw FitClientError(DBusError(error))
-            }
-            return try await link.call(
-                "Layout", signature: LayoutCodec.callSignature,
-                write: { (writer) throws(DBusError) in try call.write(to: &writer) },
-                read: { (reader) throws(DBusError) in try LayoutCodec.readResult(&reader, proposal: proposal).0 })
+        case .daemon(let daemon):
+            return try await daemon.layout(document: document, proposal: proposal, options: options, userSizeCategory: userSizeCategory)
         }
     }
 }

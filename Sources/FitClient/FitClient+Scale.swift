@@ -13,17 +13,8 @@ extension FitClient {
         switch backend {
         case .embedded:
             return TextScaleInfo(await Self.localState().reload())
-        case .daemon(let link):
-            let reply = try await link.call("GetAll", [.string(FitNames.interface)], interface: "org.freedesktop.DBus.Properties")
-            guard case .dictionary(_, _, let entries)? = reply.first else { throw .protocolMismatch("GetAll returned \(reply.first?.signature ?? "nothing")") }
-            var values: [String: DBusValue] = [:]
-            for entry in entries { if case .string(let key) = entry.key { values[key] = entry.value.unwrapped } }
-            guard case .double(let factor)? = values[TextScaleNames.textScale],
-                case .string(let source)? = values[TextScaleNames.textScaleSource],
-                case .string(let category)? = values[TextScaleNames.sizeCategory], case .double(let dpi)? = values[TextScaleNames.dpi],
-                case .string(let uiFont)? = values[TextScaleNames.uiFont], case .string(let monospace)? = values[TextScaleNames.monospaceFont]
-            else { throw .protocolMismatch("the daemon has no text-scale properties (an older fitd?)") }
-            return TextScaleInfo(factor: factor, source: source, category: category, dpi: dpi, uiFont: uiFont, monospaceFont: monospace)
+        case .daemon(let daemon):
+            return try await daemon.textScale()
         }
     }
 
@@ -37,10 +28,8 @@ extension FitClient {
             } catch {
                 throw Self.rejected(error)
             }
-        case .daemon(let link):
-            _ = try await link.call(
-                "Set", [.string(FitNames.interface), .string(TextScaleNames.textScale), .variant(.double(factor))],
-                interface: "org.freedesktop.DBus.Properties")
+        case .daemon(let daemon):
+            try await daemon.setTextScale(factor)
         }
     }
 
@@ -53,8 +42,8 @@ extension FitClient {
             } catch {
                 throw Self.rejected(error)
             }
-        case .daemon(let link):
-            _ = try await link.call(TextScaleNames.resetTextScale, [])
+        case .daemon(let daemon):
+            try await daemon.resetTextScale()
         }
     }
 
@@ -66,18 +55,8 @@ extension FitClient {
             return TextStyleFont.table(uiFont: snapshot.uiFont, category: category ?? snapshot.category).map {
                 TextStyleRow(style: $0.style.rawValue, font: $0.pangoDescription, pointSize: $0.pointSize, lineHeight: ($0.lineHeightPixels * 100).rounded() / 100)
             }
-        case .daemon(let link):
-            let reply = try await link.call(TextScaleNames.getTextStyles, [.string(category?.rawValue ?? "")])
-            guard case .array(_, let rows)? = reply.first else { throw .protocolMismatch("GetTextStyles returned \(reply.first?.signature ?? "nothing")") }
-            var out: [TextStyleRow] = []
-            for row in rows {
-                do throws(DBusError) {
-                    out.append(try TextStyleRow(dbusValue: row))
-                } catch {
-                    throw .protocolMismatch(error.message)
-                }
-            }
-            return out
+        case .daemon(let daemon):
+            return try await daemon.textStyles(categoryName: category?.rawValue)
         }
     }
 
@@ -85,22 +64,8 @@ extension FitClient {
     /// Embedded: the stream finishes at once (nothing announces changes in-process). The
     /// stream ends when the connection closes; stop iterating to unsubscribe.
     public func generationChanges() async throws(FitClientError) -> AsyncStream<GenerationChange> {
-        guard case .daemon(let link) = backend else { return AsyncStream { $0.finish() } }
-        let signals = try await link.signals(FitNames.generationChanged)
-        return AsyncStream(bufferingPolicy: .bufferingNewest(256)) { continuation in
-            let task = Task {
-                for await signal in signals {
-                    guard signal.arguments.count == 2, case .uint64(let generation) = signal.arguments[0],
-                        case .array(_, let reasons) = signal.arguments[1]
-                    else { continue }
-                    continuation.yield(GenerationChange(
-                        generation: generation,
-                        reasons: reasons.compactMap { if case .string(let s) = $0 { s } else { nil } }))
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        guard case .daemon(let daemon) = backend else { return AsyncStream { $0.finish() } }
+        return try await daemon.generationChanges()
     }
 
     static func localState() -> TextScaleState {

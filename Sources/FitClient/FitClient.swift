@@ -1,24 +1,18 @@
-import FitBus
+@_exported import FitDBusClient
 import FitProtocol
 import FitScale
 import FitText
 import FitThreads
-import Synchronization
 
-/// A measurement and the generation it was computed under (compare with
-/// ``FitClient/generationChanges()`` to tell a stale result).
-public struct TextMeasurement: Sendable, Equatable {
-    public var metrics: TextMetrics
-    public var generation: UInt64
-}
-
-/// The library other Swift programs link to measure through fitd.
+/// fitd's client with a fallback: the daemon through ``FitDBusClient``, or the engine
+/// in-process.
 ///
 ///     let client = try await FitClient.connect()
 ///     let m = try await client.measure(MeasureRequest(text: "Save", font: "sans-serif 11"))
 ///
 /// `.automatic` talks to the daemon (started by D-Bus activation) and falls back to an
 /// in-process engine when no session bus or daemon can be reached; `fallbackReason` says why.
+/// Programs that need no fallback link FitDBusClient alone, without the engine's C libraries.
 public final class FitClient: Sendable {
     public enum Mode: Sendable {
         case automatic
@@ -27,7 +21,7 @@ public final class FitClient: Sendable {
     }
 
     enum Backend: Sendable {
-        case daemon(DaemonLink)
+        case daemon(FitDBusClient)
         /// The engine, and the user's text scale and UI font as the daemon would apply them.
         case embedded(TextEngine, UserText)
     }
@@ -77,8 +71,8 @@ public final class FitClient: Sendable {
     public static func connect(mode: Mode = .automatic, address: String? = nil, timeout: Duration = .seconds(10)) async throws(FitClientError) -> FitClient {
         if mode == .embedded { return try await embedded(reason: nil) }
         do throws(FitClientError) {
-            let link = try await DaemonLink.open(address: address, timeout: timeout)
-            return FitClient(backend: .daemon(link), fallbackReason: nil)
+            let daemon = try await FitDBusClient.connect(address: address, timeout: timeout)
+            return FitClient(backend: .daemon(daemon), fallbackReason: nil)
         } catch {
             guard mode == .automatic else { throw error }
             let reason: String
@@ -109,25 +103,13 @@ public final class FitClient: Sendable {
             } catch {
                 throw .invalidRequest(error)
             }
-        case .daemon(let link):
-            let reply = try await link.call(
-                "Measure",
-                [.string(request.text), .string(request.font), MeasureCodec.options(of: request, sendTextScale: !userTextScale)])
-            guard let value = reply.first else { throw .protocolMismatch("Measure returned nothing") }
-            return try decodeMeasurement(value, unit: request.unit)
+        case .daemon(let daemon):
+            return try await daemon.measure(request, userTextScale: userTextScale)
         }
     }
 
-    /// One entry of a batch: a request, and whether the daemon applies the user's text scale
-    /// to it (else the request's own `textScale` is sent).
-    public struct BatchEntry: Sendable {
-        public var request: MeasureRequest
-        public var userTextScale: Bool
-        public init(_ request: MeasureRequest, userTextScale: Bool = true) {
-            self.request = request
-            self.userTextScale = userTextScale
-        }
-    }
+    /// One entry of a batch: a request, and whether the user's text scale is applied to it.
+    public typealias BatchEntry = FitDBusClient.BatchEntry
 
     /// Measures many texts in one round trip; one result per request, in order.
     public func measureBatch(_ requests: [MeasureRequest], userTextScale: Bool = true) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
@@ -135,7 +117,6 @@ public final class FitClient: Sendable {
     }
 
     public func measureBatch(entries batch: [BatchEntry]) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
-        let requests = batch.map(\.request)
         switch backend {
         case .embedded(let engine, let user):
             // Over every core in chunks, as the daemon's MeasureBatch (issue 14), sharing the
@@ -156,20 +137,8 @@ public final class FitClient: Sendable {
             }
             if Task.isCancelled { throw .rejected(name: DBusError.Name.cancelled.rawValue, message: "the batch was cancelled") }
             return chunks.flatMap { $0 }
-        case .daemon(let link):
-            let sent = batch.map { (request: $0.request, sendTextScale: !$0.userTextScale) }
-            let units = requests.map(\.unit)
-            let results = try await link.call(
-                "MeasureBatch", signature: MeasureCodec.batchSignature,
-                write: { (writer) throws(DBusError) in try MeasureCodec.writeBatch(sent, to: &writer) },
-                read: { (reader) throws(DBusError) in try MeasureCodec.readBatchResults(&reader, units: units) })
-            guard results.count == requests.count else {
-                throw .protocolMismatch("MeasureBatch returned \(results.count) results for \(requests.count) requests")
-            }
-            return results.map { result in
-                result.map { TextMeasurement(metrics: $0.metrics, generation: $0.generation) }
-                    .mapError { .rejected(name: $0.name.rawValue, message: $0.message) }
-            }
+        case .daemon(let daemon):
+            return try await daemon.measureBatch(entries: batch)
         }
     }
 
@@ -185,14 +154,8 @@ public final class FitClient: Sendable {
             } catch {
                 throw .invalidRequest(error)
             }
-        case .daemon(let link):
-            let reply = try await link.call("ResolveFont", [.string(description)])
-            guard let value = reply.first else { throw .protocolMismatch("ResolveFont returned nothing") }
-            do throws(DBusError) {
-                return try FontCodec.decode(value)
-            } catch {
-                throw .protocolMismatch(error.message)
-            }
+        case .daemon(let daemon):
+            return try await daemon.resolveFont(description)
         }
     }
 
@@ -200,39 +163,26 @@ public final class FitClient: Sendable {
         switch backend {
         case .embedded(let engine, _):
             return ServiceStatistics(caches: engine.cacheStatistics, requestsServed: 0, uptimeSeconds: 0)
-        case .daemon(let link):
-            let reply = try await link.call("GetStats", [])
-            do throws(DBusError) {
-                return try ServiceStatistics(dbusValues: reply)
-            } catch {
-                throw .protocolMismatch(error.message)
-            }
+        case .daemon(let daemon):
+            return try await daemon.statistics()
         }
     }
 
     /// The daemon's Version property ("embedded" in-process).
     public func version() async throws(FitClientError) -> String {
-        guard case .daemon(let link) = backend else { return "embedded" }
-        guard case .string(let version) = try await link.property("Version") else {
-            throw .protocolMismatch("Version is not a string")
-        }
-        return version
+        guard case .daemon(let daemon) = backend else { return "embedded" }
+        return try await daemon.version()
     }
 
     public func generation() async throws(FitClientError) -> UInt64 {
-        guard case .daemon(let link) = backend else { return 0 }
-        guard case .uint64(let generation) = try await link.property("Generation") else {
-            throw .protocolMismatch("Generation is not a uint64")
-        }
-        return generation
+        guard case .daemon(let daemon) = backend else { return 0 }
+        return try await daemon.generation()
     }
 
     /// One round trip to the daemon (org.freedesktop.DBus.Peer.Ping); zero in-process.
     public func ping() async throws(FitClientError) -> Duration {
-        guard case .daemon(let link) = backend else { return .zero }
-        let start = ContinuousClock.now
-        _ = try await link.call("Ping", [], interface: "org.freedesktop.DBus.Peer")
-        return ContinuousClock.now - start
+        guard case .daemon(let daemon) = backend else { return .zero }
+        return try await daemon.ping()
     }
 
     /// One batch entry measured in-process, as the daemon would: the user's text scale and
@@ -263,15 +213,6 @@ public final class FitClient: Sendable {
             return resolved
         } catch {
             throw .rejected(name: FitErrorName.invalidFont.rawValue, message: "\"\(request.font)\": \(error)")
-        }
-    }
-
-    private func decodeMeasurement(_ value: DBusValue, unit: MeasureUnit) throws(FitClientError) -> TextMeasurement {
-        do throws(DBusError) {
-            let (metrics, generation) = try MeasureCodec.decode(value, unit: unit)
-            return TextMeasurement(metrics: metrics, generation: generation)
-        } catch {
-            throw .protocolMismatch(error.message)
         }
     }
 }

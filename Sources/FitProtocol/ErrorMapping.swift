@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 extension DBusError {
     /// The named error reply for an engine error; the message is the engine's, which says

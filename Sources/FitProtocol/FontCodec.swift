@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 /// ResolveFont's result on the wire: (sssdsdddbas).
 public enum FontCodec {

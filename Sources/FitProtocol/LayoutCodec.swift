@@ -1,6 +1,6 @@
 import FitBus
 import FitLayout
-import FitText
+import FitTypes
 
 /// Layout requests and results on the wire (protocol/org.fitd.Fit1.xml: Layout). Shared by the
 /// daemon and FitClient so both sides agree by construction.

@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 /// MeasureBatch on the wire, read and written value by value (DBusReader, DBusWriter) rather
 /// than through `DBusValue` trees: a batch of 1,000 results built as trees cost more than

@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 /// Measure requests and results on the wire (protocol/org.fitd.Fit1.xml: Measure,
 /// MeasureBatch). Shared by the daemon (decode requests, encode results) and FitClient

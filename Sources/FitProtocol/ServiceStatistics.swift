@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 /// What GetStats returns: per-cache figures, requests served, uptime.
 public struct ServiceStatistics: Sendable, Equatable, Codable {

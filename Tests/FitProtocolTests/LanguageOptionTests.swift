@@ -1,6 +1,6 @@
 @testable import FitBus
 import FitLayout
-import FitText
+import FitTypes
 import Testing
 
 @testable import FitProtocol

@@ -1,8 +1,8 @@
-import FitScale
+import FitLayout
 
 /// The user's text scale as fitd reports it (the scale properties of org.fitd.Fit1).
 /// Source and category are kept as the daemon spells them, so a newer daemon with a new
-/// source still decodes; ``textScaleSource`` and ``sizeCategory`` give the typed values.
+/// source still decodes; ``contentSizeCategory`` gives the typed category.
 public struct TextScaleInfo: Sendable, Hashable, Codable {
     /// The factor in (0, 4]: font sizes are multiplied by it.
     public var factor: Double
@@ -25,24 +25,6 @@ public struct TextScaleInfo: Sendable, Hashable, Codable {
         self.monospaceFont = monospaceFont
     }
 
-    public init(_ snapshot: TextScaleSnapshot) {
-        self.init(
-            factor: snapshot.factor, source: snapshot.source.rawValue, category: snapshot.category.rawValue, dpi: snapshot.dpi,
-            uiFont: snapshot.uiFont.pangoDescription, monospaceFont: snapshot.monospaceFont.pangoDescription)
-    }
-
-    public var textScaleSource: TextScaleSource? { TextScaleSource(rawValue: source) }
-    public var sizeCategory: SizeCategory? { SizeCategory(name: category) }
-}
-
-/// One GenerationChanged signal: the new generation and why (fonts, fontconfig, text-scale,
-/// config, desktop).
-public struct GenerationChange: Sendable, Hashable {
-    public var generation: UInt64
-    public var reasons: [String]
-
-    public init(generation: UInt64, reasons: [String]) {
-        self.generation = generation
-        self.reasons = reasons
-    }
+    /// The category as a layout takes it (nil for a name this version does not know).
+    public var contentSizeCategory: ContentSizeCategory? { ContentSizeCategory(rawValue: category) }
 }

@@ -128,13 +128,13 @@ public struct MeasureRequest: Hashable, Sendable {
         guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
-        if let language { try LanguageTable.checkOption(language) }
+        if let language { try LanguageTag.checkOption(language) }
     }
 
     /// A `language` option in Pango's canonical form ("bn_IN" → "bn-in"), or
     /// invalidArgument naming `language`.
     public static func canonicalLanguage(_ text: String) throws(FitTextError) -> String {
-        try LanguageTable.parseOption(text)
+        try LanguageTag.parseOption(text)
     }
 }
 
@@ -213,7 +213,7 @@ public struct TextMetrics: Hashable, Sendable, Codable {
     }
 
     /// Approximate memory held, for the byte-bounded result cache.
-    var byteCount: Int {
+    package var byteCount: Int {
         128 + lines.reduce(0) { $0 + 96 + $1.text.utf8.count } + fontsUsed.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 }
@@ -256,11 +256,13 @@ public struct ResolvedFont: Hashable, Sendable, Codable {
     }
 }
 
+// The cache keys' equality and hash are @inlinable: the engine's caches (FitText) look them up
+// on every measurement, and they were inlined there before the type moved to this module.
 extension MeasureRequest {
     /// Equal when every field is: the text byte for byte (Swift's String equality is
     /// canonical equivalence, but "é" and "e◌́" may shape differently, so a cache must not
     /// treat them as one).
-    public static func == (a: MeasureRequest, b: MeasureRequest) -> Bool {
+    @inlinable public static func == (a: MeasureRequest, b: MeasureRequest) -> Bool {
         a.maxWidth == b.maxWidth && a.wrap == b.wrap && a.maxLines == b.maxLines
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
@@ -271,7 +273,7 @@ extension MeasureRequest {
 
     /// Byte equality with one memcmp (UTF8View.elementsEqual steps a byte at a time: it was
     /// the most expensive part of a cache hit). Also the paragraph cache's text equality.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
+    @inlinable package static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
         var (a, b) = (a, b)
         return a.withUTF8 { x in
@@ -284,7 +286,7 @@ extension MeasureRequest {
 
     /// Hashes the UTF-8 bytes (no normalization) and the enums by ordinal (their String raw
     /// values would otherwise be hashed as strings: measured, it was most of a cache lookup).
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         MeasureRequest.hashBytes(text, into: &hasher)
         MeasureRequest.hashBytes(font, into: &hasher)
         hasher.combine(maxWidth)
@@ -305,27 +307,9 @@ extension MeasureRequest {
         if let language { hasher.combine(language) }
     }
 
-    private static func hashBytes(_ string: String, into hasher: inout Hasher) {
+    @inlinable static func hashBytes(_ string: String, into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         hasher.combine(string.utf8.count)
     }
-}
-
-/// A key with its hash computed once: a measurement looks the result cache up and, on a
-/// miss, inserts — each a dictionary operation that would otherwise hash the whole text again.
-public struct Prehashed<Key: Hashable & Sendable>: Hashable, Sendable {
-    public let key: Key
-    private let hash: Int
-
-    public init(_ key: Key) {
-        self.key = key
-        self.hash = key.hashValue
-    }
-
-    /// The hash computed once, for a cache's shard choice (ByteBoundedCache).
-    public var storedHash: Int { hash }
-
-    public static func == (a: Prehashed, b: Prehashed) -> Bool { a.hash == b.hash && a.key == b.key }
-    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

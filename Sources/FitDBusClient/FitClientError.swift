@@ -1,5 +1,5 @@
 import FitBus
-import FitText
+import FitTypes
 
 /// What can go wrong for a client, whether it talks to the daemon or measures in-process.
 public enum FitClientError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,7 +21,7 @@ public enum FitClientError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    init(_ error: DBusError) {
+    package init(_ error: DBusError) {
         self = .rejected(name: error.name.rawValue, message: error.message)
     }
 

@@ -1,6 +1,6 @@
 extension StringProtocol {
     /// The string without leading and trailing spaces and tabs (no Foundation needed).
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FitText
+@testable import FitTypes
 
 /// Requests are result-cache keys: equal only when every field is, the texts byte for byte.
 @Suite struct MeasureRequestTests {

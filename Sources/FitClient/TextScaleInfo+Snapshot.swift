@@ -1,0 +1,15 @@
+import FitDBusClient
+import FitScale
+
+/// What FitScale adds to the daemon's text-scale report: the in-process snapshot (embedded
+/// mode) and FitScale's typed source and category.
+extension TextScaleInfo {
+    public init(_ snapshot: TextScaleSnapshot) {
+        self.init(
+            factor: snapshot.factor, source: snapshot.source.rawValue, category: snapshot.category.rawValue, dpi: snapshot.dpi,
+            uiFont: snapshot.uiFont.pangoDescription, monospaceFont: snapshot.monospaceFont.pangoDescription)
+    }
+
+    public var textScaleSource: TextScaleSource? { TextScaleSource(rawValue: source) }
+    public var sizeCategory: SizeCategory? { SizeCategory(name: category) }
+}
