@@ -1,4 +1,5 @@
 @_exported import FitDBusClient
+import FitBus
 import FitProtocol
 import FitScale
 import FitText
