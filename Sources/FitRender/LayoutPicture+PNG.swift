@@ -66,12 +66,16 @@ extension LayoutPicture {
 
     private func glyphs(_ placed: [TextPicture.PlacedGlyph], _ hexBoxes: [TextPicture.Rect], color: LayoutPalette.RGB, on cr: OpaquePointer) {
         cairo_set_source_rgb(cr, color.0, color.1, color.2)
-        // Every outline in one path and one fill: a fill per glyph cost most of a PNG's time
-        // (12 sheets of 50 nodes: thousands of glyphs). Glyphs do not overlap, and where marks
-        // do, non-zero winding fills the union, as separate fills would.
+        // Outline glyphs as GTK draws them, FreeType's masks from cairo's glyph cache
+        // (FreeTypeGlyphs); a glyph whose font cairo cannot load is filled from its outline,
+        // all such in one path and one fill (a fill per glyph cost most of a PNG's time).
         cairo_new_path(cr)
         for g in placed {
-            if case .outline(let commands) = shapes.shape(of: g.glyph, in: g.font) { PNGWriter.path(commands, at: g.x, g.y, on: cr) }
+            if case .outline(let commands) = shapes.shape(of: g.glyph, in: g.font),
+                !shapes.freeType.show(g.glyph, font: g.font, x: g.x, y: g.y, on: cr)
+            {
+                PNGWriter.path(commands, at: g.x, g.y, on: cr)
+            }
         }
         cairo_fill(cr)
         for g in placed {

@@ -3,8 +3,9 @@ import FitLayout
 import FitText
 
 /// Draws a glyph layout with cairo (what GTK 3 draws with, and the rasterizer of Pango's own
-/// pango-view) into an ARGB image and writes it as PNG: the same outlines and positions as
-/// ``SVGWriter``; colour glyphs are their PNGs, decoded by cairo and scaled to the glyph.
+/// pango-view) into an ARGB image and writes it as PNG: the positions of ``SVGWriter``, each
+/// outline glyph FreeType's mask as GTK draws it (``FreeTypeGlyphs``); colour glyphs are their
+/// PNGs, decoded by cairo and scaled to the glyph.
 public struct PNGWriter {
     public var options: RenderOptions
 
@@ -53,9 +54,11 @@ public struct PNGWriter {
             cairo_stroke(cr)
         }
         source(palette.text)
+        let freeType = shapes.freeType
         for g in picture.glyphs {
             switch shapes.shape(of: g.glyph, in: g.font) {
             case .outline(let commands):
+                if freeType.show(g.glyph, font: g.font, x: g.x, y: g.y, on: cr) { continue }
                 cairo_new_path(cr)
                 PNGWriter.path(commands, at: g.x, g.y, on: cr)
                 cairo_fill(cr)

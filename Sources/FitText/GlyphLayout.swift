@@ -58,6 +58,12 @@ public struct GlyphFont: Sendable, Hashable {
     public var pixelSize: Double { font.pixelSize }
     public var ascent: Double { font.ascent }
     public var descent: Double { font.descent }
+    /// The font file, its face index (the high 16 bits a named instance) and a variable
+    /// face's coordinates ("wght=550"), as fontconfig matched them: what a renderer hands
+    /// FreeType to draw the glyphs as Pango does.
+    public var file: String { font.face.file }
+    public var faceIndex: Int { font.face.index }
+    public var variations: String? { font.face.variations }
     /// The extents of this font's hex boxes above and below the baseline, px.
     public var hexBoxExtents: (ascent: Double, descent: Double) { hexBox }
     /// The `hb_font_t` the engine shapes with, at 1024 units per px (Pango's scale): glyph
