@@ -47,7 +47,8 @@ struct BatchMeasurer {
         // Per font description: whether fontconfig substituted its family (warned once).
         var substitutions: [String: Bool] = [:]
         var pending: [PendingLine] = []
-        var measuring: (lines: [PendingLine], results: Task<[Result<TextMeasurement, FitClientError>], Never>)? = nil
+        typealias Measuring = (lines: [PendingLine], results: Task<[Result<TextMeasurement, FitClientError>], Never>)
+        var measuring: Measuring? = nil
         var input = LineReader(fd: 0, maxLineBytes: BatchMeasurer.maxLineBytes)
         var output = BatchOutput(fd: 1)
         var clock = StageClock(enabled: StageClock.requested)
@@ -68,10 +69,9 @@ struct BatchMeasurer {
                 }
             })
         }
-        /// Waits for the chunk being measured and writes its results.
-        func finish() async throws(BatchFailure) {
-            guard let (lines, task) = measuring else { return }
-            measuring = nil
+        /// Waits for a chunk's results and writes them.
+        func finish(_ chunk: Measuring?) async throws(BatchFailure) {
+            guard let (lines, task) = chunk else { return }
             let engineStart = clock.now()
             let results = await task.value
             // Each line's outcome in order; for a measured one whether its family was
@@ -114,13 +114,20 @@ struct BatchMeasurer {
             try output.flush()
             clock.add(.write, since: writeStart)
         }
+        /// Starts measuring the pending lines and writes the chunk measured before them, which
+        /// the cores had to themselves while these were read; writing it overlaps this one.
+        func advance() async throws(BatchFailure) {
+            let previous = measuring
+            measuring = nil
+            if !pending.isEmpty { start() }
+            try await finish(previous)
+        }
         /// Answers everything read so far: the chunk being measured, then the pending lines.
         func drain() async throws(BatchFailure) {
-            try await finish()
-            if !pending.isEmpty {
-                start()
-                try await finish()
-            }
+            try await advance()
+            let last = measuring
+            measuring = nil
+            try await finish(last)
         }
         while true {
             // Nothing more ready on standard input: answer what was read before waiting.
@@ -139,9 +146,8 @@ struct BatchMeasurer {
             clock.add(.read, since: readStart)
             clock.lines += 1
             if pending.count >= BatchMeasurer.chunk {
-                // The chunk before is written; this one measures while the next is read.
-                try await finish()
-                start()
+                // This chunk measures while the one before is written and the next is read.
+                try await advance()
             }
         }
         try await drain()
