@@ -201,14 +201,16 @@ import Testing
         #expect(s.hits + s.misses == 4_000)
         #expect(s.bytes <= 8 * unit && s.bytes == s.entries * (64 << 10))
         #expect(s.entries + Int(s.evictions) == 4_000)
-        // Every shard took its share: 512 entries fit, and nearly that many stay.
+        // 512 entries fit, and nearly that many stay.
         #expect(s.entries > 400)
         for key in 0..<4_000 {
             if let value = c.value(for: key) { #expect(value == key + 1) }
         }
-        // An entry over one shard's share (the whole budget / 8) is not stored.
-        c.insert(0, for: -1, bytes: unit + 1)
-        #expect(c.peek(-1) == nil)
+        // The budget is the whole cache's: an entry of 3/4 of it, far over one shard's eighth,
+        // is kept, and the other shards give their entries for it.
+        c.insert(0, for: -1, bytes: 6 * unit)
+        #expect(c.peek(-1) == 0)
+        #expect(c.statistics.bytes <= 8 * unit && c.statistics.bytes >= 6 * unit)
         c.removeAll()
         #expect(c.statistics.entries == 0 && c.statistics.bytes == 0)
     }
