@@ -197,7 +197,9 @@ private struct Parser {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw Failure(reason: "the number \(text) is out of range", offset: start)
+            // Its first digits name it; a 6 MiB number would make a 6 MiB message.
+            let shown = text.utf8.count <= 40 ? text : String(text.prefix(32)) + "… (\(text.utf8.count) characters)"
+            throw Failure(reason: "the number \(shown) is out of range", offset: start)
         }
         return .number(value, text: text)
     }

@@ -35,14 +35,23 @@ struct LineReader {
         buffer.reserveCapacity(Self.readSize * 2)
     }
 
-    /// Whether `next()` can return without waiting: a whole line is buffered, or the
-    /// descriptor is readable now (data or end of file; poll(2) with no timeout). A failed
-    /// poll (-1, say EINTR) is "not ready": the caller then flushes before it reads, which is
-    /// never wrong, where "ready" could hold answers back while `next()` waits.
+    /// Whether `next()` can return without waiting: a whole line is buffered, or the input
+    /// has ended. When the descriptor is readable now (poll(2) with no timeout), what is there
+    /// is read first (read(2) then does not block), and it counts only if it completes a line:
+    /// the first half of a line would make `next()` wait for the rest while answers to the
+    /// lines before it sit unwritten. A failed poll (-1, say EINTR) or read is "not ready":
+    /// the caller then answers what it has before it reads, which is never wrong.
     mutating func hasReadyInput() -> Bool {
         if atEOF || lineFeed() != nil { return true }
+        if buffer.count - start > maxLineBytes { return true }  // next() refuses it without waiting
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) > 0
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        do throws(BatchFailure) {
+            try fill()
+        } catch {
+            return false
+        }
+        return atEOF || lineFeed() != nil || buffer.count - start > maxLineBytes
     }
 
     /// The next line without its line feed; nil at the end of input.

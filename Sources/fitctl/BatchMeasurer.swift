@@ -16,6 +16,10 @@ struct BatchMeasurer {
     var defaultAmbiguous: AmbiguousWidth? = nil
     var defaultTerminal: TerminalProfile? = nil
     static let chunk = 512
+    /// A chunk is also cut when its lines' text reaches this: with one chunk measured while the
+    /// next is read, at most about twice this much request text is held (512 lines of 1 MiB
+    /// would be 1 GiB).
+    static let chunkTextBytes = 64 << 20
 
     /// Longest request line read (a request holds at most TextLimits.maxTextBytes of text,
     /// which JSON escaping can at most sextuple).
@@ -47,6 +51,7 @@ struct BatchMeasurer {
         // Per font description: whether fontconfig substituted its family (warned once).
         var substitutions: [String: Bool] = [:]
         var pending: [PendingLine] = []
+        var pendingTextBytes = 0
         typealias Measuring = (lines: [PendingLine], results: Task<[Result<TextMeasurement, FitClientError>], Never>)
         var measuring: Measuring? = nil
         var input = LineReader(fd: 0, maxLineBytes: BatchMeasurer.maxLineBytes)
@@ -57,6 +62,7 @@ struct BatchMeasurer {
         func start() {
             let lines = pending
             pending.removeAll(keepingCapacity: true)
+            pendingTextBytes = 0
             let valid = lines.compactMap { entry -> FitClient.BatchEntry? in
                 guard case .success(let (request, _, ownScale)) = entry.parsed else { return nil }
                 return FitClient.BatchEntry(request, userTextScale: !ownScale)
@@ -141,11 +147,14 @@ struct BatchMeasurer {
             case .tooLong(let bytes):
                 pending.append((nil, .failure(.invalidArgument(name: "request", reason: "line is \(bytes) bytes; the limit is \(BatchMeasurer.maxLineBytes)"))))
             case .text(let bytes):
-                if let entry = bytes.withUnsafeBufferPointer({ parse($0) }) { pending.append(entry) }
+                if let entry = bytes.withUnsafeBufferPointer({ parse($0) }) {
+                    if case .success(let (request, _, _)) = entry.parsed { pendingTextBytes += request.text.utf8.count }
+                    pending.append(entry)
+                }
             }
             clock.add(.read, since: readStart)
             clock.lines += 1
-            if pending.count >= BatchMeasurer.chunk {
+            if pending.count >= BatchMeasurer.chunk || pendingTextBytes >= BatchMeasurer.chunkTextBytes {
                 // This chunk measures while the one before is written and the next is read.
                 try await advance()
             }
@@ -193,7 +202,9 @@ struct BatchMeasurer {
     /// worth counting; anything else is written once, bounded by the line's own limit).
     static func writtenBytes(_ value: JSONValue) -> Int {
         switch value {
-        case .null, .bool, .number: return 0
+        case .null, .bool: return 0
+        // A number keeps its spelling (echoed exactly): "0.000…1" of 6 MiB is 6 MiB.
+        case .number(_, let text): return text.utf8.count
         case .string(let text) where text.utf8.count < maxIDBytes / 6: return text.utf8.count
         default:
             var writer = JSONWriter()
@@ -230,6 +241,10 @@ struct BatchMeasurer {
         }
         guard case .string(let text)? = object["text"] else {
             throw FitTextError.invalidArgument(name: "text", reason: "missing, or not a string")
+        }
+        // Refused here, so a line over the limit keeps only its error while it waits.
+        guard text.utf8.count <= TextLimits.maxTextBytes else {
+            throw FitTextError.textTooLong(bytes: text.utf8.count, limit: TextLimits.maxTextBytes)
         }
         var request = MeasureRequest(text: text)
         if let font = object["font"] {

@@ -25,6 +25,28 @@ for mode in daemon --local; do
 done
 ok "measure --batch (daemon and --local) answers each line while its input stays open"
 
+# --- a burst of 600 lines (a chunk and more, pipelined: one chunk measures while the next is
+# read), then silence: all 600 answered while stdin stays open; then half a line: the lines
+# before it are answered without waiting for its rest.
+for mode in daemon --local; do
+  args=(measure --batch)
+  [ "$mode" = --local ] && args+=(--local)
+  coproc BATCH { "$FITCTL" "${args[@]}" 2>"$work/err"; }
+  "$PY" -c 'import json; print("\n".join(json.dumps({"id": i, "text": f"burst line {i}", "font": "DejaVu Sans 10"}) for i in range(600)))' >&"${BATCH[1]}"
+  got=0
+  while [ $got -lt 600 ] && IFS= read -r -t 30 -u "${BATCH[0]}" line; do got=$((got + 1)); done
+  assert_eq "$got" 600 "$mode: answers to a burst of 600 while stdin stays open"
+  printf '%s\n%s' '{"id":"whole","text":"a","font":"DejaVu Sans 10"}' '{"id":"half","text":"b' >&"${BATCH[1]}"
+  IFS= read -r -t 20 -u "${BATCH[0]}" whole || fail "$mode: the line before half a line was not answered"
+  assert_eq "$(json_get 'd["id"]' <<<"$whole")" whole "$mode: the whole line's answer"
+  printf '%s\n' '","font":"DejaVu Sans 10"}' >&"${BATCH[1]}"
+  IFS= read -r -t 20 -u "${BATCH[0]}" half || fail "$mode: the completed line was not answered"
+  assert_eq "$(json_get 'd["id"]' <<<"$half")" half "$mode: the completed line's answer"
+  exec {BATCH[1]}>&-
+  wait "$BATCH_PID" || true
+done
+ok "a burst of 600 lines is answered while stdin stays open; half a line holds no answers back"
+
 # --- 1,500 lines (three chunks of 512): all out, in order, ids exact (a big integer, a
 # string, an object), a bad line in the middle with exit 2.
 "$PY" - "$work/in" <<'PY'
@@ -79,7 +101,15 @@ status=0; "$FITCTL" measure --batch --local <"$work/ids" >"$work/out" 2>"$work/e
 assert_eq "$status" 2 "exit status with an over-long id"
 assert_eq "$(head -n 1 "$work/out")" '{"error":"invalid id: 6001 bytes as JSON; the limit is 4096: an id names a request, keep data elsewhere"}' "over-long id"
 assert_eq "$(tail -n 1 "$work/out" | json_get 'len(d["id"])')" 4094 "a 4 KiB id is echoed"
-ok "an id over 4 KiB as JSON is refused without its id; one of 4 KiB is echoed"
+# A number keeps its spelling, so a long one is as long.
+printf '{"id":0.%s1,"text":"a"}\n' "$(printf '0%.0s' $(seq 4998))" >"$work/ids"
+status=0; "$FITCTL" measure --batch --local <"$work/ids" >"$work/out" 2>"$work/err" || status=$?
+assert_eq "$(cat "$work/out")" '{"error":"invalid id: 5001 bytes as JSON; the limit is 4096: an id names a request, keep data elsewhere"}' "an id spelt in 5,001 characters"
+# A text over TextLimits.maxTextBytes is refused as its line is read.
+"$PY" -c 'import json; print(json.dumps({"id": 7, "text": "a" * (1 << 20 | 1)}))' >"$work/ids"
+status=0; "$FITCTL" measure --batch --local <"$work/ids" >"$work/out" 2>"$work/err" || status=$?
+assert_eq "$(json_get 'd["id"], d["error"]' <"$work/out")" "(7, 'text is 1048577 bytes of UTF-8; the limit is 1048576 bytes (TextLimits.maxTextBytes): split it into smaller requests')" "a text over 1 MiB"
+ok "an id over 4 KiB as JSON (a number's spelling too) is refused without its id; one of 4 KiB is echoed; a text over 1 MiB is refused"
 
 # --- a line over the limit (6 MiB + 4 KiB): refused by its length, the next line measured.
 "$PY" - "$work/long" <<'PY'

@@ -108,6 +108,7 @@ import Testing
         #expect(failure("1.") == "expected a digit after '.', found end of text at byte 2")
         #expect(failure("-") == "expected a digit, found end of text at byte 1")
         #expect(failure("1e400") == "the number 1e400 is out of range at byte 0")
+        #expect(failure(String(repeating: "9", count: 5000)) == "the number \(String(repeating: "9", count: 32))… (5000 characters) is out of range at byte 0")
         #expect(failure("tru") == "expected true at byte 0")
         #expect(failure("NaN") == "expected a value, found 'N' at byte 0")
         #expect(failure("\"abc") == "a string without its closing '\"' at byte 0")
@@ -130,7 +131,7 @@ import Testing
         #expect(failure(#"{"a":1,"b":2,"a":3}"#) == #"member "a" given twice at byte 13"#)
     }
 
-    @Test func anObjectOfAMillionMembersParsesInLinearTime() throws {
+    @Test(.timeLimit(.minutes(1))) func anObjectOfAMillionMembersParsesInLinearTime() throws {
         // A hostile batch line: with a linear search per member this was quadratic (5 * 10^11
         // name comparisons, hours); with the hash set it is a moment.
         let count = 1_000_000
