@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -62,6 +63,9 @@ static fit_x_status fit_x_read(const char *display_name, char **resources)
     fit_x_status status = FIT_X_OK;
     if (reply != NULL) {
         int length = xcb_get_property_value_length(reply);
+        // The value length is the server's own count; the bytes the reply holds after its
+        // 32-byte header are reply->length 4-byte units: read no more than both say.
+        if (length > 0 && (uint64_t)length > (uint64_t)reply->length * 4) length = 0;
         if (reply->type == XCB_ATOM_STRING && reply->format == 8 && length > 0) {
             const char *value = xcb_get_property_value(reply);
             // A database longer than FIT_X_MAX_BYTES arrives cut (bytes_after > 0): its last
