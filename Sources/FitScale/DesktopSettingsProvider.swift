@@ -10,12 +10,20 @@ public struct DesktopSettings: Hashable, Sendable {
     /// Which source gave ``textScale`` when several were layered
     /// (``LayeredSettingsProvider``); nil: the provider's own ``DesktopSettingsProvider/source``.
     public var textScaleSource: TextScaleSource?
+    /// A source that would have decided the text scale did not answer in time (a hung X
+    /// server): ``TextScaleState`` keeps its last good scale and takes the rest of these
+    /// settings (``LayeredSettingsProvider``).
+    public var textScaleNotAnswering: FitScaleError?
 
-    public init(textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil, textScaleSource: TextScaleSource? = nil) {
+    public init(
+        textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil, textScaleSource: TextScaleSource? = nil,
+        textScaleNotAnswering: FitScaleError? = nil
+    ) {
         self.textScale = textScale
         self.uiFont = uiFont
         self.monospaceFont = monospaceFont
         self.textScaleSource = textScaleSource
+        self.textScaleNotAnswering = textScaleNotAnswering
     }
 
     /// GNOME's org.gnome.desktop.interface values as org.freedesktop.portal.Settings.ReadOne

@@ -8,8 +8,10 @@
 /// anything (the state then keeps its last good values and logs why); otherwise that layer
 /// counts as unset for this read. Except a passing error (``FitScaleError/isPassing``: an X
 /// server that did not answer in time) from a layer that could still have set the text
-/// scale: that is thrown, so a slow moment keeps the last good scale instead of flipping
-/// every client to a lower layer's and back (a generation change each way).
+/// scale: the read says so (``DesktopSettings/textScaleNotAnswering``) and no lower layer
+/// sets the scale, so the state keeps its last good scale instead of flipping every client
+/// to a lower layer's and back (a generation change each way), while the fonts the other
+/// layers give still apply.
 public struct LayeredSettingsProvider: DesktopSettingsProvider {
     public let layers: [any DesktopSettingsProvider]
 
@@ -31,13 +33,17 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
             do throws(FitScaleError) {
                 settings = try await layer.currentSettings()
             } catch {
-                if error.isPassing && merged.textScale == nil { throw error }
+                if error.isPassing && merged.textScale == nil && merged.textScaleNotAnswering == nil {
+                    merged.textScaleNotAnswering = error
+                    any = true
+                    continue
+                }
                 if firstError == nil { firstError = error }
                 continue
             }
             guard let settings else { continue }
             any = true
-            if merged.textScale == nil, let scale = settings.textScale {
+            if merged.textScale == nil, merged.textScaleNotAnswering == nil, let scale = settings.textScale {
                 merged.textScale = scale
                 merged.textScaleSource = settings.textScaleSource ?? layer.source
             }

@@ -56,6 +56,15 @@ public actor TextScaleState {
             next.desktopSource = desktop.source
             do throws(FitScaleError) {
                 next.desktop = try await desktop.currentSettings()
+                if let waiting = next.desktop?.textScaleNotAnswering {
+                    // The source that decides the scale did not answer: its last good value
+                    // stays; the fonts read now apply.
+                    next.desktop?.textScale = preference.desktop?.textScale
+                    next.desktop?.textScaleSource = preference.desktop?.textScaleSource
+                    next.desktop?.textScaleNotAnswering = nil
+                    found.append(waiting)
+                    logger.warning("text scale: keeping the last good desktop scale (\(preference.desktop?.textScale.map { "\($0)" } ?? "none")): \(waiting)")
+                }
             } catch {
                 found.append(error)
                 logger.warning("text scale: keeping the last good \(desktop.source) settings: \(error)")

@@ -19,16 +19,20 @@ private struct Layer: DesktopSettingsProvider {
 
 /// A layer whose failure a test switches on between reads, as a server that stops answering.
 private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendable {
-    let settings: DesktopSettings?
     let source: TextScaleSource
     private let lock = NSLock()
     private var _failure: FitScaleError?
+    private var _settings: DesktopSettings?
     var failure: FitScaleError? {
         get { lock.withLock { _failure } }
         set { lock.withLock { _failure = newValue } }
     }
+    var settings: DesktopSettings? {
+        get { lock.withLock { _settings } }
+        set { lock.withLock { _settings = newValue } }
+    }
     init(settings: DesktopSettings?, source: TextScaleSource) {
-        self.settings = settings
+        _settings = settings
         self.source = source
     }
     func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
@@ -155,14 +159,34 @@ private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendabl
     @Test func anUnansweredXServerKeepsTheLastScaleUnlessAHigherLayerSetIt() async throws {
         let hung = Layer(settings: nil, source: .xresources, failure: .desktopNotAnswering(source: .xresources, reason: "no answer"))
         let fonts = Layer(settings: DesktopSettings(uiFont: UIFont(family: "Cantarell", pointSize: 11, source: .gnome)), source: .gnome)
-        // Xft.dpi would have decided the scale: the read throws, and the state keeps its last.
-        await #expect(throws: FitScaleError.desktopNotAnswering(source: .xresources, reason: "no answer")) {
-            _ = try await LayeredSettingsProvider([fonts, hung]).currentSettings()
-        }
+        // Xft.dpi would have decided the scale: the read says so, and still gives the font.
+        let waiting = try #require(try await LayeredSettingsProvider([fonts, hung]).currentSettings())
+        #expect(waiting.textScaleNotAnswering == .desktopNotAnswering(source: .xresources, reason: "no answer"))
+        #expect(waiting.textScale == nil && waiting.uiFont?.family == "Cantarell")
+        // No layer below the one that did not answer sets the scale in its place.
+        let below = Layer(settings: DesktopSettings(textScale: 2), source: .xresources)
+        let still = try #require(try await LayeredSettingsProvider([fonts, hung, below]).currentSettings())
+        #expect(still.textScale == nil && still.textScaleNotAnswering != nil)
         // A higher layer set the scale already: Xft.dpi could change nothing; the read stands.
         let scaled = Layer(settings: DesktopSettings(textScale: 1.5), source: .gsettings)
         let merged = try await LayeredSettingsProvider([scaled, hung]).currentSettings()
-        #expect(merged?.textScale == 1.5)
+        #expect(merged?.textScale == 1.5 && merged?.textScaleNotAnswering == nil)
+    }
+
+    @Test func aHungXServerKeepsTheScaleButNotTheOldFonts() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeFontconfig()
+        let portal = SwitchableLayer(settings: DesktopSettings(uiFont: UIFont(family: "Cantarell", pointSize: 11, source: .gnome)), source: .gnome)
+        let xft = SwitchableLayer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
+        let state = TextScaleState(environment: sandbox.environment, desktop: LayeredSettingsProvider([portal, xft]), logger: LogCapture().logger)
+        #expect(await state.reload().scale.factor == 1.25)
+        // The X server hangs, and meanwhile the portal's font changes: the scale stays, the
+        // new font applies.
+        xft.failure = .desktopNotAnswering(source: .xresources, reason: "no answer")
+        portal.settings = DesktopSettings(uiFont: UIFont(family: "Inter", pointSize: 12, source: .gnome))
+        let snapshot = await state.reload()
+        #expect(snapshot.scale.factor == 1.25 && snapshot.source == .xresources)
+        #expect(snapshot.uiFont.family == "Inter")
     }
 
     @Test func anUnansweredReadKeepsTheLastGoodDesktopScaleInTheState() async throws {
