@@ -1,4 +1,4 @@
-@_exported import FitDBusClient
+import FitDBusClient
 import FitBus
 import FitProtocol
 import FitScale

@@ -61,7 +61,9 @@ public struct MeasureRequest: Hashable, Sendable {
     public var unit: MeasureUnit
     /// Whether the result lists every line (width, ascent, descent, baseline, range, text).
     public var includeLines: Bool
-    /// The user's text-scale factor, multiplied into every font size.
+    /// The text-scale factor multiplied into every font size. The clients (FitDBusClient,
+    /// FitClient) apply the user's own by default and send this one only when called with
+    /// `userTextScale: false`: a factor set here alone is not used.
     public var textScale: Double
     /// The context language (BCP 47, "bn-IN", or "c"), which picks fallback fonts per script
     /// as Pango's context language does; nil for the engine's default (the daemon's locale).

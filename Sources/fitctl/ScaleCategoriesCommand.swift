@@ -52,7 +52,7 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
             }
             return
         }
-        let styles = FitScale.TextStyle.allCases
+        let styles = TextStyle.allCases
         print("point sizes in the UI font; * marks the current category\n")
         print("category".padding(34) + styles.map { $0.rawValue.leftPadding(12) }.joined())
         for (category, rows) in table {
