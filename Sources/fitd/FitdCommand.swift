@@ -56,7 +56,12 @@ struct FitdCommand: AsyncParsableCommand {
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
-        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service, idleReleaseSeconds: limits.idleReleaseSeconds) }
+        // Before the name is ours: the call that activated us may be one measured before.
+        let warmStart = WarmStartSetup.make(limits: limits, engine: engine, logger: logger)
+        warmStart?.load()
+        let idleTrim = Task.detached(priority: .background) {
+            await IdleTrim.run(service: service, idleReleaseSeconds: limits.idleReleaseSeconds, warmStart: warmStart)
+        }
         defer { idleTrim.cancel() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)
@@ -67,6 +72,7 @@ struct FitdCommand: AsyncParsableCommand {
             logger: logger))
         do {
             try await group.run()
+            warmStart?.save()
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
             throw ExitCode(error.exitCode)

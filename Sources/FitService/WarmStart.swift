@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FitText
+import Logging
+import Synchronization
+
+/// The daemon's results across restarts (issue 14, "a warm start"; docs/caching.md): loads
+/// `$XDG_CACHE_HOME/fitd/results.bin` when the daemon starts and saves it when the daemon
+/// stops or goes idle. A file that cannot be used — truncated, corrupt, another version's,
+/// other fonts' — is logged once and ignored; the next save replaces it.
+public final class WarmStart: Sendable {
+    public static let fileName = "results.bin"
+    public let directory: String
+    public var path: String { directory + "/" + Self.fileName }
+    private let engine: TextEngine
+    private let version: String
+    private let logger: Logger
+    /// Results the engine had measured when the file was last written: a daemon that
+    /// measured nothing since (answered only from caches, or nothing) has nothing new to write.
+    private let savedAt = Mutex<UInt64>(0)
+
+    public init(directory: String, engine: TextEngine, version: String, logger: Logger) {
+        self.directory = directory
+        self.engine = engine
+        self.version = version
+        self.logger = logger
+    }
+
+    /// `$XDG_CACHE_HOME/fitd`, else `$HOME/.cache/fitd` (XDG Base Directory Specification:
+    /// a relative XDG_CACHE_HOME is ignored); nil without either.
+    public static func directory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/fitd" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/fitd"
+    }
+
+    /// Maps the file if it was written for this fitd, these fonts and these rules.
+    /// Returns the entries it holds (0 when there is no usable file).
+    @discardableResult
+    public func load() -> Int {
+        let fingerprint = engine.persistenceFingerprint(version: version)
+        do throws(PersistedResultsError) {
+            guard let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) else { return 0 }
+            engine.attachPersistedResults(table)
+            logger.info("warm start: \(table.entryCount) results from \(path)")
+            return table.entryCount
+        } catch .staleFingerprint {
+            logger.info("warm start: \(path) was \(PersistedResultsError.staleFingerprint); starting cold")
+        } catch {
+            logger.warning("warm start: ignoring \(path): \(error)")
+        }
+        return 0
+    }
+
+    /// Writes the results measured so far (with those of the mapped file still valid) and
+    /// maps the new file in place of the old one. Nothing is written when nothing was measured
+    /// since the daemon started or last saved.
+    public func save() {
+        let measured = engine.measuredResultCount
+        if savedAt.withLock({ $0 }) == measured { return }
+        guard makeDirectory() else { return }
+        let fingerprint = engine.persistenceFingerprint(version: version)
+        do throws(PersistedResultsError) {
+            let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
+            savedAt.withLock { $0 = measured }
+            logger.info("warm start: saved \(entries) results to \(path)")
+            if let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) {
+                engine.attachPersistedResults(table)
+            }
+        } catch {
+            logger.warning("warm start: \(error)")
+        }
+    }
+
+    /// The cache directory, 0700 like every per-user cache of a session service; its parent
+    /// is made too when missing (a fresh home has no ~/.cache).
+    private func makeDirectory() -> Bool {
+        for dir in [parentDirectory(directory), directory] where !dir.isEmpty {
+            if mkdir(dir, 0o700) != 0, errno != EEXIST {
+                logger.warning("warm start: cannot create \(dir) (errno \(errno)); results are not saved")
+                return false
+            }
+        }
+        return true
+    }
+
+    private func parentDirectory(_ path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+}
