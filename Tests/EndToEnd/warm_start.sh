@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# A warm start (issue 14): fitd saves its results to $XDG_CACHE_HOME/fitd/results.bin when
+# SIGTERM stops it; the next fitd maps the file and answers the same requests from it —
+# identical answers, counted as persisted-results hits in GetStats and `fitctl status`. A
+# truncated or garbage file is logged once and ignored (and replaced at the next stop); a
+# file written under another fontconfig configuration is not used; persist_results = false
+# in fitd.conf writes nothing.
+source "$(dirname "$0")/lib.bash"
+on_private_bus "$@"
+
+work=$(mktemp -d)
+started=()
+cleanup() {
+  local pid
+  for pid in "${started[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+file=$XDG_CACHE_HOME/fitd/results.bin
+
+start() {  # start NAME: fitd in the background, stderr to $work/NAME.err, until it owns the name
+  local name=$1
+  "$FITD" 2>"$work/$name.err" &
+  last=$!
+  started+=("$last")
+  for _ in $(seq 100); do [ "$(daemon_pid)" = "$last" ] && return 0; sleep 0.05; done
+  fail "fitd $name did not get org.fitd.Fit1: $(cat "$work/$name.err")"
+}
+stop() {  # stop: SIGTERM to the last fitd, which must exit 0 within 5 s
+  kill -TERM "$last"
+  wait_gone "$last" 5 || fail "fitd $last still running 5 s after SIGTERM"
+  local status=0
+  wait "$last" || status=$?
+  assert_eq "$status" 0 "exit status after SIGTERM"
+}
+texts=("Hello, world" "Screen time this week" "Größe und Gewicht" "日本語のテキスト" "ابجد هوز" "Ready 🙂")
+measure_all() {  # the replies to Measure for every text, plain and wrapped with lines
+  local t
+  for t in "${texts[@]}"; do
+    bcall Measure 'ssa{sv}' "$t" "DejaVu Sans 11" 0
+    bcall Measure 'ssa{sv}' "$t" "sans-serif 10" 2 max_width d 40 lines b true
+  done
+}
+persisted_hits() {  # the persisted-results cache's hits in GetStats, or "none"
+  bcall GetStats | json_get 'next((c[4] for c in d["data"][0] if c[0] == "persisted-results"), "none")'
+}
+
+start cold
+cold=$(measure_all)
+[ ! -e "$file" ] || fail "results.bin exists before the first fitd stopped"
+stop
+[ -s "$file" ] || fail "no $file after SIGTERM: $(cat "$work/cold.err")"
+assert_eq "$(stat -c %a "$XDG_CACHE_HOME/fitd")" 700 "mode of the cache directory"
+grep -q "warm start: saved 12 results to $file" "$work/cold.err" || fail "no save line: $(cat "$work/cold.err")"
+ok "SIGTERM saved 12 results ($(stat -c %s "$file") bytes) to \$XDG_CACHE_HOME/fitd/results.bin"
+
+start warm
+grep -q "warm start: 12 results from $file" "$work/warm.err" || fail "the file was not mapped: $(cat "$work/warm.err")"
+warm=$(measure_all)
+assert_eq "$warm" "$cold" "answers after the restart"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits after the restart"
+status_line=$("$FITCTL" status --json | json_get '[c for c in d["caches"] if c["name"] == "persisted-results"][0]["hits"]')
+assert_eq "$status_line" 12 "fitctl status --json persisted-results hits"
+stop
+# Nothing new was measured: nothing to write.
+grep -q "warm start: saved" "$work/warm.err" && fail "a fitd that measured nothing new rewrote the file"
+ok "the restarted fitd answered all 12 identically from the file (GetStats, fitctl status: 12 persisted hits)"
+
+for damage in truncate garbage; do
+  case $damage in
+    truncate) truncate -s $(( $(stat -c %s "$file") - 7 )) "$file" ;;
+    garbage) head -c 4096 /dev/urandom >"$file" ;;
+  esac
+  start "$damage"
+  grep -qE "^fitd: warning: warm start: ignoring $file: " "$work/$damage.err" || fail "no warning for a $damage file: $(cat "$work/$damage.err")"
+  [ "$(grep -c 'warning' "$work/$damage.err")" -eq 1 ] || fail "more than one warning: $(cat "$work/$damage.err")"
+  assert_eq "$(measure_all)" "$cold" "answers with a $damage file"
+  assert_eq "$(persisted_hits)" none "persisted-results with a $damage file"
+  stop
+  grep -q "warm start: saved 12 results" "$work/$damage.err" || fail "the $damage file was not replaced: $(cat "$work/$damage.err")"
+  echo "$TEST: $(grep -o 'warning: .*' "$work/$damage.err" | sed "s|$XDG_CACHE_HOME|\$XDG_CACHE_HOME|")"
+done
+start rewritten
+assert_eq "$(measure_all)" "$cold" "answers from the rewritten file"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits from the rewritten file"
+stop
+ok "a truncated or garbage file: one warning, cold answers, replaced at the next stop"
+
+# Another fontconfig configuration (the same rules at another path): not used.
+cp "$FONTCONFIG_FILE" "$work/fonts.conf"
+FONTCONFIG_FILE=$work/fonts.conf start otherfonts
+grep -q "warm start: .*was written for another fitd version, font set or fontconfig configuration" "$work/otherfonts.err" \
+  || fail "a file of another configuration was not refused: $(cat "$work/otherfonts.err")"
+assert_eq "$(persisted_hits)" none "persisted-results under another configuration"
+stop
+ok "a file written under another fontconfig configuration is not used"
+
+rm -f "$file"
+mkdir -p "$XDG_CONFIG_HOME/fitd"
+printf '[limits]\npersist_results = false\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
+start off
+measure_all >/dev/null
+stop
+[ ! -e "$file" ] || fail "persist_results = false wrote $file"
+rm -f "$XDG_CONFIG_HOME/fitd/fitd.conf"
+ok "persist_results = false: nothing saved"
