@@ -27,9 +27,16 @@ public final class WarmStart: Sendable {
         self.logger = logger
     }
 
-    /// `$XDG_CACHE_HOME/fitd`, else `$HOME/.cache/fitd` (XDG Base Directory Specification:
-    /// a relative XDG_CACHE_HOME is ignored); nil without either.
+    /// The directory systemd made for fitd.service's `CacheDirectory=fitd` ($CACHE_DIRECTORY,
+    /// writable in the unit's read-only home), else `$XDG_CACHE_HOME/fitd`, else
+    /// `$HOME/.cache/fitd` (XDG Base Directory Specification: a relative XDG_CACHE_HOME is
+    /// ignored); nil without any.
     public static func directory(environment: [String: String]) -> String? {
+        if let list = environment["CACHE_DIRECTORY"],
+            let unit = list.split(separator: ":").map(String.init).first(where: { $0.hasPrefix("/") && $0.hasSuffix("/fitd") })
+        {
+            return unit
+        }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/fitd" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.cache/fitd"

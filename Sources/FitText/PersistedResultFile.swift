@@ -70,7 +70,10 @@ public enum PersistedResultFile {
     /// Replaces `path` with `bytes` atomically; the directory must exist.
     static func replace(path: String, with bytes: [UInt8]) throws(PersistedResultsError) {
         let temporary = path + ".tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // A new file of our own, never one a link points to; one left by a crashed fitd of the
+        // same pid is removed first.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .unwritable(path: temporary, errno: errno, step: "open") }
         var failure: PersistedResultsError?
         let written = bytes.withUnsafeBytes { buffer -> Bool in

@@ -87,6 +87,8 @@ public enum PersistedResultsError: Error, Sendable, Equatable, CustomStringConve
     case unreadable(path: String, errno: Int32)
     case truncated(bytes: Int)
     case notAResultFile
+    /// A FIFO, a device or a directory where the file should be.
+    case notARegularFile
     case formatVersion(Int)
     case corrupt(String)
     /// Written by another fitd version, or for other fonts, fontconfig rules or engine settings.
@@ -98,6 +100,7 @@ public enum PersistedResultsError: Error, Sendable, Equatable, CustomStringConve
         case .unreadable(let path, let code): "cannot read \(path) (errno \(code))"
         case .truncated(let bytes): "the file is truncated (\(bytes) bytes)"
         case .notAResultFile: "not a fitd result file (wrong magic)"
+        case .notARegularFile: "not a regular file"
         case .formatVersion(let version): "format version \(version), this fitd reads \(PersistedResultFormat.version)"
         case .corrupt(let reason): "the file is corrupt: \(reason)"
         case .staleFingerprint: "written for another fitd version, font set or fontconfig configuration"

@@ -37,7 +37,8 @@ public final class PersistedResultTable: Sendable {
     /// Maps `path` if it is a result file written for `fingerprint`; nil without error when
     /// there is no file (a first start).
     public static func open(path: String, fingerprint: UInt64) throws(PersistedResultsError) -> PersistedResultTable? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking on a FIFO put in its place, not following a link: the file is fitd's own.
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw .unreadable(path: path, errno: errno)
@@ -45,7 +46,7 @@ public final class PersistedResultTable: Sendable {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw .unreadable(path: path, errno: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notAResultFile }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile }
         let size = Int(status.st_size)
         guard size >= PersistedResultFormat.headerBytes else { throw .truncated(bytes: size) }
         guard size <= PersistedResultFormat.maxFileBytes else { throw .corrupt("\(size) bytes, more than a result file holds") }

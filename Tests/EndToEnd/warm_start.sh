@@ -2,7 +2,7 @@
 # A warm start (issue 14): fitd saves its results to $XDG_CACHE_HOME/fitd/results.bin when
 # SIGTERM stops it; the next fitd maps the file and answers the same requests from it —
 # identical answers, counted as persisted-results hits in GetStats and `fitctl status`. A
-# truncated or garbage file is logged once and ignored (and replaced at the next stop); a
+# truncated, garbage or FIFO file is logged once and ignored (and replaced at the next stop); a
 # file written under another fontconfig configuration is not used; persist_results = false
 # in fitd.conf writes nothing.
 source "$(dirname "$0")/lib.bash"
@@ -66,10 +66,11 @@ stop
 grep -q "warm start: saved" "$work/warm.err" && fail "a fitd that measured nothing new rewrote the file"
 ok "the restarted fitd answered all 12 identically from the file (GetStats, fitctl status: 12 persisted hits)"
 
-for damage in truncate garbage; do
+for damage in truncate garbage fifo; do
   case $damage in
     truncate) truncate -s $(( $(stat -c %s "$file") - 7 )) "$file" ;;
     garbage) head -c 4096 /dev/urandom >"$file" ;;
+    fifo) rm -f "$file"; mkfifo "$file" ;;  # must not block the start
   esac
   start "$damage"
   grep -qE "^fitd: warning: warm start: ignoring $file: " "$work/$damage.err" || fail "no warning for a $damage file: $(cat "$work/$damage.err")"
@@ -84,7 +85,8 @@ start rewritten
 assert_eq "$(measure_all)" "$cold" "answers from the rewritten file"
 assert_eq "$(persisted_hits)" 12 "persisted-results hits from the rewritten file"
 stop
-ok "a truncated or garbage file: one warning, cold answers, replaced at the next stop"
+[ -f "$file" ] || fail "the FIFO was not replaced by a file"
+ok "a truncated, garbage or FIFO file: one warning, cold answers, replaced at the next stop"
 
 # Another fontconfig configuration (the same rules at another path): not used.
 cp "$FONTCONFIG_FILE" "$work/fonts.conf"
