@@ -20,7 +20,11 @@ struct FitdCommand: AsyncParsableCommand {
               fitd --replace             # take the name over from a running fitd
               fitd --address unix:path=/run/user/1000/bus
 
-            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes).
+            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes,
+            idle_release_seconds, workers, persist_results).
+
+            Measured results are saved to $XDG_CACHE_HOME/fitd/results.bin when fitd stops (SIGTERM) or goes
+            idle, and the next fitd answers them at once; persist_results = false turns it off.
             """,
         version: FitVersion.line(program: "fitd"))
 
