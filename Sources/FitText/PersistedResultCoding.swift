@@ -27,6 +27,7 @@ enum PersistedResultCoding {
         mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
         mutating func f64(_ value: Double) { u64(value.bitPattern) }
+        mutating func f64s(_ values: Double...) { for value in values { f64(value) } }
         mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
         mutating func bool(_ value: Bool) { u8(value ? 1 : 0) }
 
@@ -71,20 +72,14 @@ enum PersistedResultCoding {
 
     static func value(_ metrics: TextMetrics) -> [UInt8] {
         var w = Writer()
-        w.f64(metrics.width)
-        w.f64(metrics.height)
-        w.f64(metrics.baseline)
-        w.f64(metrics.lastBaseline)
+        w.f64s(metrics.width, metrics.height, metrics.baseline, metrics.lastBaseline)
         w.int(metrics.lineCount)
         w.bool(metrics.ellipsized)
         w.bool(metrics.truncated)
         w.string(metrics.unit.rawValue)
         w.u32(UInt32(truncatingIfNeeded: metrics.lines.count))
         for line in metrics.lines {
-            w.f64(line.width)
-            w.f64(line.ascent)
-            w.f64(line.descent)
-            w.f64(line.baseline)
+            w.f64s(line.width, line.ascent, line.descent, line.baseline)
             w.int(line.start)
             w.int(line.length)
             w.string(line.text)

@@ -47,6 +47,26 @@ on_private_bus() {
   exit "$status"
 }
 
+# For a test that starts fitd by hand: a scratch directory $work, and `start NAME [ARGS…]`,
+# which runs fitd in the background with its stderr in $work/NAME.err and its pid in $last;
+# every fitd started is killed, and $work removed, when the test exits.
+by_hand() {
+  work=$(mktemp -d)
+  started=()
+  trap by_hand_cleanup EXIT
+}
+by_hand_cleanup() {
+  local pid
+  for pid in "${started[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+start() {
+  local name=$1; shift
+  "$FITD" "$@" 2>"$work/$name.err" &
+  last=$!
+  started+=("$last")
+}
+
 # assert_eq ACTUAL EXPECTED WHAT
 assert_eq() { [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"; }
 

@@ -8,23 +8,13 @@
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
-work=$(mktemp -d)
-started=()
-cleanup() {
-  local pid
-  for pid in "${started[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+by_hand
 file=$XDG_CACHE_HOME/fitd/results.bin
 
-start() {  # start NAME: fitd in the background, stderr to $work/NAME.err, until it owns the name
-  local name=$1
-  "$FITD" 2>"$work/$name.err" &
-  last=$!
-  started+=("$last")
+start_owner() {  # start_owner NAME: start NAME, then wait until it owns the name
+  start "$1"
   for _ in $(seq 100); do [ "$(daemon_pid)" = "$last" ] && return 0; sleep 0.05; done
-  fail "fitd $name did not get org.fitd.Fit1: $(cat "$work/$name.err")"
+  fail "fitd $1 did not get org.fitd.Fit1: $(cat "$work/$1.err")"
 }
 stop() {  # stop: SIGTERM to the last fitd, which must exit 0 within 5 s
   kill -TERM "$last"
@@ -45,7 +35,7 @@ persisted_hits() {  # the persisted-results cache's hits in GetStats, or "none"
   bcall GetStats | json_get 'next((c[4] for c in d["data"][0] if c[0] == "persisted-results"), "none")'
 }
 
-start cold
+start_owner cold
 cold=$(measure_all)
 [ ! -e "$file" ] || fail "results.bin exists before the first fitd stopped"
 stop
@@ -54,7 +44,7 @@ assert_eq "$(stat -c %a "$XDG_CACHE_HOME/fitd")" 700 "mode of the cache director
 grep -q "warm start: saved 12 results to $file" "$work/cold.err" || fail "no save line: $(cat "$work/cold.err")"
 ok "SIGTERM saved 12 results ($(stat -c %s "$file") bytes) to \$XDG_CACHE_HOME/fitd/results.bin"
 
-start warm
+start_owner warm
 grep -q "warm start: 12 results from $file" "$work/warm.err" || fail "the file was not mapped: $(cat "$work/warm.err")"
 warm=$(measure_all)
 assert_eq "$warm" "$cold" "answers after the restart"
@@ -72,7 +62,7 @@ for damage in truncate garbage fifo; do
     garbage) head -c 4096 /dev/urandom >"$file" ;;
     fifo) rm -f "$file"; mkfifo "$file" ;;  # must not block the start
   esac
-  start "$damage"
+  start_owner "$damage"
   grep -qE "^fitd: warning: warm start: ignoring $file: " "$work/$damage.err" || fail "no warning for a $damage file: $(cat "$work/$damage.err")"
   [ "$(grep -c 'warning' "$work/$damage.err")" -eq 1 ] || fail "more than one warning: $(cat "$work/$damage.err")"
   assert_eq "$(measure_all)" "$cold" "answers with a $damage file"
@@ -81,7 +71,7 @@ for damage in truncate garbage fifo; do
   grep -q "warm start: saved 12 results" "$work/$damage.err" || fail "the $damage file was not replaced: $(cat "$work/$damage.err")"
   echo "$TEST: $(grep -o 'warning: .*' "$work/$damage.err" | sed "s|$XDG_CACHE_HOME|\$XDG_CACHE_HOME|")"
 done
-start rewritten
+start_owner rewritten
 assert_eq "$(measure_all)" "$cold" "answers from the rewritten file"
 assert_eq "$(persisted_hits)" 12 "persisted-results hits from the rewritten file"
 stop
@@ -90,7 +80,7 @@ ok "a truncated, garbage or FIFO file: one warning, cold answers, replaced at th
 
 # Another fontconfig configuration (the same rules at another path): not used.
 cp "$FONTCONFIG_FILE" "$work/fonts.conf"
-FONTCONFIG_FILE=$work/fonts.conf start otherfonts
+FONTCONFIG_FILE=$work/fonts.conf start_owner otherfonts
 grep -q "warm start: .*was written for another fitd version, font set or fontconfig configuration" "$work/otherfonts.err" \
   || fail "a file of another configuration was not refused: $(cat "$work/otherfonts.err")"
 assert_eq "$(persisted_hits)" none "persisted-results under another configuration"
@@ -100,7 +90,7 @@ ok "a file written under another fontconfig configuration is not used"
 rm -f "$file"
 mkdir -p "$XDG_CONFIG_HOME/fitd"
 printf '[limits]\npersist_results = false\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
-start off
+start_owner off
 measure_all >/dev/null
 stop
 [ ! -e "$file" ] || fail "persist_results = false wrote $file"
