@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import FitText
+import FitThreads
 import Logging
 import Synchronization
 
@@ -18,6 +19,8 @@ public final class WarmStart: Sendable {
     private let logger: Logger
     /// Results the engine had measured when the file was last written: a daemon that
     /// measured nothing since (answered only from caches, or nothing) has nothing new to write.
+    /// Held for the whole of a save: two at once (the idle release's and SIGTERM's) would
+    /// write the same temporary file.
     private let savedAt = Mutex<UInt64>(0)
 
     public init(directory: String, engine: TextEngine, version: String, logger: Logger) {
@@ -62,21 +65,38 @@ public final class WarmStart: Sendable {
 
     /// Writes the results measured so far (with those of the mapped file still valid) and
     /// maps the new file in place of the old one. Nothing is written when nothing was measured
-    /// since the daemon started or last saved.
-    public func save() {
-        let measured = engine.measuredResultCount
-        if savedAt.withLock({ $0 }) == measured { return }
-        guard makeDirectory() else { return }
-        let fingerprint = engine.persistenceFingerprint(version: version)
-        do throws(PersistedResultsError) {
-            let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
-            savedAt.withLock { $0 = measured }
-            logger.info("warm start: saved \(entries) results to \(path)")
-            if let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) {
-                engine.attachPersistedResults(table)
+    /// since the daemon started or last saved. The writing and its fsync run on a thread of
+    /// their own: a blocking call must not hold one of Swift's cooperative threads.
+    public func save() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            do {
+                // Dropped at once: detached, it ends when the save is done.
+                _ = try PosixThread(name: "fitd-save") { [self] in
+                    saveNow()
+                    done.resume()
+                }
+            } catch {
+                logger.warning("warm start: no thread to save on (\(error)); results are not saved")
+                done.resume()
             }
-        } catch {
-            logger.warning("warm start: \(error)")
+        }
+    }
+
+    private func saveNow() {
+        savedAt.withLock { savedAt in
+            let measured = engine.measuredResultCount
+            guard savedAt != measured, makeDirectory() else { return }
+            let fingerprint = engine.persistenceFingerprint(version: version)
+            do throws(PersistedResultsError) {
+                let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
+                savedAt = measured
+                logger.info("warm start: saved \(entries) results to \(path)")
+                if let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) {
+                    engine.attachPersistedResults(table)
+                }
+            } catch {
+                logger.warning("warm start: \(error)")
+            }
         }
     }
 

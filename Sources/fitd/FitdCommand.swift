@@ -76,7 +76,7 @@ struct FitdCommand: AsyncParsableCommand {
             logger: logger))
         do {
             try await group.run()
-            warmStart?.save()
+            await warmStart?.save()
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
             throw ExitCode(error.exitCode)

@@ -29,7 +29,7 @@ enum IdleTrim {
             if idleReleaseSeconds > 0, quiet >= .seconds(idleReleaseSeconds), now != releasedAt {
                 // What the caches hold is saved before they are emptied: a daemon stopped
                 // later (logout, reboot) has nothing left to save.
-                warmStart?.save()
+                await warmStart?.save()
                 service.releaseIdleMemory()
                 MallocTrim.trim()
                 releasedAt = now

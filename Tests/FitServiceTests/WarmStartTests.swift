@@ -15,7 +15,7 @@ import Testing
         #expect(WarmStart.directory(environment: [:]) == nil)
     }
 
-    @Test func aSavedFileIsLoadedByTheNextEngineAndAnUnwritableDirectoryIsNoFailure() throws {
+    @Test func aSavedFileIsLoadedByTheNextEngineAndAnUnwritableDirectoryIsNoFailure() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-warm-\(UUID().uuidString)")
         var logger = Logger(label: "fitd-test")
         logger.logLevel = .critical
@@ -24,7 +24,7 @@ import Testing
         #expect(first.load() == 0)
         let request = MeasureRequest(text: "Warm start", font: "DejaVu Sans 10")
         let measured = try engine.measure(request)
-        first.save()
+        await first.save()
         var mode = stat()
         #expect(stat(root.path + "/fitd", &mode) == 0 && mode.st_mode & 0o777 == 0o700)
 
@@ -39,7 +39,7 @@ import Testing
         try Data("x".utf8).write(to: root.appendingPathComponent("blocked"))
         let blocked = WarmStart(directory: root.path + "/blocked/fitd", engine: engine, version: "t", logger: logger)
         _ = try engine.measure(MeasureRequest(text: "another", font: "DejaVu Sans 10"))
-        blocked.save()
+        await blocked.save()
         #expect(!FileManager.default.fileExists(atPath: root.path + "/blocked/fitd/results.bin"))
         try? FileManager.default.removeItem(at: root)
     }
