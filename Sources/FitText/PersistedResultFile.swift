@@ -15,8 +15,9 @@ public enum PersistedResultFile {
         var seen = Set<[UInt8]>()
         for (index, record) in records.enumerated() {
             let size = PersistedResultFormat.recordHeaderBytes + record.key.count + record.value.count
-            // The bucket table at most quadruples the entries (twice, rounded up to a power of two).
-            let buckets = 4 * (chosen.count + 1) * PersistedResultFormat.bucketBytes
+            // The bucket table: twice the entries rounded up to a power of two (under four
+            // times them), at least 8 buckets.
+            let buckets = max(8, 4 * (chosen.count + 1)) * PersistedResultFormat.bucketBytes
             guard PersistedResultFormat.headerBytes + buckets + recordBytes + size <= limit else { break }
             guard seen.insert(record.key).inserted else { continue }
             chosen.append((PersistedResultCoding.hash(record.key), index))

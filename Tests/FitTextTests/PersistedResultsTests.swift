@@ -110,6 +110,11 @@ import Testing
         let bounded = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
         #expect(bounded.byteCount <= small)
         #expect(bounded.entryCount >= 1 && bounded.entryCount < Self.requests.count)
+        // Every budget is kept, down to the smallest file of one entry.
+        for limit in stride(from: 64, through: 2_000, by: 7) {
+            let (bytes, entries) = engine.persistedFile(fingerprint: 42, byteLimit: limit)
+            #expect(bytes.count <= max(limit, 64 + 8 * 16), "limit \(limit): \(bytes.count) bytes, \(entries) entries")
+        }
     }
 
     @Test func aFileOfAnotherFingerprintIsRefused() throws {
