@@ -4,7 +4,7 @@
 # identical answers, counted as persisted-results hits in GetStats and `fitctl status`. A
 # truncated, garbage or FIFO file is logged once and ignored (and replaced at the next stop); a
 # file written under another fontconfig configuration is not used; persist_results = false
-# in fitd.conf writes nothing.
+# in fitd.conf writes nothing. A fitd started by D-Bus activation answers from the file too.
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
@@ -77,6 +77,16 @@ assert_eq "$(persisted_hits)" 12 "persisted-results hits from the rewritten file
 stop
 [ -f "$file" ] || fail "the FIFO was not replaced by a file"
 ok "a truncated, garbage or FIFO file: one warning, cold answers, replaced at the next stop"
+
+# Started by D-Bus activation, as after a logout or a reboot: the call that activates fitd is
+# answered from the file too.
+has_owner && fail "a fitd still owns the name"
+assert_eq "$(measure_all)" "$cold" "answers from an activated fitd"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits of an activated fitd"
+activated=$(daemon_pid)
+kill -TERM "$activated"
+wait_gone "$activated" 5 || fail "the activated fitd still runs 5 s after SIGTERM"
+ok "an activated fitd answered all 12 from the file"
 
 # Another fontconfig configuration (the same rules at another path): not used.
 cp "$FONTCONFIG_FILE" "$work/fonts.conf"
