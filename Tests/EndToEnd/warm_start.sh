@@ -4,7 +4,9 @@
 # identical answers, counted as persisted-results hits in GetStats and `fitctl status`. A
 # truncated, garbage or FIFO file is logged once and ignored (and replaced at the next stop); a
 # file written under another fontconfig configuration is not used; persist_results = false
-# in fitd.conf writes nothing. A fitd started by D-Bus activation answers from the file too.
+# in fitd.conf writes nothing. A fitd started by D-Bus activation answers from the file too,
+# and the file is also written when fitd goes idle (idle_release_seconds), so that kill -9 or
+# a reboot later loses nothing.
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
@@ -97,8 +99,24 @@ assert_eq "$(persisted_hits)" none "persisted-results under another configuratio
 stop
 ok "a file written under another fontconfig configuration is not used"
 
+# Saved when the daemon goes idle, before its caches are emptied: a fitd killed later (a
+# reboot, kill -9) leaves the file behind.
 rm -f "$file"
 mkdir -p "$XDG_CONFIG_HOME/fitd"
+printf '[limits]\nidle_release_seconds = 5\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
+start_owner idle
+measure_all >/dev/null
+for _ in $(seq 200); do [ -s "$file" ] && break; sleep 0.1; done
+[ -s "$file" ] || fail "no $file 20 s after the last request: $(cat "$work/idle.err")"
+kill -9 "$last"
+wait "$last" 2>/dev/null || true  # bash's "Killed" notice"
+start_owner afterkill
+assert_eq "$(measure_all)" "$cold" "answers after an idle save and kill -9"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits after an idle save and kill -9"
+stop
+ok "idle: saved before the idle release; after kill -9 the next fitd answered all 12 from the file"
+
+rm -f "$file"
 printf '[limits]\npersist_results = false\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
 start_owner off
 measure_all >/dev/null
