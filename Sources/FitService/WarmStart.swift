@@ -6,14 +6,16 @@ import FitThreads
 import Logging
 import Synchronization
 
-/// The daemon's results across restarts (issue 14, "a warm start"; docs/caching.md): loads
-/// `$XDG_CACHE_HOME/fitd/results.bin` when the daemon starts and saves it when the daemon
-/// stops or goes idle. A file that cannot be used — truncated, corrupt, another version's,
+/// The daemon's results and shaped words across restarts (issue 14, "a warm start";
+/// docs/caching.md): loads `$XDG_CACHE_HOME/fitd/results.bin` and `shapes.bin` when the
+/// daemon starts and saves them when the daemon stops or goes idle. A file that cannot be used — truncated, corrupt, another version's,
 /// other fonts' — is logged once and ignored; the next save replaces it.
 public final class WarmStart: Sendable {
     public static let fileName = "results.bin"
+    public static let shapesFileName = "shapes.bin"
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
+    public var shapesPath: String { directory + "/" + Self.shapesFileName }
     private let engine: TextEngine
     private let version: String
     private let logger: Logger
@@ -45,22 +47,32 @@ public final class WarmStart: Sendable {
         return home + "/.cache/fitd"
     }
 
-    /// Maps the file if it was written for this fitd, these fonts and these rules.
-    /// Returns the entries it holds (0 when there is no usable file).
+    /// Maps the files that were written for this fitd, these fonts and these rules.
+    /// Returns the results the results file holds (0 when there is no usable file).
     @discardableResult
     public func load() -> Int {
         let fingerprint = engine.persistenceFingerprint(version: version)
+        if let shapes = open(shapesPath, fingerprint: fingerprint, name: "persisted-shapes") {
+            engine.attachPersistedShapes(shapes)
+            logger.info("warm start: \(shapes.entryCount) shaped runs from \(shapesPath)")
+        }
+        guard let results = open(path, fingerprint: fingerprint, name: "persisted-results") else { return 0 }
+        engine.attachPersistedResults(results)
+        logger.info("warm start: \(results.entryCount) results from \(path)")
+        return results.entryCount
+    }
+
+    /// The table at `path`, or nil, logged: nothing for no file, info for another
+    /// fingerprint's, a warning for a file that cannot be used.
+    private func open(_ path: String, fingerprint: UInt64, name: String) -> PersistedResultTable? {
         do throws(PersistedResultsError) {
-            guard let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) else { return 0 }
-            engine.attachPersistedResults(table)
-            logger.info("warm start: \(table.entryCount) results from \(path)")
-            return table.entryCount
+            return try PersistedResultTable.open(path: path, fingerprint: fingerprint, name: name)
         } catch .staleFingerprint {
             logger.info("warm start: \(path) was \(PersistedResultsError.staleFingerprint); starting cold")
         } catch {
             logger.warning("warm start: ignoring \(path): \(error)")
         }
-        return 0
+        return nil
     }
 
     /// Writes the results measured so far (with those of the mapped file still valid) and
@@ -89,11 +101,11 @@ public final class WarmStart: Sendable {
             let fingerprint = engine.persistenceFingerprint(version: version)
             do throws(PersistedResultsError) {
                 let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
+                let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint)
                 savedAt = measured
-                logger.info("warm start: saved \(entries) results to \(path)")
-                if let table = try PersistedResultTable.open(path: path, fingerprint: fingerprint) {
-                    engine.attachPersistedResults(table)
-                }
+                logger.info("warm start: saved \(entries) results to \(path), \(shapes) shaped runs to \(shapesPath)")
+                engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: fingerprint))
+                engine.attachPersistedShapes(try PersistedResultTable.open(path: shapesPath, fingerprint: fingerprint, name: "persisted-shapes"))
             } catch {
                 logger.warning("warm start: \(error)")
             }

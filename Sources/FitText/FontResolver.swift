@@ -281,6 +281,9 @@ final class FontResolver: Sendable {
         return filtered
     }
 
+    /// The fonts loaded and kept, for a save that names fonts by their ``Font/identity``.
+    func loadedFonts() -> [Font] { fonts.entries().map(\.value) }
+
     /// The files the configuration was read from (FcConfigGetConfigFiles) and the font files
     /// it lists, each once, sorted: what a persisted result depends on (CacheFingerprint).
     func sourceFiles() -> (configuration: [String], fonts: [String]) {
@@ -374,7 +377,7 @@ final class FontResolver: Sendable {
         }
         let font = Font(
             id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
-            hinted: hinted)
+            hinted: hinted, variations: variations)
         state.nextFontID += 1
         return font
     }

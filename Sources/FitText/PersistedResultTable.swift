@@ -3,8 +3,9 @@ import Glibc
 #endif
 import Synchronization
 
-/// A persisted result file mapped read-only (mmap(2)) — results a daemon measured before it
-/// stopped, looked up in place by a restarted one (issue 14, "a warm start"). Opening reads
+/// A persisted result file mapped read-only (mmap(2)) — results (or shaped runs: the format
+/// holds keys and values as bytes) a daemon measured before it stopped, looked up in place by
+/// a restarted one (issue 14, "a warm start"). Opening reads
 /// the 64-byte header only; a lookup reads one bucket run and one record, each checked against
 /// the file's size and its checksum. The mapping is private and never written: a file
 /// replaced on disk (a save renames over it) leaves this one's pages as they were.
@@ -14,6 +15,8 @@ public final class PersistedResultTable: Sendable {
     private let base: UInt
     private let header: PersistedResultFormat.Header
     public let path: String
+    /// Its name in cache statistics.
+    public let name: String
     private let hits = Atomic<UInt64>(0)
     private let misses = Atomic<UInt64>(0)
     /// Records that failed their checks (a file damaged after it was opened, or hostile).
@@ -24,10 +27,11 @@ public final class PersistedResultTable: Sendable {
     public var fingerprint: UInt64 { header.fingerprint }
     public var corruptRecords: UInt64 { badRecords.load(ordering: .relaxed) }
 
-    private init(base: UInt, header: PersistedResultFormat.Header, path: String) {
+    private init(base: UInt, header: PersistedResultFormat.Header, path: String, name: String) {
         self.base = base
         self.header = header
         self.path = path
+        self.name = name
     }
 
     deinit {
@@ -36,7 +40,7 @@ public final class PersistedResultTable: Sendable {
 
     /// Maps `path` if it is a result file written for `fingerprint`; nil without error when
     /// there is no file (a first start).
-    public static func open(path: String, fingerprint: UInt64) throws(PersistedResultsError) -> PersistedResultTable? {
+    public static func open(path: String, fingerprint: UInt64, name: String = "persisted-results") throws(PersistedResultsError) -> PersistedResultTable? {
         // Not blocking on a FIFO put in its place, not following a link: the file is fitd's own.
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else {
@@ -60,7 +64,7 @@ public final class PersistedResultTable: Sendable {
             munmap(mapped, size)
             throw error
         }
-        return PersistedResultTable(base: UInt(bitPattern: mapped), header: header, path: path)
+        return PersistedResultTable(base: UInt(bitPattern: mapped), header: header, path: path, name: name)
     }
 
     private var file: UnsafeRawBufferPointer {
@@ -69,9 +73,14 @@ public final class PersistedResultTable: Sendable {
 
     /// The persisted result of `request`, or nil.
     public func metrics(for request: MeasureRequest) -> TextMetrics? {
-        let key = PersistedResultCoding.key(request)
+        value(for: PersistedResultCoding.key(request), PersistedResultCoding.metrics)
+    }
+
+    /// What `decode` makes of the value stored for `key` (nil: none, or not decodable),
+    /// counted as a hit or a miss.
+    func value<T>(for key: [UInt8], _ decode: (UnsafeRawBufferPointer) -> T?) -> T? {
         let found = key.withUnsafeBytes { key in
-            record(for: key, hash: PersistedResultCoding.hash(key)).flatMap(PersistedResultCoding.metrics)
+            record(for: key, hash: PersistedResultCoding.hash(key)).flatMap(decode)
         }
         if found == nil { misses.add(1, ordering: .relaxed) } else { hits.add(1, ordering: .relaxed) }
         return found
@@ -132,7 +141,7 @@ public final class PersistedResultTable: Sendable {
 
     public var statistics: CacheStatistics {
         CacheStatistics(
-            name: "persisted-results", entries: header.entryCount, bytes: header.fileBytes, byteLimit: header.fileBytes,
+            name: name, entries: header.entryCount, bytes: header.fileBytes, byteLimit: header.fileBytes,
             hits: hits.load(ordering: .relaxed), misses: misses.load(ordering: .relaxed), evictions: 0)
     }
 }

@@ -1,6 +1,8 @@
-/// The result cache across restarts (issue 14, "a warm start"; docs/caching.md): a daemon
-/// saves what it measured, and the next one maps the file and answers those requests from it
-/// as from its own cache.
+import CHarfBuzz
+
+/// The result and shaped-run caches across restarts (issue 14, "a warm start";
+/// docs/caching.md): a daemon saves what it measured and shaped, and the next one maps the
+/// files and answers from them as from its own caches.
 extension TextEngine {
     /// The fingerprint a persisted file must carry to be used with this engine: `version`
     /// (the program's), the engine's settings, fontconfig's configuration files and the font
@@ -20,6 +22,13 @@ extension TextEngine {
 
     public var persistedResults: PersistedResultTable? { persisted.withLock { $0 } }
 
+    /// Starts shaping from `table`'s runs where the shaped-run cache misses (nil: stops).
+    public func attachPersistedShapes(_ table: PersistedResultTable?) {
+        layoutResources.persistedShapes.table.withLock { $0 = table }
+    }
+
+    public var persistedShapes: PersistedResultTable? { layoutResources.persistedShapes.table.withLock { $0 } }
+
     /// Results measured so far (cache misses), for a caller that saves only what is new.
     public var measuredResultCount: UInt64 { measuredResults.load(ordering: .relaxed) }
 
@@ -38,6 +47,38 @@ extension TextEngine {
         let file = persistedFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.resultCacheBytes)
         try PersistedResultFile.replace(path: path, with: file.bytes)
         return file.entries
+    }
+
+    /// Writes the shaped-run cache (runs and words), then what the mapped shapes file holds
+    /// that the cache does not, to `path`, at most `byteLimit` bytes (the shaped-run cache's
+    /// budget when nil). Returns the entries written.
+    @discardableResult
+    public func savePersistedShapes(to path: String, fingerprint: UInt64, byteLimit: Int? = nil) throws(PersistedResultsError) -> Int {
+        let file = persistedShapeFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.shapeCacheBytes)
+        try PersistedResultFile.replace(path: path, with: file.bytes)
+        return file.entries
+    }
+
+    /// A run's key names its font and features by this process's ids: they are translated
+    /// through the fonts and styles still cached, and a run whose font or feature list has
+    /// left those caches is not saved.
+    func persistedShapeFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
+        var fonts: [Int32: [UInt8]] = [:]
+        for font in resolver.loadedFonts() { fonts[Int32(truncatingIfNeeded: font.id)] = font.identity }
+        var features: [Int32: [hb_feature_t]] = [:]
+        for entry in styles.entries() { features[entry.value.featureID] = entry.value.features }
+        var languages: [UInt: String] = [:]
+        var records: [(key: [UInt8], value: [UInt8])] = []
+        for (key, run) in layoutResources.shapeCache.entries() {
+            guard let font = fonts[key.fontID], let list = features[key.features] else { continue }
+            let language = languages[key.language] ?? PersistedShapeCoding.languageTag(key.language)
+            languages[key.language] = language
+            records.append((PersistedShapeCoding.key(key, font: font, language: language, features: list), PersistedShapeCoding.value(run)))
+        }
+        if let table = persistedShapes, table.fingerprint == fingerprint {
+            table.forEachRecord { key, value in records.append((Array(key), Array(value))) }
+        }
+        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, byteLimit: byteLimit)
     }
 
     func persistedFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {

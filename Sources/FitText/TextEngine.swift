@@ -79,11 +79,11 @@ public final class TextEngine: TextMeasuring, Sendable {
     let layoutResources: PixelLayout.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
-    private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
+    let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
     let lastStyleID = Atomic<Int>(0)
 
-    private struct StyleKey: Hashable {
+    struct StyleKey: Hashable {
         var font: String
         var textScale: Double
         var features: [String]
@@ -116,6 +116,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
             + [styles.statistics, descriptions.statistics, featureTable.statistics]
             + (persisted.withLock { $0 }.map { [$0.statistics] } ?? [])
+            + (layoutResources.persistedShapes.table.withLock { $0 }.map { [$0.statistics] } ?? [])
     }
 
     public func invalidateCaches() {
@@ -123,8 +124,9 @@ public final class TextEngine: TextMeasuring, Sendable {
         if let fresh = try? FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes) {
             fonts.withLock { $0 = fresh }
         }
-        // Measured with the fonts and rules that just changed.
+        // Measured and shaped with the fonts and rules that just changed.
         persisted.withLock { $0 = nil }
+        layoutResources.persistedShapes.table.withLock { $0 = nil }
         descriptions.removeAll()
         styles.removeAll()
         shapeCache.removeAll()

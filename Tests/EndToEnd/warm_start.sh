@@ -6,7 +6,8 @@
 # file written under another fontconfig configuration is not used; persist_results = false
 # in fitd.conf writes nothing. A fitd started by D-Bus activation answers from the file too,
 # and the file is also written when fitd goes idle (idle_release_seconds), so that kill -9 or
-# a reboot later loses nothing.
+# a reboot later loses nothing. Shaped words are saved too (shapes.bin): a new string of words
+# shaped before the restart takes them from the file and measures as when shaped afresh.
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
@@ -33,15 +34,17 @@ measure_all() {  # the replies to Measure for every text, plain and wrapped with
     bcall Measure 'ssa{sv}' "$t" "sans-serif 10" 2 max_width d 40 lines b true
   done
 }
-persisted_hits() {  # the persisted-results cache's hits in GetStats, or "none"
-  bcall GetStats | json_get 'next((c[4] for c in d["data"][0] if c[0] == "persisted-results"), "none")'
+persisted_hits() {  # persisted_hits [CACHE]: that cache's hits in GetStats (persisted-results), or "none"
+  bcall GetStats | json_get "next((c[4] for c in d['data'][0] if c[0] == '${1:-persisted-results}'), 'none')"
 }
+new_string() { bcall Measure 'ssa{sv}' "this week" "DejaVu Sans 11" 0; }  # its words: "Screen time this week"
 
 start_owner cold
 cold=$(measure_all)
 [ ! -e "$file" ] || fail "results.bin exists before the first fitd stopped"
 stop
 [ -s "$file" ] || fail "no $file after SIGTERM: $(cat "$work/cold.err")"
+[ -s "$XDG_CACHE_HOME/fitd/shapes.bin" ] || fail "no shapes.bin after SIGTERM: $(cat "$work/cold.err")"
 assert_eq "$(stat -c %a "$XDG_CACHE_HOME/fitd")" 700 "mode of the cache directory"
 grep -q "warm start: saved 12 results to $file" "$work/cold.err" || fail "no save line: $(cat "$work/cold.err")"
 ok "SIGTERM saved 12 results ($(stat -c %s "$file") bytes) to \$XDG_CACHE_HOME/fitd/results.bin"
@@ -76,6 +79,10 @@ done
 start_owner rewritten
 assert_eq "$(measure_all)" "$cold" "answers from the rewritten file"
 assert_eq "$(persisted_hits)" 12 "persisted-results hits from the rewritten file"
+# A new string of words shaped before the restart: its words come from shapes.bin.
+new_warm=$(new_string)
+shaped=$(persisted_hits persisted-shapes)
+[ "$shaped" != none ] && [ "$shaped" -ge 2 ] || fail "persisted-shapes hits for a new string of known words: $shaped"
 stop
 [ -f "$file" ] || fail "the FIFO was not replaced by a file"
 ok "a truncated, garbage or FIFO file: one warning, cold answers, replaced at the next stop"
@@ -120,7 +127,8 @@ rm -f "$file"
 printf '[limits]\npersist_results = false\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
 start_owner off
 measure_all >/dev/null
+assert_eq "$(new_string)" "$new_warm" "a new string of known words, shaped afresh and from shapes.bin"
 stop
 [ ! -e "$file" ] || fail "persist_results = false wrote $file"
 rm -f "$XDG_CONFIG_HOME/fitd/fitd.conf"
-ok "persist_results = false: nothing saved"
+ok "persist_results = false: nothing saved; a new string of known words measured alike shaped afresh and from shapes.bin"

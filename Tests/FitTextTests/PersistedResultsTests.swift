@@ -228,6 +228,52 @@ import Testing
         #expect((bytes + [0]).withUnsafeBytes { PersistedResultCoding.metrics($0) } == nil)
     }
 
+    /// Shaped runs and words saved by one engine shape the next one's text: the same requests,
+    /// and new strings made of the same words, measure exactly as on an engine that shaped
+    /// them itself.
+    @Test func savedShapesMeasureLikeShapingAgain() throws {
+        let first = try TestEngine.fresh()
+        let results = try Self.requests.map { try first.measure($0) }
+        let path = try temporaryDirectory().appendingPathComponent("shapes.bin").path
+        let written = try first.savePersistedShapes(to: path, fingerprint: 42)
+        #expect(written > 0)
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, name: "persisted-shapes"))
+        let next = try TestEngine.fresh()
+        next.attachPersistedShapes(table)
+        for (request, expected) in zip(Self.requests, results) {
+            #expect(try next.measure(request) == expected, "\(request.text)")
+        }
+        let hits = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
+        #expect(hits > 0)
+        // New strings, known words: "Screen " "time " "this " "week" were shaped as words.
+        let reordered = [
+            MeasureRequest(text: "this week", font: "DejaVu Sans 11"),
+            MeasureRequest(text: "Screen time this week", font: "DejaVu Sans 11", maxWidth: 90, includeLines: true),
+        ]
+        let third = try TestEngine.fresh()
+        for request in reordered {
+            #expect(try next.measure(request) == third.measure(request), "\(request.text)")
+        }
+        #expect(try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits > hits)
+    }
+
+    @Test func shapedRunsDecodeOnlyWhenWholeAndConsistent() throws {
+        let run = ShapedRun(clusters: [.init(start: 0, advance: 7.5), .init(start: 2, advance: 3)], missing: [
+            .init(cluster: 1, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0),
+        ])
+        let bytes = PersistedShapeCoding.value(run)
+        let back = try #require(bytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) })
+        #expect(back.clusters.map(\.start) == [0, 2] && back.clusters.map(\.advance) == [7.5, 3])
+        #expect(back.missing.map(\.cluster) == [1] && back.missing.map(\.notdefAdvance) == [6])
+        for length in 0..<bytes.count {
+            #expect(bytes.prefix(length).withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
+        }
+        // A cluster past the key's text, or missing glyphs of a cluster the run lacks.
+        #expect(bytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: 2) } == nil)
+        let stray = PersistedShapeCoding.value(ShapedRun(clusters: run.clusters, missing: [.init(cluster: 5, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0)]))
+        #expect(stray.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
+    }
+
     /// The fingerprint follows the font files: touching one (its mtime) makes another.
     @Test func theFingerprintChangesWhenAFontFileChanges() throws {
         let directory = try temporaryDirectory()
