@@ -113,10 +113,12 @@ public final class TextEngine: TextMeasuring, Sendable {
     var resolver: FontResolver { fonts.withLock { $0 } }
 
     public var cacheStatistics: [CacheStatistics] {
-        [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
-            + [styles.statistics, descriptions.statistics, featureTable.statistics]
-            + (persisted.withLock { $0 }.map { [$0.statistics] } ?? [])
-            + (layoutResources.persistedShapes.table.withLock { $0 }.map { [$0.statistics] } ?? [])
+        var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
+        all += [styles.statistics, descriptions.statistics, featureTable.statistics]
+        // The files a previous daemon saved, when mapped (a warm start).
+        let files: [PersistedResultTable?] = [persisted.withLock { $0 }, layoutResources.persistedShapes.table.withLock { $0 }]
+        all += files.compactMap { $0?.statistics }
+        return all
     }
 
     public func invalidateCaches() {
