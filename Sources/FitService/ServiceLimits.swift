@@ -11,6 +11,7 @@ import FitThreads
 ///     cache_bytes = 100663296
 ///     idle_release_seconds = 60
 ///     workers = 2
+///     persist_results = true
 public struct ServiceLimits: Sendable, Equatable {
     public var maxTextBytes = TextLimits.maxTextBytes
     public var maxBatchRequests = 10_000
@@ -26,6 +27,9 @@ public struct ServiceLimits: Sendable, Equatable {
     /// How many cores one MeasureBatch may use at once (issue 14): the cores this process may
     /// run on, unless fitd.conf asks for fewer (1: every batch on one core, as before).
     public var workers = ParallelChunks.availableCores
+    /// Whether measured results are saved under $XDG_CACHE_HOME/fitd when the daemon stops or
+    /// goes idle, for the next start to answer them at once (issue 14, "a warm start").
+    public var persistResults = true
 
     /// The budget of each cache, shares of ``cacheBytes``: of every 96 parts, 76 go to the
     /// text engine (results 26, shaped runs 26, paragraphs 6.5, fonts 13, styles 3.3,
@@ -58,11 +62,21 @@ public struct ServiceLimits: Sendable, Equatable {
         cacheBytes = try Self.integer(config, "cache_bytes", in: 0...Self.maxCacheBytes) ?? cacheBytes
         idleReleaseSeconds = try Self.integer(config, "idle_release_seconds", in: 0...86_400) ?? idleReleaseSeconds
         workers = try Self.integer(config, "workers", in: 1...256) ?? workers
-        let known: Set<String> = ["max_text_bytes", "max_batch", "cache_bytes", "idle_release_seconds", "workers"]
+        persistResults = try Self.boolean(config, "persist_results") ?? persistResults
+        let known: Set<String> = ["max_text_bytes", "max_batch", "cache_bytes", "idle_release_seconds", "workers", "persist_results"]
         for section in config.sections where section.name == "limits" {
             if let unknown = section.entries.first(where: { !known.contains($0.key) }) {
                 throw ServiceConfigError(message: "[limits] \(unknown.key) is not a known setting; known: \(known.sorted().joined(separator: ", "))")
             }
+        }
+    }
+
+    private static func boolean(_ config: ConfigFile, _ key: String) throws(ServiceConfigError) -> Bool? {
+        guard let text = config.value(section: "limits", key: key) else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw ServiceConfigError(message: "[limits] \(key) = \(text) must be true or false")
         }
     }
 

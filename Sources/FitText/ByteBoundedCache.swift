@@ -195,6 +195,20 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         }
     }
 
+    /// Every entry, most recently used first (what a save keeps when it cannot keep all).
+    public func entries() -> [(key: Key, value: Value)] {
+        storage.withLock { s in
+            var out: [(key: Key, value: Value)] = []
+            out.reserveCapacity(s.index.count)
+            var slot = s.newest
+            while slot >= 0 {
+                if let key = s.slots[slot].key, let value = s.slots[slot].value { out.append((key, value)) }
+                slot = s.slots[slot].older
+            }
+            return out
+        }
+    }
+
     private static func upsert(_ slot: inout Int, new: Int, existing: inout Int) {
         if slot >= 0 { existing = slot } else { slot = new }
     }

@@ -34,8 +34,24 @@ final class Font: Sendable {
     /// line, so a field of its own.
     let hasBaseTable: Bool
 
-    init(id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer, hinted: Bool = false) {
+    /// What makes this font shape as it does, the same in every process: file, face index,
+    /// size, hinting and variations (the resolver's key of it). Shaped runs saved for a warm
+    /// start name their font by it (``PersistedShapeCoding``), since `id` is this process's.
+    let identity: [UInt8]
+
+    init(
+        id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer,
+        hinted: Bool = false, variations: String? = nil
+    ) {
         self.id = id
+        var identity = PersistedResultCoding.Writer()
+        identity.string(face.file)
+        identity.int(face.index)
+        identity.f64(pixelSize)
+        identity.bool(hinted)
+        identity.optional(face.variations) { $0.string($1) }
+        identity.optional(variations) { $0.string($1) }
+        self.identity = identity.bytes
         self.face = face
         self.familyList = [face.family]
         self.pixelSize = pixelSize

@@ -281,6 +281,31 @@ final class FontResolver: Sendable {
         return filtered
     }
 
+    /// The fonts loaded and kept, for a save that names fonts by their ``Font/identity``.
+    func loadedFonts() -> [Font] { fonts.entries().map(\.value) }
+
+    /// The files the configuration was read from (FcConfigGetConfigFiles) and the font files
+    /// it lists, each once, sorted: what a persisted result depends on (CacheFingerprint).
+    func sourceFiles() -> (configuration: [String], fonts: [String]) {
+        state.withLock { state in
+            var configuration: [String] = []
+            if let list = FcConfigGetConfigFiles(state.config) {
+                defer { FcStrListDone(list) }
+                while let item = FcStrListNext(list) {
+                    configuration.append(String(cString: UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self)))
+                }
+            }
+            var fonts = Set<String>()
+            for which in [FcSetSystem, FcSetApplication] {
+                guard let set = FcConfigGetFonts(state.config, which) else { continue }
+                for i in 0..<Int(set.pointee.nfont) {
+                    if let font = set.pointee.fonts[i], let file = Self.string(font, FC_FILE) { fonts.insert(file) }
+                }
+            }
+            return (configuration.sorted(), fonts.sorted())
+        }
+    }
+
     static func isSupportedFormat(_ pattern: OpaquePointer) -> Bool {
         if let file = string(pattern, FC_FILE), file.hasSuffix(".woff") || file.hasSuffix(".woff2") { return false }
         guard let format = string(pattern, FC_FONTFORMAT) else { return false }
@@ -352,7 +377,7 @@ final class FontResolver: Sendable {
         }
         let font = Font(
             id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
-            hinted: hinted)
+            hinted: hinted, variations: variations)
         state.nextFontID += 1
         return font
     }

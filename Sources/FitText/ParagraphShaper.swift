@@ -40,6 +40,14 @@ struct ParagraphShaper {
     /// starts in the text they index.
     var markup: MarkupRuns? = nil
     var unitOffset = 0
+    /// Runs a previous daemon saved, asked when `shapeCache` misses (a warm start).
+    var persistedShapes: PersistedShapes? = nil
+
+    /// A run or word from the cache, else from the saved file.
+    private func known(_ key: ShapeKey, font: Font) -> ShapedRun? {
+        if let run = shapeCache.value(for: key) { return run }
+        return persistedShapes?.run(key, font: font, features: style.features, cache: shapeCache)
+    }
 
     /// The style of a cluster: its first code unit's stretch (Pango splits items at
     /// attribute changes, itemize.c itemize_state_update_for_new_run).
@@ -333,7 +341,7 @@ struct ParagraphShaper {
         // space: on the oracle corpus no result changed (Benchmarks/README.md). The run
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
-        if let cached = shapeCache.value(for: runKey) {
+        if let cached = known(runKey, font: font) {
             try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
             return
         }
@@ -356,7 +364,7 @@ struct ParagraphShaper {
             while start < clusters.upperBound {
                 let (from, to) = units(start, end)
                 let wordKey = key(from, to)
-                guard let known = shapeCache.value(for: wordKey) else {
+                guard let known = known(wordKey, font: font) else {
                     unknown = (start, wordKey)
                     break
                 }

@@ -18,6 +18,8 @@ struct PixelLayout {
         let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
         let analyzer: TextAnalyzer
         let scratchPool = ScratchPool()
+        /// Shaped runs from the file a previous daemon saved (a warm start).
+        let persistedShapes = PersistedShapes()
 
         init(
             shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>,
@@ -54,6 +56,7 @@ struct PixelLayout {
         let letterSpacing = LineBreaker.pangoUnits(request.letterSpacing)
         var shaper = ParagraphShaper(style: style, letterSpacing: letterSpacing, shapeCache: shapeCache)
         shaper.markup = markup
+        shaper.persistedShapes = resources.persistedShapes
         let codePoints = request.includeLines ? CodePointIndex(units) : nil
 
         var result = TextMetrics(

@@ -68,16 +68,22 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let fonts: Mutex<FontResolver>
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
-    private let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
+    let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
+    /// Results a daemon measured before it restarted, mapped from disk (TextEngine+Persistence):
+    /// consulted on a miss of `resultCache`, never written.
+    let persisted = Mutex<PersistedResultTable?>(nil)
+    /// Results measured (not found in a cache) so far: a save with none new since the last
+    /// has nothing to write.
+    let measuredResults = Atomic<UInt64>(0)
     private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
     let layoutResources: PixelLayout.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
-    private let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
+    let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
     let lastStyleID = Atomic<Int>(0)
 
-    private struct StyleKey: Hashable {
+    struct StyleKey: Hashable {
         var font: String
         var textScale: Double
         var features: [String]
@@ -104,11 +110,15 @@ public final class TextEngine: TextMeasuring, Sendable {
         layoutResources = PixelLayout.Resources(shapeCache: shapeCache, paragraphCache: paragraphCache, analyzer: analyzer)
     }
 
-    private var resolver: FontResolver { fonts.withLock { $0 } }
+    var resolver: FontResolver { fonts.withLock { $0 } }
 
     public var cacheStatistics: [CacheStatistics] {
-        [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
-            + [styles.statistics, descriptions.statistics, featureTable.statistics]
+        var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
+        all += [styles.statistics, descriptions.statistics, featureTable.statistics]
+        // The files a previous daemon saved, when mapped (a warm start).
+        let files: [PersistedResultTable?] = [persisted.withLock { $0 }, layoutResources.persistedShapes.table.withLock { $0 }]
+        all += files.compactMap { $0?.statistics }
+        return all
     }
 
     public func invalidateCaches() {
@@ -116,6 +126,9 @@ public final class TextEngine: TextMeasuring, Sendable {
         if let fresh = try? FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes) {
             fonts.withLock { $0 = fresh }
         }
+        // Measured and shaped with the fonts and rules that just changed.
+        persisted.withLock { $0 = nil }
+        layoutResources.persistedShapes.table.withLock { $0 = nil }
         descriptions.removeAll()
         styles.removeAll()
         shapeCache.removeAll()
@@ -159,13 +172,14 @@ public final class TextEngine: TextMeasuring, Sendable {
     /// work where they are (the daemon answers cached requests on its bus thread).
     public func cachedMeasurement(_ request: MeasureRequest) -> TextMetrics? {
         guard (try? request.validate()) != nil else { return nil }
-        return resultCache.peek(Prehashed(request))
+        let key = Prehashed(request)
+        return resultCache.peek(key) ?? persistedMeasurement(key)
     }
 
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         try request.validate()
         let key = Prehashed(request)
-        if let cached = resultCache.value(for: key) { return cached }
+        if let cached = resultCache.value(for: key) ?? persistedMeasurement(key) { return cached }
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
@@ -177,8 +191,13 @@ public final class TextEngine: TextMeasuring, Sendable {
             }
             metrics = try CellLayout.measure(plain, analyzer: analyzer)
         }
-        resultCache.insert(metrics, for: key, bytes: metrics.byteCount + request.text.utf8.count + 160)
+        resultCache.insert(metrics, for: key, bytes: Self.resultBytes(key, metrics))
+        measuredResults.add(1, ordering: .relaxed)
         return metrics
+    }
+
+    static func resultBytes(_ key: Prehashed<MeasureRequest>, _ metrics: TextMetrics) -> Int {
+        metrics.byteCount + key.key.text.utf8.count + 160
     }
 
     func description(for text: String) throws(FitTextError) -> FontDescription {

@@ -20,7 +20,11 @@ struct FitdCommand: AsyncParsableCommand {
               fitd --replace             # take the name over from a running fitd
               fitd --address unix:path=/run/user/1000/bus
 
-            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes).
+            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes,
+            idle_release_seconds, workers, persist_results).
+
+            Measured results are saved to $XDG_CACHE_HOME/fitd/results.bin when fitd stops (SIGTERM) or goes
+            idle, and the next fitd answers them at once; persist_results = false turns it off.
             """,
         version: FitVersion.line(program: "fitd"))
 
@@ -56,7 +60,12 @@ struct FitdCommand: AsyncParsableCommand {
         let service = FitService(engine: engine, limits: limits, logger: logger)
         MallocTrim.mapLargeBlocks()
         service.onLargeRequest { MallocTrim.trim() }
-        let idleTrim = Task.detached(priority: .background) { await IdleTrim.run(service: service, idleReleaseSeconds: limits.idleReleaseSeconds) }
+        // Before the name is ours: the call that activated us may be one measured before.
+        let warmStart = WarmStartSetup.make(limits: limits, engine: engine, logger: logger)
+        warmStart?.load()
+        let idleTrim = Task.detached(priority: .background) {
+            await IdleTrim.run(service: service, idleReleaseSeconds: limits.idleReleaseSeconds, warmStart: warmStart)
+        }
         defer { idleTrim.cancel() }
         let daemon = BusDaemon(
             service: service, address: address, replace: replace, environment: environment, logger: logger)
@@ -67,6 +76,7 @@ struct FitdCommand: AsyncParsableCommand {
             logger: logger))
         do {
             try await group.run()
+            await warmStart?.save()
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
             throw ExitCode(error.exitCode)

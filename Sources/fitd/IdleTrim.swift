@@ -6,11 +6,12 @@ import FitService
 /// itself (malloc_trim(3)). Checked every `period`: requests were served during the last
 /// period but none since, and nothing was trimmed since the last of them. After
 /// `idleReleaseSeconds` without a request the caches are emptied too, so that a daemon that
-/// served a burst of work goes back to the memory it took at start.
+/// served a burst of work goes back to the memory it took at start (its results saved first,
+/// when persist_results is on: WarmStart).
 enum IdleTrim {
     static let period: Duration = .seconds(5)
 
-    static func run(service: FitService, idleReleaseSeconds: Int) async {
+    static func run(service: FitService, idleReleaseSeconds: Int, warmStart: WarmStart?) async {
         var last = service.requestsServedCount
         var trimmedAt = last
         var releasedAt = last
@@ -26,6 +27,9 @@ enum IdleTrim {
                 trimmedAt = now
             }
             if idleReleaseSeconds > 0, quiet >= .seconds(idleReleaseSeconds), now != releasedAt {
+                // What the caches hold is saved before they are emptied: a daemon stopped
+                // later (logout, reboot) has nothing left to save.
+                await warmStart?.save()
                 service.releaseIdleMemory()
                 MallocTrim.trim()
                 releasedAt = now

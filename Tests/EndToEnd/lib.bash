@@ -25,20 +25,46 @@ ok() { echo "$TEST: ok: $*"; }
 on_private_bus() {
   [ -n "${E2E_INNER:-}" ] && return 0
   [ -x "$FITD" ] || fail "no fitd at $FITD (swift build first, or set FITD)"
-  local log config status=0
+  local log config cache status=0
   log=$(mktemp "${TMPDIR:-/tmp}/fitd-e2e-$TEST.XXXXXX")
   # An empty config home: the user's fitd.conf (limits, text scale) and fontconfig
   # settings must not change the figures the tests expect.
   config=$(mktemp -d "${TMPDIR:-/tmp}/fitd-e2e-config.XXXXXX")
-  E2E_INNER=1 E2E_LOG=$log XDG_CONFIG_HOME=$config timeout -k 5 "${E2E_TIMEOUT:-55}" \
+  # A cache home of its own, so that no test starts warm from another's saved results
+  # (fitd's results.bin), sharing only fontconfig's cache of the pinned fonts (a rescan of
+  # the Noto directories costs seconds).
+  cache=$(mktemp -d "${TMPDIR:-/tmp}/fitd-e2e-cache.XXXXXX")
+  mkdir -p "$XDG_CACHE_HOME/fitd-test-fontconfig"
+  ln -s "$XDG_CACHE_HOME/fitd-test-fontconfig" "$cache/fitd-test-fontconfig"
+  E2E_INNER=1 E2E_LOG=$log XDG_CONFIG_HOME=$config XDG_CACHE_HOME=$cache timeout -k 5 "${E2E_TIMEOUT:-55}" \
     "$ROOT/scripts/private-bus" --fitd "$FITD" --log "$log" -- bash "$0" "$@" || status=$?
   if [ "$status" -ne 0 ]; then
     [ "$status" -eq 124 ] && echo "$TEST: FAIL: timed out after ${E2E_TIMEOUT:-55} s" >&2
     echo "--- bus and daemon log ($TEST):" >&2
     tail -n 30 "$log" >&2 || true
   fi
-  rm -rf "$log" "$config"
+  rm -rf "$log" "$config" "$cache"
   exit "$status"
+}
+
+# For a test that starts fitd by hand: a scratch directory $work, and `start NAME [ARGS…]`,
+# which runs fitd in the background with its stderr in $work/NAME.err and its pid in $last;
+# every fitd started is killed, and $work removed, when the test exits.
+by_hand() {
+  work=$(mktemp -d)
+  started=()
+  trap by_hand_cleanup EXIT
+}
+by_hand_cleanup() {
+  local pid
+  for pid in "${started[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+start() {
+  local name=$1; shift
+  "$FITD" "$@" 2>"$work/$name.err" &
+  last=$!
+  started+=("$last")
 }
 
 # assert_eq ACTUAL EXPECTED WHAT

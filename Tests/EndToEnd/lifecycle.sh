@@ -6,22 +6,7 @@
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
-work=$(mktemp -d)
-started=()
-cleanup() {
-  local pid
-  for pid in "${started[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# start NAME [ARGS…]: fitd in the background, stderr to $work/NAME.err; its pid in $last.
-start() {
-  local name=$1; shift
-  "$FITD" "$@" 2>"$work/$name.err" &
-  last=$!
-  started+=("$last")
-}
+by_hand  # $work, start NAME [ARGS…] (pid in $last), every fitd started killed at exit
 wait_owner() {  # wait_owner PID: until PID owns org.fitd.Fit1 (5 s)
   for _ in $(seq 100); do [ "$(daemon_pid)" = "$1" ] && return 0; sleep 0.05; done
   fail "pid $1 did not get org.fitd.Fit1; its stderr: $(cat "$work"/*.err)"

@@ -10,13 +10,7 @@ import Testing
 /// refused with TooLarge, before measuring when the request shows it, else the moment the
 /// results pass it (issue 9, "reply amplification").
 @Suite struct ReplySizeTests {
-    private func fresh() throws -> TextEngine {
-        _ = try SharedEngine.engine()  // pins the fonts first
-        var configuration = TextEngine.Configuration()
-        configuration.language = "en-us"
-        configuration.preferredLanguages = []
-        return try TextEngine(configuration: configuration)
-    }
+    private func fresh() throws -> TextEngine { try SharedEngine.fresh() }
 
     private func misses(_ engine: TextEngine) -> UInt64 {
         engine.cacheStatistics.first { $0.name == "results" }?.misses ?? 0

@@ -16,6 +16,15 @@ enum SharedEngine {
 
 
     static func engine() throws -> TextEngine { try PinnedEngine.engine() }
+
+    /// An engine of its own on the pinned fonts, for a test whose caches no other test may fill.
+    static func fresh() throws -> TextEngine {
+        _ = try engine()  // pins the fonts first
+        var configuration = TextEngine.Configuration()
+        configuration.language = "en-us"
+        configuration.preferredLanguages = []
+        return try TextEngine(configuration: configuration)
+    }
 }
 
 /// FitService served in this process on a private bus, the way fitd serves it (export the

@@ -19,6 +19,7 @@ import Testing
         #expect(defaults.cacheBytes == 96 << 20)
         #expect(defaults.idleReleaseSeconds == 60)
         #expect(defaults.workers == ParallelChunks.availableCores)
+        #expect(defaults.persistResults)
         #expect(try limits("") == defaults)
         #expect(try limits("[text]\nscale = 1.25\n") == defaults)
     }
@@ -34,8 +35,11 @@ import Testing
             cache_bytes = 0
             idle_release_seconds = 0
             workers = 1
+            persist_results = false
             """)
         #expect(parsed.workers == 1)
+        #expect(!parsed.persistResults)
+        #expect(try limits("[limits]\npersist_results = yes").persistResults)
         #expect(parsed.idleReleaseSeconds == 0)
         #expect(parsed.maxTextBytes == 4096)
         #expect(parsed.maxBatchRequests == 3)
@@ -54,8 +58,13 @@ import Testing
         #expect(error?.message.contains("must be a whole number in") == true)
     }
 
+    @Test func persistResultsIsTrueOrFalse() throws {
+        let error = #expect(throws: ServiceConfigError.self) { try limits("[limits]\npersist_results = maybe\n") }
+        #expect(error?.message == "[limits] persist_results = maybe must be true or false")
+    }
+
     @Test func unknownKeyIsAnErrorListingTheKnownOnes() throws {
         let error = #expect(throws: ServiceConfigError.self) { try limits("[limits]\nmax_bach = 3\n") }
-        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, idle_release_seconds, max_batch, max_text_bytes, workers")
+        #expect(error?.message == "[limits] max_bach is not a known setting; known: cache_bytes, idle_release_seconds, max_batch, max_text_bytes, persist_results, workers")
     }
 }

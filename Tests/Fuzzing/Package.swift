@@ -40,6 +40,7 @@ let package = Package(
         ]),
         fuzzTarget("fuzz-text-engine", [.product(name: "FitText", package: "fitd")]),
         fuzzTarget("fuzz-markup", [.product(name: "FitText", package: "fitd")]),
+        fuzzTarget("fuzz-result-file", [.product(name: "FitText", package: "fitd")]),
         fuzzTarget("fuzz-json", [.product(name: "FitJSON", package: "fitd")]),
     ]
 )

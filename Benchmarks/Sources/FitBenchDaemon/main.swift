@@ -5,12 +5,13 @@
 //
 //     swift build -c release                                   # the root package: fitd
 //     swift build -c release --package-path Benchmarks
-//     Benchmarks/.build/release/FitBenchDaemon [--round-trips 4000] [--batch-rounds 20] [--fitd PATH]
+//     Benchmarks/.build/release/FitBenchDaemon [--round-trips 4000] [--batch-rounds 20] [--warm-rounds 5] [--fitd PATH]
 //
 // Measures: Measure (cached) and Layout (cached, 50 nodes, 3 decisions) round trips against
 // Echo(s) — p50/p99 and their ratios, interleaved A-B-C so a slow moment hits all three;
 // MeasureBatch of 1,000 strings, cached and uncached, in strings/s; the daemon's RSS when idle;
-// how long fitd takes from exec to owning its name (fontconfig cache warm).
+// how long fitd takes from exec to owning its name (fontconfig cache warm); a restart with the
+// results it saved against a fresh start (WarmRestart.swift).
 import FitBenchDocuments
 import FitBus
 import FitLayout
@@ -28,6 +29,8 @@ func option(_ name: String) -> String? {
 let roundTrips = option("--round-trips").flatMap(Int.init) ?? 4000
 /// MeasureBatch calls per kind (cached, uncached); more to profile the daemon under load.
 let batchRounds = max(1, option("--batch-rounds").flatMap(Int.init) ?? 20)
+/// Fresh and warm starts each (WarmRestart.swift).
+let warmRounds = max(1, option("--warm-rounds").flatMap(Int.init) ?? 5)
 let fitdPath = option("--fitd") ?? ProcessInfo.processInfo.environment["FITD"] ?? root + "/.build/release/fitd"
 let echoPath = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("fit-echo-service").path
 setenv("FONTCONFIG_FILE", root + "/Tests/fonts/fonts.conf", 1)
@@ -41,6 +44,15 @@ guard FileManager.default.isExecutableFile(atPath: fitdPath) else {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitbench-\(getpid())").path
 try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+// A cache home of its own: a run's saved results (fitd's results.bin, issue 14) must not make
+// the next run's uncached figures warm. fontconfig's cache of the pinned fonts is shared
+// through a link (fonts.conf keeps it under $XDG_CACHE_HOME; a rescan costs seconds).
+let cacheHome = directory + "/cache"
+let inheritedCache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"] ?? NSHomeDirectory() + "/.cache"
+try? FileManager.default.createDirectory(atPath: inheritedCache + "/fitd-test-fontconfig", withIntermediateDirectories: true)
+try? FileManager.default.createDirectory(atPath: cacheHome, withIntermediateDirectories: true)
+try? FileManager.default.createSymbolicLink(atPath: cacheHome + "/fitd-test-fontconfig", withDestinationPath: inheritedCache + "/fitd-test-fontconfig")
+setenv("XDG_CACHE_HOME", cacheHome, 1)
 let config = """
     <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
      "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -267,6 +279,7 @@ for lap in 0..<coreLaps {
 let coreStrings = Double(coreLaps * coreRounds * 1000)
 let allCoresRate = coreStrings / (milliseconds(coreTimes[0]) / 1000)
 let oneCoreRate = coreStrings / (milliseconds(coreTimes[1]) / 1000)
+let warm = try await WarmRestart.measure(rounds: warmRounds)
 cleanUp()
 
 // MARK: report
@@ -296,6 +309,7 @@ print("""
       uncached              \(uncachedCPU.map { f($0, 0).leftPad(12) }.joined())
     MeasureBatch of 1,000 uncached over every core (\(ParallelChunksCount.cores)) \(f(allCoresRate, 0)) strings/s, with workers = 1 \(f(oneCoreRate, 0)) strings/s: \(f(allCoresRate / oneCoreRate, 2)) ×
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
+    \(warm.report)
     fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
     fitd memory idle after all:    RSS \(idleAfter.rss / 1024) MB (anonymous \(f(Double(idleAfter.anon) / 1024)) MB, file-backed \(f(Double(idleAfter.file) / 1024)) MB), PSS \(f(Double(idleAfter.pss) / 1024)) MB
 

@@ -1,0 +1,94 @@
+import CHarfBuzz
+
+/// The result and shaped-run caches across restarts (issue 14, "a warm start";
+/// docs/caching.md): a daemon saves what it measured and shaped, and the next one maps the
+/// files and answers from them as from its own caches.
+extension TextEngine {
+    /// The fingerprint a persisted file must carry to be used with this engine: `version`
+    /// (the program's), the engine's settings, fontconfig's configuration files and the font
+    /// files' identities (``CacheFingerprint``). It stats every font file: a few milliseconds
+    /// for a few thousand fonts.
+    public func persistenceFingerprint(version: String) -> UInt64 {
+        CacheFingerprint.compute(
+            version: version, configuration: configuration, language: language,
+            preferredLanguages: contextPreferredLanguages, files: resolver.sourceFiles())
+    }
+
+    /// Starts answering from `table` (nil: stops). Its fingerprint is the caller's to check
+    /// (``PersistedResultTable/open(path:fingerprint:)`` does).
+    public func attachPersistedResults(_ table: PersistedResultTable?) {
+        persisted.withLock { $0 = table }
+    }
+
+    public var persistedResults: PersistedResultTable? { persisted.withLock { $0 } }
+
+    /// Starts shaping from `table`'s runs where the shaped-run cache misses (nil: stops).
+    public func attachPersistedShapes(_ table: PersistedResultTable?) {
+        layoutResources.persistedShapes.table.withLock { $0 = table }
+    }
+
+    public var persistedShapes: PersistedResultTable? { layoutResources.persistedShapes.table.withLock { $0 } }
+
+    /// Results measured so far (cache misses), for a caller that saves only what is new.
+    public var measuredResultCount: UInt64 { measuredResults.load(ordering: .relaxed) }
+
+    /// The persisted result of `key`, kept in the result cache from now on.
+    func persistedMeasurement(_ key: Prehashed<MeasureRequest>) -> TextMetrics? {
+        guard let table = persisted.withLock({ $0 }), let metrics = table.metrics(for: key.key) else { return nil }
+        resultCache.insert(metrics, for: key, bytes: Self.resultBytes(key, metrics))
+        return metrics
+    }
+
+    /// Writes the result cache — the most recently used first — and then what the mapped
+    /// file holds that the cache does not, to `path`, at most `byteLimit` bytes (the result
+    /// cache's own budget when nil). Returns the entries written.
+    @discardableResult
+    public func savePersistedResults(to path: String, fingerprint: UInt64, byteLimit: Int? = nil) throws(PersistedResultsError) -> Int {
+        let file = persistedFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.resultCacheBytes)
+        try PersistedResultFile.replace(path: path, with: file.bytes)
+        return file.entries
+    }
+
+    /// Writes the shaped-run cache (runs and words), then what the mapped shapes file holds
+    /// that the cache does not, to `path`, at most `byteLimit` bytes (the shaped-run cache's
+    /// budget when nil). Returns the entries written.
+    @discardableResult
+    public func savePersistedShapes(to path: String, fingerprint: UInt64, byteLimit: Int? = nil) throws(PersistedResultsError) -> Int {
+        let file = persistedShapeFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.shapeCacheBytes)
+        try PersistedResultFile.replace(path: path, with: file.bytes)
+        return file.entries
+    }
+
+    /// A run's key names its font and features by this process's ids: they are translated
+    /// through the fonts and styles still cached, and a run whose font or feature list has
+    /// left those caches is not saved.
+    func persistedShapeFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
+        var fonts: [Int32: [UInt8]] = [:]
+        for font in resolver.loadedFonts() { fonts[Int32(truncatingIfNeeded: font.id)] = font.identity }
+        var features: [Int32: [hb_feature_t]] = [:]
+        for entry in styles.entries() { features[entry.value.featureID] = entry.value.features }
+        var languages: [UInt: String] = [:]
+        var records: [(key: [UInt8], value: [UInt8])] = []
+        for (key, run) in layoutResources.shapeCache.entries() {
+            guard let font = fonts[key.fontID], let list = features[key.features] else { continue }
+            let language = languages[key.language] ?? PersistedShapeCoding.languageTag(key.language)
+            languages[key.language] = language
+            records.append((PersistedShapeCoding.key(key, font: font, language: language, features: list), PersistedShapeCoding.value(run)))
+        }
+        if let table = persistedShapes, table.fingerprint == fingerprint {
+            table.forEachRecord { key, value in records.append((Array(key), Array(value))) }
+        }
+        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, byteLimit: byteLimit)
+    }
+
+    func persistedFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
+        var records: [(key: [UInt8], value: [UInt8])] = resultCache.entries().map { entry in
+            (PersistedResultCoding.key(entry.key.key), PersistedResultCoding.value(entry.value))
+        }
+        // Only a file written for these fonts and rules may be carried over.
+        if let table = persisted.withLock({ $0 }), table.fingerprint == fingerprint {
+            table.forEachRecord { key, value in records.append((Array(key), Array(value))) }
+        }
+        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, byteLimit: byteLimit)
+    }
+}

@@ -1,0 +1,303 @@
+import Foundation
+import Testing
+
+@testable import FitText
+
+/// The result cache saved to a file and mapped by the next engine (issue 14, "a warm start"):
+/// what comes back equals what was measured, and a damaged, foreign or stale file is refused
+/// or answers nothing — never a wrong result, never a crash.
+@Suite struct PersistedResultsTests {
+    static let requests: [MeasureRequest] = {
+        var list = [
+            MeasureRequest(text: "Hello, world", font: "DejaVu Sans 10"),
+            MeasureRequest(text: "Screen time this week", font: "DejaVu Sans 11", maxWidth: 60, includeLines: true),
+            MeasureRequest(text: "A long label that will not fit", font: "DejaVu Sans Bold 12", maxWidth: 80, maxLines: 1, ellipsize: .end, includeLines: true),
+            MeasureRequest(text: "tabular 0123", font: "DejaVu Sans 10", features: ["tnum", "-liga"], letterSpacing: 0.5),
+            MeasureRequest(text: "Größe 12", font: "DejaVu Sans 10", textScale: 1.25),
+            MeasureRequest(text: "日本語のテキスト", font: "sans-serif 10"),
+            MeasureRequest(text: "cells │ 表", font: "", unit: .cells, includeLines: true),
+        ]
+        var markup = MeasureRequest(text: "<b>bold</b> and plain", font: "DejaVu Sans 10")
+        markup.markup = true
+        var language = MeasureRequest(text: "ابجد", font: "sans-serif 10")
+        language.language = "ar"
+        var gtk3 = MeasureRequest(text: "Hello, world", font: "DejaVu Sans 10")
+        gtk3.metrics = .gtk3
+        list += [markup, language, gtk3]
+        return list
+    }()
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-persisted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A file of `requests` measured by a fresh engine, and what it measured.
+    private func savedFile(_ requests: [MeasureRequest] = requests, fingerprint: UInt64 = 42) throws -> (path: String, results: [TextMetrics], bytes: [UInt8]) {
+        let engine = try TestEngine.fresh()
+        let results = try requests.map { try engine.measure($0) }
+        let path = try temporaryDirectory().appendingPathComponent("results.bin").path
+        let written = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
+        #expect(written == Set(requests.map { PersistedResultCoding.key($0) }).count)
+        return (path, results, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    private func openError(_ path: String, fingerprint: UInt64 = 42) -> PersistedResultsError? {
+        do {
+            _ = try PersistedResultTable.open(path: path, fingerprint: fingerprint)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func savedResultsComeBackEqualWithoutMeasuring() throws {
+        let (path, results, _) = try savedFile()
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        #expect(table.entryCount == Self.requests.count)
+        let engine = try TestEngine.fresh()
+        engine.attachPersistedResults(table)
+        for (request, expected) in zip(Self.requests, results) {
+            // cachedMeasurement never measures: an answer can only come from the file.
+            #expect(engine.cachedMeasurement(request) == expected, "\(request.text)")
+        }
+        let measured = try #require(engine.cacheStatistics.first { $0.name == "persisted-results" })
+        #expect(measured.hits == UInt64(Self.requests.count))
+        #expect(engine.measuredResultCount == 0)
+        // Read once, then kept in memory like any result.
+        _ = engine.cachedMeasurement(Self.requests[0])
+        #expect(engine.cacheStatistics.first { $0.name == "persisted-results" }?.hits == UInt64(Self.requests.count))
+    }
+
+    @Test func requestsThatDifferInOneFieldAreNotConfused() throws {
+        let base = MeasureRequest(text: "Hello, world", font: "DejaVu Sans 10")
+        let (path, _, _) = try savedFile([base])
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        var variants = [base, base, base, base, base, base]
+        variants[0].textScale = 1.25
+        variants[1].maxWidth = 40
+        variants[2].font = "DejaVu Sans 11"
+        variants[3].text = "Hello, world!"
+        variants[4].language = "en-us"
+        variants[5].includeLines = true
+        for variant in variants { #expect(table.metrics(for: variant) == nil) }
+        // "é" precomposed and decomposed are one String to Swift, not to the cache.
+        let (composed, _, _) = try savedFile([MeasureRequest(text: "caf\u{E9}", font: "DejaVu Sans 10")])
+        let other = try #require(try PersistedResultTable.open(path: composed, fingerprint: 42))
+        #expect(other.metrics(for: MeasureRequest(text: "cafe\u{301}", font: "DejaVu Sans 10")) == nil)
+        #expect(other.metrics(for: MeasureRequest(text: "caf\u{E9}", font: "DejaVu Sans 10")) != nil)
+    }
+
+    @Test func aSaveKeepsTheMappedFilesResultsAndStaysWithinItsLimit() throws {
+        let (path, results, _) = try savedFile(Array(Self.requests.prefix(4)))
+        let engine = try TestEngine.fresh()
+        engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: 42))
+        let later = try Self.requests.dropFirst(4).map { try engine.measure($0) }
+        try engine.savePersistedResults(to: path, fingerprint: 42)
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        #expect(table.entryCount == Self.requests.count)
+        for (request, expected) in zip(Self.requests, results.prefix(4) + later) {
+            #expect(table.metrics(for: request) == expected)
+        }
+        // A budget too small for all: the most recently used go first, the file stays within it.
+        let small = 64 + 8 * 16 + 300
+        try engine.savePersistedResults(to: path, fingerprint: 42, byteLimit: small)
+        let bounded = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        #expect(bounded.byteCount <= small)
+        #expect(bounded.entryCount >= 1 && bounded.entryCount < Self.requests.count)
+        // Every budget is kept, down to the smallest file of one entry.
+        for limit in stride(from: 64, through: 2_000, by: 7) {
+            let (bytes, entries) = engine.persistedFile(fingerprint: 42, byteLimit: limit)
+            #expect(bytes.count <= max(limit, 64 + 8 * 16), "limit \(limit): \(bytes.count) bytes, \(entries) entries")
+        }
+    }
+
+    @Test func aFileOfAnotherFingerprintIsRefused() throws {
+        let (path, _, _) = try savedFile()
+        #expect(openError(path, fingerprint: 43) == .staleFingerprint)
+        #expect(try PersistedResultTable.open(path: path + ".missing", fingerprint: 42) == nil)
+    }
+
+    @Test func everyTruncationIsRefused() throws {
+        let (path, _, bytes) = try savedFile()
+        var rng = SystemRandomNumberGenerator()
+        // Every length of the header and bucket table, and a few hundred of the records.
+        let lengths = Array(0..<min(bytes.count, 64 + 8 * 16 + 8)) + (0..<300).map { _ in Int.random(in: 0..<bytes.count, using: &rng) }
+        for length in lengths {
+            try write(Array(bytes.prefix(length)), to: path)
+            let error = try #require(openError(path), "\(length) bytes were accepted")
+            switch error {
+            case .truncated, .notAResultFile: break
+            default: Issue.record("\(length) bytes: \(error)")
+            }
+        }
+    }
+
+    @Test func aFlippedHeaderByteIsRefused() throws {
+        let (path, _, bytes) = try savedFile()
+        for offset in 0..<64 {
+            var damaged = bytes
+            damaged[offset] ^= 0x20
+            try write(damaged, to: path)
+            #expect(openError(path) != nil, "a flipped byte at \(offset) was accepted")
+        }
+    }
+
+    /// Flipped bytes past the header: the file opens, and every lookup gives either the
+    /// exact result that was saved or nothing.
+    @Test func flippedBytesInTheTableNeverGiveAWrongResult() throws {
+        let (path, results, bytes) = try savedFile()
+        var rng = SystemRandomNumberGenerator()
+        var refusedRecords: UInt64 = 0
+        for _ in 0..<400 {
+            var damaged = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                damaged[Int.random(in: 64..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
+            }
+            try write(damaged, to: path)
+            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+            for (request, expected) in zip(Self.requests, results) {
+                if let found = table.metrics(for: request) { #expect(found == expected) }
+            }
+            refusedRecords += table.corruptRecords
+        }
+        #expect(refusedRecords > 0)
+    }
+
+    /// A header whose checksum is right but whose counts and offsets are absurd — what a
+    /// hostile file would carry.
+    @Test func absurdCountsAndOffsetsAreRefusedOrAnswerNothing() throws {
+        let (path, _, bytes) = try savedFile()
+        let records = bytes.count
+        func header(buckets: Int, entries: Int, bucketsOffset: Int = 64, recordsOffset: Int? = nil, fileBytes: Int? = nil) -> [UInt8] {
+            PersistedResultFormat.Header(
+                fingerprint: 42, bucketCount: buckets, entryCount: entries, bucketsOffset: bucketsOffset,
+                recordsOffset: recordsOffset ?? bucketsOffset + buckets * 16, fileBytes: fileBytes ?? records
+            ).encoded()
+        }
+        for bad in [
+            header(buckets: 1 << 30, entries: 1),
+            header(buckets: 3, entries: 1),
+            header(buckets: 0, entries: 0),
+            header(buckets: 8, entries: 9),
+            header(buckets: 8, entries: 1, bucketsOffset: 1 << 31),
+            header(buckets: 8, entries: 1, recordsOffset: 4096),
+            header(buckets: 8, entries: 1, fileBytes: records + 1),
+            header(buckets: 8, entries: 1, fileBytes: records - 1),
+        ] {
+            try write(bad + bytes.dropFirst(64), to: path)
+            #expect(openError(path) != nil)
+        }
+        // Buckets pointing past the end, at the header, or claiming records of 4 GiB.
+        let bucketCount = Int(bytes[24]) | Int(bytes[25]) << 8
+        for (offset, size) in [(UInt32.max, UInt32(16)), (0x10, 32), (UInt32(records - 8), 64), (UInt32(64 + bucketCount * 16), UInt32.max)] {
+            var damaged = bytes
+            for bucket in 0..<bucketCount where damaged[64 + bucket * 16 + 8..<64 + bucket * 16 + 12] != [0, 0, 0, 0] {
+                withUnsafeBytes(of: offset.littleEndian) { damaged.replaceSubrange(64 + bucket * 16 + 8..<64 + bucket * 16 + 12, with: $0) }
+                withUnsafeBytes(of: size.littleEndian) { damaged.replaceSubrange(64 + bucket * 16 + 12..<64 + bucket * 16 + 16, with: $0) }
+            }
+            try write(damaged, to: path)
+            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+            for request in Self.requests { #expect(table.metrics(for: request) == nil) }
+            #expect(table.corruptRecords > 0)
+        }
+    }
+
+    @Test func whatIsNotAResultFileIsRefused() throws {
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("results.bin").path
+        try write([], to: path)
+        #expect(openError(path) == .truncated(bytes: 0))
+        try write(Array(repeating: 0x41, count: 4096), to: path)
+        #expect(openError(path) == .notAResultFile)
+        #expect(openError(directory.path) != nil)
+    }
+
+    @Test func recordsDecodeOnlyWhenWhole() throws {
+        let metrics = try TestEngine.fresh().measure(Self.requests[2])
+        let bytes = PersistedResultCoding.value(metrics)
+        #expect(bytes.withUnsafeBytes { PersistedResultCoding.metrics($0) } == metrics)
+        for length in 0..<bytes.count {
+            #expect(bytes.prefix(length).withUnsafeBytes { PersistedResultCoding.metrics($0) } == nil)
+        }
+        #expect((bytes + [0]).withUnsafeBytes { PersistedResultCoding.metrics($0) } == nil)
+    }
+
+    /// Shaped runs and words saved by one engine shape the next one's text: the same requests,
+    /// and new strings made of the same words, measure exactly as on an engine that shaped
+    /// them itself.
+    @Test func savedShapesMeasureLikeShapingAgain() throws {
+        let first = try TestEngine.fresh()
+        let results = try Self.requests.map { try first.measure($0) }
+        let path = try temporaryDirectory().appendingPathComponent("shapes.bin").path
+        let written = try first.savePersistedShapes(to: path, fingerprint: 42)
+        #expect(written > 0)
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, name: "persisted-shapes"))
+        let next = try TestEngine.fresh()
+        next.attachPersistedShapes(table)
+        for (request, expected) in zip(Self.requests, results) {
+            #expect(try next.measure(request) == expected, "\(request.text)")
+        }
+        let hits = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
+        #expect(hits > 0)
+        // New strings, known words: "Screen " "time " "this " "week" were shaped as words.
+        let reordered = [
+            MeasureRequest(text: "this week", font: "DejaVu Sans 11"),
+            MeasureRequest(text: "Screen time this week", font: "DejaVu Sans 11", maxWidth: 90, includeLines: true),
+        ]
+        let third = try TestEngine.fresh()
+        for request in reordered {
+            #expect(try next.measure(request) == third.measure(request), "\(request.text)")
+        }
+        #expect(try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits > hits)
+    }
+
+    @Test func shapedRunsDecodeOnlyWhenWholeAndConsistent() throws {
+        let run = ShapedRun(clusters: [.init(start: 0, advance: 7.5), .init(start: 2, advance: 3)], missing: [
+            .init(cluster: 1, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0),
+        ])
+        let bytes = PersistedShapeCoding.value(run)
+        let back = try #require(bytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) })
+        #expect(back.clusters.map(\.start) == [0, 2] && back.clusters.map(\.advance) == [7.5, 3])
+        #expect(back.missing.map(\.cluster) == [1] && back.missing.map(\.notdefAdvance) == [6])
+        for length in 0..<bytes.count {
+            #expect(bytes.prefix(length).withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
+        }
+        // A cluster past the key's text, or missing glyphs of a cluster the run lacks.
+        #expect(bytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: 2) } == nil)
+        let stray = PersistedShapeCoding.value(ShapedRun(clusters: run.clusters, missing: [.init(cluster: 5, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0)]))
+        #expect(stray.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
+    }
+
+    /// The fingerprint follows the font files: touching one (its mtime) makes another.
+    @Test func theFingerprintChangesWhenAFontFileChanges() throws {
+        let directory = try temporaryDirectory()
+        let font = directory.appendingPathComponent("Font.ttf").path
+        try write(Array(repeating: 1, count: 128), to: font)
+        func fingerprint() -> UInt64 {
+            CacheFingerprint.compute(
+                version: "1", configuration: TextEngine.Configuration(), language: "en-us", preferredLanguages: [],
+                files: (configuration: [], fonts: [font]))
+        }
+        let before = fingerprint()
+        #expect(fingerprint() == before)
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, font, &times, 0) == 0)
+        let touched = fingerprint()
+        #expect(touched != before)
+        try FileManager.default.removeItem(atPath: font)
+        #expect(fingerprint() != touched)
+        // The engine's own covers the pinned configuration's files and fonts, and is stable.
+        let engine = try TestEngine.fresh()
+        let files = engine.resolver.sourceFiles()
+        #expect(files.configuration.contains { $0.hasSuffix("Tests/fonts/fonts.conf") })
+        #expect(files.fonts.contains { $0.hasSuffix("DejaVuSans.ttf") })
+        #expect(engine.persistenceFingerprint(version: "1") == engine.persistenceFingerprint(version: "1"))
+        #expect(engine.persistenceFingerprint(version: "1") != engine.persistenceFingerprint(version: "2"))
+    }
+}
