@@ -195,18 +195,33 @@ public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: 
         }
     }
 
-    /// Every entry, most recently used first (what a save keeps when it cannot keep all).
+    /// Every entry, most recently used first (what a save keeps when it cannot keep all). A
+    /// sharded cache keeps recency per shard: its shards' lists are interleaved, newest first
+    /// from each in turn, an approximation of the whole cache's order.
     public func entries() -> [(key: Key, value: Value)] {
-        storage.withLock { s in
-            var out: [(key: Key, value: Value)] = []
-            out.reserveCapacity(s.index.count)
-            var slot = s.newest
-            while slot >= 0 {
-                if let key = s.slots[slot].key, let value = s.slots[slot].value { out.append((key, value)) }
-                slot = s.slots[slot].older
-            }
-            return out
+        var perShard: [[(key: Key, value: Value)]] = []
+        for index in 0...shardMask {
+            perShard.append(shards[index].withLock { s in
+                var out: [(key: Key, value: Value)] = []
+                out.reserveCapacity(s.index.count)
+                var slot = s.newest
+                while slot >= 0 {
+                    if let key = s.slots[slot].key, let value = s.slots[slot].value { out.append((key, value)) }
+                    slot = s.slots[slot].older
+                }
+                return out
+            })
         }
+        if perShard.count == 1 { return perShard[0] }
+        let count = perShard.reduce(0) { $0 + $1.count }
+        var out: [(key: Key, value: Value)] = []
+        out.reserveCapacity(count)
+        var position = 0
+        while out.count < count {
+            for list in perShard where position < list.count { out.append(list[position]) }
+            position += 1
+        }
+        return out
     }
 
     private static func upsert(_ slot: inout Int, new: Int, existing: inout Int) {

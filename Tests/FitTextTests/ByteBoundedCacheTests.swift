@@ -215,6 +215,19 @@ import Testing
         #expect(c.statistics.entries == 0 && c.statistics.bytes == 0)
     }
 
+    @Test func aShardedCacheListsEveryEntryNewestFirstFromEachShard() {
+        let c = ByteBoundedCache<Int, Int>(name: "sharded", byteLimit: 8 * ByteBoundedCache<Int, Int>.shardBytes, entryOverhead: 0)
+        #expect(c.shardCount == 8)
+        for key in 0..<1_000 { c.insert(key, for: key, bytes: 10) }
+        _ = c.value(for: 3)  // now the newest of its shard
+        let listed = c.entries()
+        #expect(listed.count == 1_000 && Set(listed.map(\.key)).count == 1_000)
+        #expect(listed.allSatisfy { $0.key == $0.value })
+        // The first eight are each shard's newest: 3 among them, and 0, the oldest, not.
+        #expect(listed.prefix(8).contains { $0.key == 3 })
+        #expect(!listed.prefix(8).contains { $0.key == 0 })
+    }
+
     @Test func peekFindsWhatIsStoredAndCountsNoMiss() {
         let c = cache()
         c.insert(1, for: "a", bytes: 10)
