@@ -93,21 +93,24 @@ struct ProcessRun {
 
 /// Runs `fitctl measure --batch --local --language en-us` with stdin from `input`, stdout
 /// to `output`, stderr to `errors`; fails unless it exits 0 (every line measured).
-func runFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String]) throws -> ProcessRun {
+/// `oneCore`: through `taskset -c 0` (util-linux), the peer of the every-core figure.
+func runFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String], oneCore: Bool = false) throws -> ProcessRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let arguments = [fitctl, "measure", "--batch", "--local", "--language", "en-us"]
+    let taskset = "/usr/bin/taskset"
+    let arguments = (oneCore ? [taskset, "-c", "0"] : []) + [fitctl, "measure", "--batch", "--local", "--language", "en-us"]
+    let program = oneCore ? taskset : fitctl
     var argv = arguments.map { strdup($0) } + [nil]
     var envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     let start = now()
-    let spawned = posix_spawn(&pid, fitctl, &actions, nil, &argv, &envp)
-    guard spawned == 0 else { throw BenchError.peer("fitctl", reason: "posix_spawn \(fitctl): \(String(cString: strerror(spawned)))") }
+    let spawned = posix_spawn(&pid, program, &actions, nil, &argv, &envp)
+    guard spawned == 0 else { throw BenchError.peer("fitctl", reason: "posix_spawn \(program): \(String(cString: strerror(spawned)))") }
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -190,6 +193,14 @@ func main() throws {
         singles.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env))
         doubles.append(try runFitctl(options.fitctl, input: twice, output: "/dev/null", errors: errors, environment: env))
     }
+    // Every core (issue 14): the same process pinned to one core (taskset -c 0) against free,
+    // alternating, so a slow moment of the shared machine hits both.
+    var pinned: [Double] = []
+    var free: [Double] = []
+    for _ in 0..<options.runs {
+        pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, oneCore: true).wall)
+        free.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env).wall)
+    }
     let pangoPer = median(pangoTimes) / n * 1e6
     let pangoCPUPer = median(pangoCPUTimes) / n * 1e6
     let wallPer = median(singles.map(\.wall)) / n * 1e6
@@ -208,6 +219,11 @@ func main() throws {
     print("                                              (CPU)   \(us(cpuPer))   \(ratio(cpuPer, pangoCPUPer))")
     print("the same strings again in one process         (wall)  \(us(secondPer))   \(ratio(secondPer, pangoPer))")
     print("                                              (CPU)   \(us(secondCPUPer))   \(ratio(secondCPUPer, pangoCPUPer))")
+    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    let speedup = median(pinned) / median(free)
+    print(String(
+        format: "every core: one core %.0f ms, all %d %.0f ms: %.2f × (issue 14: ≥ 1.7 × on 2 cores: %@)",
+        median(pinned) * 1000, cores, median(free) * 1000, speedup, speedup >= 1.7 ? "met" : "MISSED"))
 
     // Stages, as fitctl times them (FITCTL_TIMINGS=1); the rest of the wall time is start-up
     // (loading, fontconfig, the engine) and exit.
