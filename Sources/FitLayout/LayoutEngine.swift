@@ -62,41 +62,46 @@ struct TextMeasurement {
 }
 
 /// One layout call's state: memo tables and the frames being written. Not shared between calls.
+///
+/// Its tables are `@exclusivity(unchecked)`: one thread, one call, and no method holds an
+/// inout access to a table while calling another that writes it (the debug tests ran with
+/// the checks on before they were dropped). The run-time checks were ≈ 1,000 calls of
+/// `swift_beginAccess` per 50-node layout, 3 % of its instructions (FitBenchLayout, callgrind).
 final class LayoutContext<Measurer: LayoutTextMeasurer> {
     let prepared: PreparedLayout
     let nodes: [LayoutNode]
     let options: LayoutOptions
     let measurer: Measurer
 
-    var sizes: NodeMemo<LayoutSize>
-    var texts: NodeMemo<TextMeasurement>
-    var groupScales: NodeMemo<Double>
+    @exclusivity(unchecked) var sizes: NodeMemo<LayoutSize>
+    @exclusivity(unchecked) var texts: NodeMemo<TextMeasurement>
+    @exclusivity(unchecked) var groupScales: NodeMemo<Double>
     /// Text baselines by node and proposal, asked only by baseline alignments and the result.
-    var baselineMemo: NodeMemo<Baselines?>
-    var choices: NodeMemo<Int>
+    @exclusivity(unchecked) var baselineMemo: NodeMemo<Baselines?>
+    @exclusivity(unchecked) var choices: NodeMemo<Int>
     /// The position each uniformFit is currently laid out with (read by its choice points).
-    var currentChoice: [Int]
+    @exclusivity(unchecked) var currentChoice: [Int]
     /// While fittings measure their hidden copies: the axes their spacers and flexible frames
     /// are fixed on (spec 4.10), as ``LayoutContext/fixingBit(_:)`` bits.
-    var fixing: UInt32 = 0
+    @exclusivity(unchecked) var fixing: UInt32 = 0
     /// The factor each scaleGroup is currently laid out with (read by its members).
-    var currentScale: [Double]
+    @exclusivity(unchecked) var currentScale: [Double]
     /// A threshold's children in its arrangement.
-    var arranged: [[Int]]
+    @exclusivity(unchecked) var arranged: [[Int]]
 
     // Outputs of placement. A scale-group search places its subtree on trial; the epoch tells
     // the final placement (epoch 1) from trials, so trial frames never count as shown.
-    var frames: [LayoutRect]
-    var placedEpoch: [Int]
+    @exclusivity(unchecked) var frames: [LayoutRect]
+    @exclusivity(unchecked) var placedEpoch: [Int]
     /// The proposal each node was last placed with (what its text baselines are read at).
-    var placedProposal: [ProposedSize]
-    var epoch = 1
-    var lastEpoch = 1
-    var outcomes: [TextOutcome?]
+    @exclusivity(unchecked) var placedProposal: [ProposedSize]
+    @exclusivity(unchecked) var epoch = 1
+    @exclusivity(unchecked) var lastEpoch = 1
+    @exclusivity(unchecked) var outcomes: [TextOutcome?]
     /// Whether a text or template fitted its proposed width in its latest placement.
-    var fits: [Bool]
-    var chosen: [Int]
-    var fittedLength: [Double]
+    @exclusivity(unchecked) var fits: [Bool]
+    @exclusivity(unchecked) var chosen: [Int]
+    @exclusivity(unchecked) var fittedLength: [Double]
 
     init(prepared: PreparedLayout, options: LayoutOptions, measurer: Measurer) {
         self.prepared = prepared

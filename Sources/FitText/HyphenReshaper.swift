@@ -13,6 +13,7 @@ struct HyphenReshaper {
     let style: ResolvedStyle
     let letterSpacing: Double
     let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
+    let clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>
     /// Some markup stretch has letter spacing (which `letterSpacing`, the request's, does
     /// not tell).
     var markupSpaced = false
@@ -57,7 +58,8 @@ struct HyphenReshaper {
     }
 
     /// A cluster shaped alone, as a run of its own (the shaped-run cache's ordinary entry for
-    /// its text: Shaper.shape gives a run no context either).
+    /// its text: Shaper.shape gives a run no context either, and a one-letter word shaped
+    /// before is found there).
     private func lastClusterAlone(_ c: Int) -> Double? {
         let cluster = breaker.clusters[c]
         let from = breaker.start(of: c)
@@ -80,9 +82,10 @@ struct HyphenReshaper {
         return run.missing.isEmpty ? run.width : nil
     }
 
-    /// The last cluster of a line shaped alone with its hyphen, from the shaped-run cache
-    /// (keyed by its text, its font… and the complement of the feature list's id, which no
-    /// ordinary run has: ids are never negative).
+    /// The last cluster of a line shaped alone with its hyphen: from `clusterWidths` for one
+    /// code point, else from the shaped-run cache (keyed by its text, its font… and the
+    /// complement of the feature list's id, which no ordinary run has: ids are never
+    /// negative).
     private func lastClusterWithHyphen(_ c: Int) -> Double? {
         let cluster = breaker.clusters[c]
         let from = breaker.start(of: c)
@@ -91,18 +94,59 @@ struct HyphenReshaper {
         let units = UnsafeBufferPointer(rebasing: text[from..<to])
         let font = breaker.fonts[Int(cluster.font)]
         let language = style.language.hbLanguage(script: cluster.script)
+        let rightToLeft = cluster.level & 1 == 1
+        let small = ClusterWidthKey(
+            units, font: font.id, script: cluster.script, language: language, features: style.featureID, rightToLeft: rightToLeft)
+        if let small, let known = clusterWidths.value(for: small) { return known.isNaN ? nil : known }
         let key = ShapeKey(
             fontID: Int32(truncatingIfNeeded: font.id), script: cluster.script, language: language, features: ~style.featureID,
-            rightToLeft: cluster.level & 1 == 1, text: units)
-        if let known = shapeCache.value(for: key) { return known.width }
-        guard
-            let width = Shaper.widthBeforeHyphen(
-                units, from: 0, to: units.count, hyphen: true, font: font, rightToLeft: cluster.level & 1 == 1,
-                script: cluster.script, language: language, features: style.features)
-        else { return nil }
+            rightToLeft: rightToLeft, text: units)
+        if small == nil, let known = shapeCache.value(for: key) { return known.width }
+        let width = Shaper.widthBeforeHyphen(
+            units, from: 0, to: units.count, hyphen: true, font: font, rightToLeft: rightToLeft, script: cluster.script,
+            language: language, features: style.features)
+        if let small {
+            clusterWidths.insert(width ?? .nan, for: small, bytes: ClusterWidthKey.entryBytes)
+            return width
+        }
+        guard let width else { return nil }
         let run = ShapedRun(clusters: [ShapedRun.Cluster(start: 0, advance: width)])
         shapeCache.insert(run, for: key, bytes: key.byteCount + run.byteCount)
         return width
+    }
+}
+
+/// A cluster of one code point shaped alone with a hyphen in a font: the key of
+/// ``HyphenReshaper``'s width cache (such a width is never a run of the shaped-run cache's). Plain words (no text storage, no references): a
+/// lookup at a width-0 probe, where every letter ends a line, costs a fraction of a
+/// ``ShapeKey``'s (FitBenchLayout, callgrind).
+struct ClusterWidthKey: Hashable, Sendable {
+    /// The code point, the direction and the script.
+    private var unit: UInt64
+    /// The font's id and the feature list's id.
+    private var face: UInt64
+    /// HarfBuzz's interned language (its address).
+    private var language: UInt
+
+    /// A key and value, and the table's slot: what an entry costs, roughly.
+    static let entryBytes = 64
+
+    /// nil when `text` is not exactly one code point.
+    init?(_ text: UnsafeBufferPointer<UInt16>, font: Int, script: Int32, language: UInt, features: Int32, rightToLeft: Bool) {
+        let scalar: UInt32
+        switch text.count {
+        case 1:
+            guard !UTF16.isSurrogate(text[0]) else { return nil }
+            scalar = UInt32(text[0])
+        case 2:
+            guard UTF16.isLeadSurrogate(text[0]), UTF16.isTrailSurrogate(text[1]) else { return nil }
+            scalar = 0x10000 + ((UInt32(text[0]) - 0xD800) << 10) + (UInt32(text[1]) - 0xDC00)
+        default:
+            return nil
+        }
+        unit = UInt64(scalar) | (rightToLeft ? 1 << 21 : 0) | UInt64(UInt32(bitPattern: script)) << 32
+        face = UInt64(UInt32(truncatingIfNeeded: font)) | UInt64(UInt32(bitPattern: features)) << 32
+        self.language = language
     }
 }
 

@@ -184,9 +184,15 @@ final class LineBreaker: Sendable {
 
     /// Where the line that starts at `start` ends: the last break opportunity at which the line
     /// — without its final white space, with a hyphen if the break inserts one — fits.
-    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape unbounded: Reshape? = nil) -> Int {
+    func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
+        var budget = LineBreaker.reshapeBudget
+        return lineEnd(from: start, goal: goal, wrap: wrap, reshape: reshape, budget: &budget)
+    }
+
+    /// `budget`: how many more candidates may be shaped again in this line's search (shared
+    /// with the search by characters that WORD_CHAR falls back to, which spends the rest).
+    private func lineEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape?, budget: inout Int) -> Int {
         let count = clusters.count
-        let reshape = LineBreaker.budgeted(unbounded)
         // With re-shaping, breaks up to Pango's safe distance past the goal are looked at
         // (process_item: 3 × the approximate character width, here 1.5 em of the largest
         // font): a word's last letter before a hyphen may shape narrower than in the word.
@@ -209,7 +215,9 @@ final class LineBreaker: Sendable {
                 if (isWhiteSpace(count - 1) ? width - last : width) <= goal { return count }
                 break
             }
-            if allowsBreak(before: i, wrap: wrap), lineWidth(width: width, last: last, start: start, end: i, wrap: wrap, goal: goal, reshape: reshape) <= goal {
+            if allowsBreak(before: i, wrap: wrap),
+                lineWidth(width: width, last: last, start: start, end: i, wrap: wrap, goal: goal, reshape: reshape, budget: &budget) <= goal
+            {
                 best = i
             }
             // A break further on leaves on the line at least all it has now, white space
@@ -228,7 +236,7 @@ final class LineBreaker: Sendable {
             i += 1
         }
         if let best { return best }
-        return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape)
+        return overflowEnd(from: start, goal: goal, wrap: wrap, reshape: reshape, budget: &budget)
     }
 
     /// Whether shaping the line again may move it across the goal. In scripts that keep
@@ -244,18 +252,10 @@ final class LineBreaker: Sendable {
 
     /// At most `reshapeBudget` lines shaped again per line searched, the rest summed: each
     /// shapes the line's run, and zero-width clusters (a run of ZWSP) keep every candidate
-    /// within the safe distance, which made a line's search n² HarfBuzz work.
+    /// within the safe distance, which made a line's search n² HarfBuzz work. A counter
+    /// passed down, not a closure wrapping `reshape`: that closure and its box were two
+    /// allocations per line searched, 7 % of a cold layout's instructions (FitBenchLayout).
     static let reshapeBudget = 32
-
-    static func budgeted(_ reshape: Reshape?) -> Reshape? {
-        guard let reshape else { return nil }
-        var left = reshapeBudget
-        return { start, end, hyphen in
-            guard left > 0 else { return nil }
-            left -= 1
-            return reshape(start, end, hyphen)
-        }
-    }
 
     /// 1.5 em of the largest font: past Pango's safe distance (three approximate character
     /// widths of the item's font), so no break Pango measures is left out.
@@ -269,7 +269,7 @@ final class LineBreaker: Sendable {
     /// CHAR and WORD-CHAR break inside it, after the last cluster that fits with its hyphen
     /// (Pango re-breaks a word that does not fit on an empty line by characters), keeping
     /// at least one cluster so the layout advances.
-    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape? = nil) -> Int {
+    private func overflowEnd(from start: Int, goal: Double, wrap: WrapMode, reshape: Reshape?, budget: inout Int) -> Int {
         switch wrap {
         case .word:
             return nextOpportunity(after: start)
@@ -277,7 +277,7 @@ final class LineBreaker: Sendable {
             // pango-layout.c process_item: WORD_CHAR with nothing that fits "tries again with
             // wrap-char" — every char break, each measured as a line (its final white space
             // not counted), so a break between two spaces counts (PANGO_RULES.md, "Breaking and GTK 3 metrics").
-            return lineEnd(from: start, goal: goal, wrap: .char, reshape: reshape)
+            return lineEnd(from: start, goal: goal, wrap: .char, reshape: reshape, budget: &budget)
         case .char:
             // process_item when no char break fits: the first one, replaced by a later one
             // only when that is strictly narrower (a hyphen saved before a space, a ligature
@@ -294,7 +294,7 @@ final class LineBreaker: Sendable {
                 width += last
                 let candidate = i == clusters.count
                     ? (isWhiteSpace(i - 1) ? width - last : width)
-                    : lineWidth(width: width, last: last, start: start, end: i, wrap: .char, goal: goal, reshape: reshape)
+                    : lineWidth(width: width, last: last, start: start, end: i, wrap: .char, goal: goal, reshape: reshape, budget: &budget)
                 if i > start + 1 && min(candidate, width) > limit { break }
                 if candidate < bestWidth {
                     best = i
@@ -317,7 +317,7 @@ final class LineBreaker: Sendable {
     }
 
     private func lineWidth(
-        width: Double, last: Double, start: Int, end: Int, wrap: WrapMode, goal: Double, reshape: Reshape?
+        width: Double, last: Double, start: Int, end: Int, wrap: WrapMode, goal: Double, reshape: Reshape?, budget: inout Int
     ) -> Double {
         var result = width
         if isWhiteSpace(end - 1) { result -= last }
@@ -326,9 +326,10 @@ final class LineBreaker: Sendable {
         // Pango accepts a break well inside the goal on its summed widths and shapes again
         // only near the goal (process_item's "trivial accept").
         if let reshape, hyphen || cutsRun(before: end), result >= goal - safeDistance, mayChangeFit(result, goal: goal, last: end - 1),
-            let exact = reshape(start, end, hyphen)
+            budget > 0
         {
-            result = exact
+            budget -= 1
+            if let exact = reshape(start, end, hyphen) { result = exact }
         }
         return result
     }

@@ -16,6 +16,8 @@ struct PixelLayout {
     final class Resources: Sendable {
         let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
         let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
+        /// A line's last letter shaped alone, with or without its hyphen (HyphenReshaper).
+        let clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>
         let analyzer: TextAnalyzer
         let scratchPool = ScratchPool()
         /// Shaped runs from the file a previous daemon saved (a warm start).
@@ -23,10 +25,12 @@ struct PixelLayout {
 
         init(
             shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>,
-            paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>, analyzer: TextAnalyzer
+            paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>,
+            clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>, analyzer: TextAnalyzer
         ) {
             self.shapeCache = shapeCache
             self.paragraphCache = paragraphCache
+            self.clusterWidths = clusterWidths
             self.analyzer = analyzer
         }
     }
@@ -83,6 +87,7 @@ struct PixelLayout {
                 // A break inside a word shapes the line's last run again (HyphenReshaper).
                 let reshaper = HyphenReshaper(
                     text: text, breaker: breaker, style: style, letterSpacing: letterSpacing, shapeCache: shapeCache,
+                    clusterWidths: resources.clusterWidths,
                     markupSpaced: markup?.letterSpacings.contains(where: { $0 != 0 }) ?? false)
                 // Complex scripts are shaped again at any break inside a run, the others only at a
                 // hyphen (char and word-char wrapping).

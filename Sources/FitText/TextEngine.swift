@@ -76,6 +76,9 @@ public final class TextEngine: TextMeasuring, Sendable {
     /// has nothing to write.
     let measuredResults = Atomic<UInt64>(0)
     private let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
+    /// One-letter widths for the hyphen at a line's end (HyphenReshaper); a 32nd of the
+    /// shaped-run budget, which keeps the rest.
+    private let clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>
     let layoutResources: PixelLayout.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
@@ -104,16 +107,20 @@ public final class TextEngine: TextMeasuring, Sendable {
         descriptions = ByteBoundedCache(name: "descriptions", byteLimit: configuration.descriptionCacheBytes / 2)
         featureTable = FeatureTable(byteLimit: configuration.descriptionCacheBytes / 2)
         styles = ByteBoundedCache(name: "styles", byteLimit: configuration.styleCacheBytes)
-        shapeCache = ByteBoundedCache(name: "shaped-runs", byteLimit: configuration.shapeCacheBytes, shardHint: { $0.shardHint })
+        let clusterWidthBytes = configuration.shapeCacheBytes / 32
+        shapeCache = ByteBoundedCache(
+            name: "shaped-runs", byteLimit: configuration.shapeCacheBytes - clusterWidthBytes, shardHint: { $0.shardHint })
+        clusterWidths = ByteBoundedCache(name: "cluster-widths", byteLimit: clusterWidthBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes, shardHint: { $0.storedHash })
         paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes, shardHint: { $0.storedHash })
-        layoutResources = PixelLayout.Resources(shapeCache: shapeCache, paragraphCache: paragraphCache, analyzer: analyzer)
+        layoutResources = PixelLayout.Resources(
+            shapeCache: shapeCache, paragraphCache: paragraphCache, clusterWidths: clusterWidths, analyzer: analyzer)
     }
 
     var resolver: FontResolver { fonts.withLock { $0 } }
 
     public var cacheStatistics: [CacheStatistics] {
-        var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics] + resolver.statistics
+        var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, clusterWidths.statistics] + resolver.statistics
         all += [styles.statistics, descriptions.statistics, featureTable.statistics]
         // The files a previous daemon saved, when mapped (a warm start).
         let files: [PersistedResultTable?] = [persisted.withLock { $0 }, layoutResources.persistedShapes.table.withLock { $0 }]
@@ -132,6 +139,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         descriptions.removeAll()
         styles.removeAll()
         shapeCache.removeAll()
+        clusterWidths.removeAll()
         paragraphCache.removeAll()
         resultCache.removeAll()
     }
@@ -143,6 +151,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     public func releaseCaches() {
         resultCache.removeAll(keepingCapacity: false)
         shapeCache.removeAll(keepingCapacity: false)
+        clusterWidths.removeAll(keepingCapacity: false)
         paragraphCache.removeAll(keepingCapacity: false)
         styles.removeAll(keepingCapacity: false)
         descriptions.removeAll(keepingCapacity: false)
@@ -155,6 +164,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     /// benchmarks and in Pango, whose font caches also stay warm).
     public func removeCachedMeasurements() {
         shapeCache.removeAll()
+        clusterWidths.removeAll()
         paragraphCache.removeAll()
         resultCache.removeAll()
     }
