@@ -172,12 +172,26 @@ extension LayoutContext {
     /// the last line ellipsized. *Choice:* at least one line, even under a smaller height (the
     /// text then overflows). A line is the measured height over the line count (one font, so
     /// equal lines); a measurer whose lines differ is re-asked with one line fewer, a few times.
-    func measureLimited(_ node: Int, _ text: LayoutText, _ proposal: ProposedSize, scale: Double) throws(LayoutError) -> MeasuredText {
+    /// `ownText`: `text` is the node's own (not one of a template's strings), so its unwrapped
+    /// measurement is kept and reused at any width it fits (``unwrapped``).
+    func measureLimited(
+        _ node: Int, _ text: LayoutText, _ proposal: ProposedSize, scale: Double, ownText: Bool = false
+    ) throws(LayoutError) -> MeasuredText {
         let width = Self.finite(proposal.width)
         func measure(_ text: LayoutText) throws(LayoutError) -> MeasuredText {
             try wrapMeasurer(node) { () throws(LayoutError) in try measurer.measure(text, proposedWidth: width, scale: scale) }
         }
-        var measured = try measure(text)
+        var measured: MeasuredText
+        if ownText, let known = unwrapped[node], known.scale == scale, width.map({ known.measured.width <= $0 }) ?? true {
+            measured = known.measured
+        } else {
+            measured = try measure(text)
+            // Kept only when the line limit took nothing: a limited text at a width is
+            // ellipsized where the unwrapped one only drops lines.
+            if ownText, width == nil, !measured.truncated, text.lineLimit.map({ measured.lineCount <= $0 }) ?? true {
+                unwrapped[node] = (scale, measured)
+            }
+        }
         let tolerance = 1e-9
         guard let height = Self.finite(proposal.height), measured.height > height + tolerance, measured.lineCount > 1 else {
             return measured
@@ -209,10 +223,10 @@ extension LayoutContext {
             factor = currentScale[group]
         } else if let minimum = nodes[node].properties.minimumScaleFactor, minimum < 1 {
             factor = try largestFittingScale(minimum: minimum) { (factor) throws(LayoutError) in
-                Self.fits(try measureLimited(node, text, proposal, scale: factor), proposal)
+                Self.fits(try measureLimited(node, text, proposal, scale: factor, ownText: true), proposal)
             }
         }
-        let answer = TextMeasurement(measured: try measureLimited(node, text, proposal, scale: factor), scale: factor)
+        let answer = TextMeasurement(measured: try measureLimited(node, text, proposal, scale: factor, ownText: true), scale: factor)
         texts.set(answer, for: key)
         return answer
     }

@@ -56,7 +56,10 @@ public protocol LayoutTextMeasurer: Sendable {
     /// The size of `text` wrapped to `proposedWidth` (nil: no wrapping, one line per paragraph),
     /// with every font size multiplied by `scale` (a minimum scale factor at work, in (0, 1]).
     /// Text wider than the width after wrapping and the line limit is truncated as
-    /// `text.truncation` says, and `truncated` is set.
+    /// `text.truncation` says, and `truncated` is set. At a width no narrower than its
+    /// unwrapped width, a text whose unwrapped measurement lost nothing to its line limit
+    /// measures as unwrapped (SwiftUI's Text answers its ideal size then; Pango breaks no line
+    /// that fits): the layout engine reuses that measurement instead of asking again.
     func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText
 
     /// The height of one line of `font` at `sizeCategory`: what an image sized to a text style

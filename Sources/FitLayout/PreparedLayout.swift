@@ -63,7 +63,7 @@ public struct PreparedLayout: Sendable {
                 throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
             }
             if let first = indexOfID.updateValue(index, forKey: id) { throw .duplicateID(node: at(index), firstIndex: first) }
-            try Self.checkProperties(nodes[index], index: index)
+            try Self.checkProperties(in: nodes, index: index)
         }
 
         var parent = [Int](filled: -1, count: count)
@@ -126,8 +126,7 @@ public struct PreparedLayout: Sendable {
 
         for index in nodes.indices {
             try Self.checkChildren(
-                nodes[index], index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]],
-                nodes: nodes)
+                index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]], nodes: nodes)
             if nodes[index].properties.when != nil, parent[index] < 0 || ![.threshold, .forEach].contains(nodes[parent[index]].kind) {
                 throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
             }
@@ -242,47 +241,48 @@ public struct PreparedLayout: Sendable {
         if nodes[parent].properties.hidden == true && nodes[node].properties.hidden != true { nodes[node].properties.hidden = true }
     }
 
-    var hasForEach: Bool { nodes.contains { $0.kind == .forEach } }
+    /// By index: `contains` hands each node to its closure as a copy (every string retained).
+    var hasForEach: Bool { nodes.indices.contains { nodes[$0].kind == .forEach } }
 
     func children(_ node: Int) -> ArraySlice<Int> {
         childList[childStart[node]..<childStart[node] + childCount[node]]
     }
 
     /// Names and values: each property allowed for the kind, each length finite and not negative.
-    static func checkProperties(_ node: LayoutNode, index: Int) throws(LayoutError) {
-        var location: NodeLocation { NodeLocation(index: index, id: node.id) }
-        // Every node of every document passes here: no arrays built (see forEachValue).
-        let properties = node.properties
-        if let name = properties.firstProperty(notAllowedFor: node.kind) {
-            throw .unknownProperty(node: location, property: name, kind: node.kind.rawValue)
+    static func checkProperties(in nodes: [LayoutNode], index: Int) throws(LayoutError) {
+        var location: NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+        // Every node of every document passes here: no arrays built (see forEachValue), and
+        // the node read in place (a copy of it, or of its properties, retained every string).
+        if let name = nodes[index].properties.firstProperty(notAllowedFor: nodes[index].kind) {
+            throw .unknownProperty(node: location, property: name, kind: nodes[index].kind.rawValue)
         }
-        if let (name, value) = properties.firstInvalidLength {
+        if let (name, value) = nodes[index].properties.firstInvalidLength {
             throw .invalidSize(node: location, property: name, value: value)
         }
-        if let value = properties.minLength, !(value.isFinite && value >= 0) {
+        if let value = nodes[index].properties.minLength, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "minLength", value: value)
         }
         // Any finite priority, negative included (SwiftUI's is a Double); ±∞ is the spacers'.
-        if let value = properties.layoutPriority, !value.isFinite {
+        if let value = nodes[index].properties.layoutPriority, !value.isFinite {
             throw .invalidProperty(node: location, property: "layoutPriority", reason: "\(value) is not a finite number")
         }
-        if let value = properties.spacing, !(value.isFinite && value >= 0) {
+        if let value = nodes[index].properties.spacing, !(value.isFinite && value >= 0) {
             throw .invalidSize(node: location, property: "spacing", value: value)
         }
-        if let ratio = properties.aspectRatio, ratio <= 0 { throw .invalidSize(node: location, property: "aspectRatio", value: ratio) }
-        if let factor = properties.minimumScaleFactor, !(factor > 0 && factor <= 1) {
+        if let ratio = nodes[index].properties.aspectRatio, ratio <= 0 { throw .invalidSize(node: location, property: "aspectRatio", value: ratio) }
+        if let factor = nodes[index].properties.minimumScaleFactor, !(factor > 0 && factor <= 1) {
             throw .invalidScaleFactor(node: location, value: factor)
         }
-        if let limit = properties.lineLimit, limit < 1 {
+        if let limit = nodes[index].properties.lineLimit, limit < 1 {
             throw .invalidProperty(node: location, property: "lineLimit", reason: "\(limit) must be at least 1; omit it for no limit")
         }
-        if properties.font != nil, properties.textStyle != nil {
+        if nodes[index].properties.font != nil, nodes[index].properties.textStyle != nil {
             throw .invalidProperty(node: location, property: "font", reason: "give font or textStyle, not both")
         }
-        if let low = properties.minWidth, let high = properties.maxWidth, low > high {
+        if let low = nodes[index].properties.minWidth, let high = nodes[index].properties.maxWidth, low > high {
             throw .invalidProperty(node: location, property: "minWidth", reason: "\(low) is above the maximum \(high)")
         }
-        if let low = properties.minHeight, let high = properties.maxHeight, low > high {
+        if let low = nodes[index].properties.minHeight, let high = nodes[index].properties.maxHeight, low > high {
             throw .invalidProperty(node: location, property: "minHeight", reason: "\(low) is above the maximum \(high)")
         }
         func checkLength(_ text: String) throws(LayoutError) {
@@ -290,37 +290,35 @@ public struct PreparedLayout: Sendable {
                 throw .invalidProperty(node: location, property: "text", reason: "longer than \(LayoutLimits.maxTextBytes) bytes")
             }
         }
-        if let text = properties.text { try checkLength(text) }
-        for text in properties.templates ?? [] { try checkLength(text) }
-        switch node.kind {
-        case .text where properties.text == nil:
+        if let text = nodes[index].properties.text { try checkLength(text) }
+        for text in nodes[index].properties.templates ?? [] { try checkLength(text) }
+        switch nodes[index].kind {
+        case .text where nodes[index].properties.text == nil:
             throw .missingProperty(node: location, property: "text")
-        case .template where (properties.templates ?? []).isEmpty:
+        case .template where (nodes[index].properties.templates ?? []).isEmpty:
             throw .missingProperty(node: location, property: "templates")
-        case .threshold where properties.category == nil:
+        case .threshold where nodes[index].properties.category == nil:
             throw .thresholdWithoutCategory(node: location)
-        case .scaleGroup where properties.minimumScaleFactor == nil:
+        case .scaleGroup where nodes[index].properties.minimumScaleFactor == nil:
             throw .missingProperty(node: location, property: "minimumScaleFactor")
-        case .forEach where properties.fields == nil || properties.data == nil:
-            throw .missingProperty(node: location, property: properties.fields == nil ? "fields" : "data")
-        case .forEach where (properties.fields ?? []).isEmpty || (properties.fields ?? []).count > LayoutLimits.maxForEachFields:
+        case .forEach where nodes[index].properties.fields == nil || nodes[index].properties.data == nil:
+            throw .missingProperty(node: location, property: nodes[index].properties.fields == nil ? "fields" : "data")
+        case .forEach where (nodes[index].properties.fields ?? []).isEmpty || (nodes[index].properties.fields ?? []).count > LayoutLimits.maxForEachFields:
             throw .invalidProperty(node: location, property: "fields", reason: "name 1 to \(LayoutLimits.maxForEachFields) fields")
-        case .forEach where (properties.data ?? []).count % max(1, (properties.fields ?? []).count) != 0:
+        case .forEach where (nodes[index].properties.data ?? []).count % max(1, (nodes[index].properties.fields ?? []).count) != 0:
             throw .invalidProperty(
                 node: location, property: "data",
-                reason: "\((properties.data ?? []).count) values are not whole rows of \((properties.fields ?? []).count) fields")
-        case .image where (properties.width == nil || properties.height == nil) && properties.textStyle == nil && properties.font == nil:
+                reason: "\((nodes[index].properties.data ?? []).count) values are not whole rows of \((nodes[index].properties.fields ?? []).count) fields")
+        case .image where (nodes[index].properties.width == nil || nodes[index].properties.height == nil) && nodes[index].properties.textStyle == nil && nodes[index].properties.font == nil:
             throw .missingProperty(node: location, property: "width and height, or textStyle")
         default: break
         }
     }
 
-    static func checkChildren(
-        _ node: LayoutNode, index: Int, children: ArraySlice<Int>, nodes: [LayoutNode]
-    ) throws(LayoutError) {
-        var location: NodeLocation { NodeLocation(index: index, id: node.id) }
-        let kind = node.kind.rawValue
-        switch node.kind {
+    static func checkChildren(index: Int, children: ArraySlice<Int>, nodes: [LayoutNode]) throws(LayoutError) {
+        var location: NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+        let kind = nodes[index].kind.rawValue
+        switch nodes[index].kind {
         case .text, .spacer, .image:
             if !children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) has no children") }
         case .frame, .padding, .fixedSize, .scaleGroup, .scroll:
@@ -332,7 +330,7 @@ public struct PreparedLayout: Sendable {
                 throw .invalidChildren(node: location, reason: "a template shows at most one child (the actual value)")
             }
         case .overlay, .background:
-            if children.isEmpty { throw .invalidChildren(node: location, reason: "\(node.kind == .overlay ? "an" : "a") \(kind) needs a base child") }
+            if children.isEmpty { throw .invalidChildren(node: location, reason: "\(nodes[index].kind == .overlay ? "an" : "a") \(kind) needs a base child") }
         case .firstFit, .choice:
             if children.isEmpty { throw .invalidChildren(node: location, reason: "a \(kind) needs at least one candidate") }
         // Items may be any subtree: the decision reaches the choice points inside (spec 3.2).
