@@ -214,10 +214,42 @@ public struct LayoutProperties: Hashable, Sendable {
     /// child of a threshold), in the order of ``values``.
     func firstProperty(notIn allowed: [String]) -> String? {
         var found: String? = nil
-        forEachValue { name, _ in
+        forEachSetName { name in
             if found == nil && !Self.isUniversal(name) && !allowed.contains(name) { found = name }
         }
         return found
+    }
+
+    /// Calls `visit` with the name of each property that is set, in the order of ``values``:
+    /// what the checks of names need, without making a value of each (a string or a list
+    /// retained, an enum boxed) — this runs for every node of every document laid out.
+    func forEachSetName(_ visit: (String) -> Void) {
+        func add(_ name: String, _ isSet: Bool) { if isSet { visit(name) } }
+        add("text", text != nil)
+        add("font", font != nil)
+        add("textStyle", textStyle != nil)
+        add("lineLimit", lineLimit != nil)
+        add("truncation", truncation != nil)
+        add("minimumScaleFactor", minimumScaleFactor != nil)
+        add("templates", templates != nil)
+        add("minLength", minLength != nil)
+        forEachLength { name, value in add(name, value != nil) }
+        add("spacing", spacing != nil)
+        add("alignment", alignment != nil)
+        add("axis", axis != nil)
+        add("axes", axes != nil)
+        add("category", category != nil)
+        add("when", when != nil)
+        add("horizontal", horizontal != nil)
+        add("vertical", vertical != nil)
+        add("layoutPriority", layoutPriority != nil)
+        add("hidden", hidden != nil)
+        add("multilineTextAlignment", multilineTextAlignment != nil)
+        add("layoutDirection", layoutDirection != nil)
+        add("fields", fields != nil)
+        add("data", data != nil)
+        add("columns", columns != nil)
+        add("gridCellColumns", gridCellColumns != nil)
     }
 
     /// The same for a kind's own properties, `hidden` and the inherited ones, without building
@@ -225,7 +257,7 @@ public struct LayoutProperties: Hashable, Sendable {
     func firstProperty(notAllowedFor kind: LayoutNodeKind) -> String? {
         let own = Self.ownAllowed(for: kind)
         var found: String? = nil
-        forEachValue { name, _ in
+        forEachSetName { name in
             if found == nil && !Self.isUniversal(name) && !own.contains(name) { found = name }
         }
         return found

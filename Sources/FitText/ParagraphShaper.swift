@@ -416,8 +416,11 @@ struct ParagraphShaper {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
         // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
-        // shared equally when a ligature spans several (as Pango's
-        // pango_glyph_item_get_logical_widths does).
+        // shared equally when a ligature spans several, as Pango's
+        // pango_glyph_item_get_logical_widths does: in whole Pango units, truncated, the
+        // residue to the first (pango-glyph-item.c). Shares of a third of a unit made a line's
+        // sum miss the whole-unit width it has in Pango by 1e-14, and at its own width the
+        // text broke ("office fluffy", UnwrappedReuseContractTests).
         var extra: [Double] = []
         if !run.missing.isEmpty {
             extra = [Double](repeating: 0, count: run.clusters.count)
@@ -461,8 +464,10 @@ struct ParagraphShaper {
             if members == 1 {
                 widths[g] += advance
             } else {
-                let share = advance / Double(members)
-                for m in g..<h { widths[m] += share }
+                let units = Int64((advance * Font.unitsPerPixel).rounded())
+                let share = units / Int64(members)
+                for m in g..<h { widths[m] += Double(share) / Font.unitsPerPixel }
+                widths[g] += Double(units - share * Int64(members)) / Font.unitsPerPixel
                 if !inner.isEmpty { for m in g + 1..<h { inner[m] = true } }
             }
             g = h

@@ -58,6 +58,27 @@ import Testing
         properties.forEachValue { name, _ in visited.append(name) }
         #expect(visited == properties.values.map(\.name))
         #expect(visited == ["text", "minLength", "width", "height", "minWidth", "spacing", "when", "horizontal"])
+        var named: [String] = []
+        properties.forEachSetName { named.append($0) }
+        #expect(named == visited)
+    }
+
+    /// The names validation checks (``LayoutProperties/forEachSetName``) are those of every
+    /// property that is set — all of them, counted against the type's stored properties, so
+    /// a property added to the type and not to the walk fails here.
+    @Test func everySetPropertyIsNamedForValidation() {
+        let all = LayoutProperties(
+            text: "t", font: "Sans 10", textStyle: .body, lineLimit: 1, truncation: .tail, minimumScaleFactor: 0.5,
+            templates: ["a"], minLength: 1, width: 1, height: 1, aspectRatio: 1, minWidth: 1, idealWidth: 1, maxWidth: 1,
+            minHeight: 1, idealHeight: 1, maxHeight: 1, spacing: 1, alignment: LayoutAlignment(horizontal: .center, vertical: .center),
+            axis: .horizontal, axes: .both, category: .large, when: .horizontal, length: 1, top: 1, leading: 1, bottom: 1,
+            trailing: 1, horizontal: true, vertical: true, layoutPriority: 1, hidden: false, multilineTextAlignment: .center,
+            layoutDirection: .leftToRight, fields: ["f"], data: ["d"], columns: .equal, gridCellColumns: 2)
+        var named: [String] = []
+        all.forEachSetName { named.append($0) }
+        #expect(named == all.values.map(\.name))
+        #expect(named.count == Mirror(reflecting: all).children.count)
+        #expect(LayoutProperties().firstProperty(notIn: []) == nil)
         #expect(refusal([node("s", nil, .spacer, .init(text: "x", width: 1))]) == .unknownProperty(node: at(0, "s"), property: "text", kind: "spacer"))
         #expect(refusal([node("i", nil, .image, .init(width: 1, height: 1, aspectRatio: -1))]) == .invalidSize(node: at(0, "i"), property: "aspectRatio", value: -1))
         #expect(refusal([node("f", nil, .frame, .init(minWidth: 5, maxWidth: 4)), node("s", "f", .spacer)])
