@@ -54,8 +54,7 @@ extension LayoutContext {
     /// 4.6): such cells are measured after the columns they cover and only widen the last of
     /// them when they do not fit.
     func gridPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> GridPlan {
-        let properties = nodes[node].properties
-        let spacing = properties.spacing ?? options.spacing
+        let spacing = nodes[node].properties.spacing ?? options.spacing
         var rows: [GridPlan.Row] = []
         var columns = 0
         // Every cell's span, summed over all rows: the column sums below (spanned, the
@@ -106,7 +105,7 @@ extension LayoutContext {
         }
         let gaps = spacing * Double(max(0, columns - 1))
         var widths = [Double](filled: 0, count: columns)
-        if properties.columns == .equal {
+        if nodes[node].properties.columns == .equal {
             var ideal = 0.0
             for column in 0..<columns { ideal = max(ideal, try widest(column, nil)) }
             let share = proposal.width.map { max(0, ($0 - gaps) / Double(max(1, columns))) } ?? ideal

@@ -71,8 +71,7 @@ extension LayoutContext {
 
     /// The list's stack with its choice points at ``currentChoice``.
     func uniformPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> StackPlan {
-        let properties = nodes[node].properties
-        return try distribute(node, Array(prepared.children(node)), axis: properties.axis ?? .vertical, spacing: properties.spacing, proposal)
+        return try distribute(node, Array(prepared.children(node)), axis: nodes[node].properties.axis ?? .vertical, spacing: nodes[node].properties.spacing, proposal)
     }
 
     /// What memo answers depend on besides node, proposal and scale: the decision of the
@@ -113,13 +112,12 @@ extension LayoutContext {
     /// taking their child's length across — and its length across is the fitted length: the
     /// widest *wrapped* row, which may be below the proposal (not min(ideal, proposal)).
     func fittedLength(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Double {
-        let properties = nodes[node].properties
-        let axis = properties.axis ?? .vertical
+        let axis = nodes[node].properties.axis ?? .vertical
         // A fitting inside another's hidden copy keeps the outer one's axis fixed too.
         let saved = fixing
         fixing |= Self.fixingBit(axis.other)
         defer { fixing = saved }
-        let hidden = try distribute(node, Array(prepared.children(node)), axis: axis, spacing: properties.spacing, proposal)
+        let hidden = try distribute(node, Array(prepared.children(node)), axis: axis, spacing: nodes[node].properties.spacing, proposal)
         return hidden.size[axis.other]
     }
 
@@ -149,10 +147,9 @@ extension LayoutContext {
     }
 
     func layoutText(_ node: Int, _ string: String) -> LayoutText {
-        let properties = nodes[node].properties
         return LayoutText(
             string, font: prepared.fonts[node], sizeCategory: options.sizeCategory,
-            lineLimit: properties.lineLimit, truncation: properties.truncation ?? .tail)
+            lineLimit: nodes[node].properties.lineLimit, truncation: nodes[node].properties.truncation ?? .tail)
     }
 
     static func finite(_ length: Double?) -> Double? { length.flatMap { $0.isFinite ? $0 : nil } }

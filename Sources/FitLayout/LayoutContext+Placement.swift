@@ -42,7 +42,6 @@ extension LayoutContext {
     /// Where `node`, laid out at `proposal` (its size `size`, when known), puts each child it
     /// shows and with what proposal: one description for placing and for baselines.
     func childPlacements(_ node: Int, _ proposal: ProposedSize, _ known: LayoutSize? = nil) throws(LayoutError) -> [ChildPlacement] {
-        let properties = nodes[node].properties
         let children = prepared.children(node)
         let rightToLeft = prepared.rightToLeft[node]
         switch nodes[node].kind {
@@ -60,15 +59,15 @@ extension LayoutContext {
             // background is the same geometry drawn behind (docs/swiftui-layout.md 4.4).
             guard let base = children.first else { return [] }
             let baseSize = try size(base, proposal)
-            let anchor = try alignmentAnchor(base, baseSize, proposal, properties.alignment ?? .center, rightToLeft: rightToLeft)
-            let layers = try aligned(children.dropFirst(), in: baseSize, anchor: anchor, properties.alignment ?? .center, rightToLeft)
+            let anchor = try alignmentAnchor(base, baseSize, proposal, nodes[node].properties.alignment ?? .center, rightToLeft: rightToLeft)
+            let layers = try aligned(children.dropFirst(), in: baseSize, anchor: anchor, nodes[node].properties.alignment ?? .center, rightToLeft)
             return [ChildPlacement(child: base, dx: 0, dy: 0, proposal: proposal)] + layers
         case .frame:
             guard let child = children.first else { return [] }
             let layout = try frameLayout(node, proposal)
             let offer = framePlacementProposal(node, proposal, layout.size)
             let childSize = try self.size(child, offer)
-            let alignment = properties.alignment ?? .center
+            let alignment = nodes[node].properties.alignment ?? .center
             // The frame's own guide is its implicit one: a baseline aligns to its bottom.
             let anchor = (
                 x: part(of: layout.size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
@@ -82,7 +81,7 @@ extension LayoutContext {
             ]
         case .padding:
             guard let child = children.first else { return [] }
-            let insets = self.insets(properties)
+            let insets = self.insets(nodes[node].properties)
             // Right to left, `leading` is the right edge (docs/swiftui-layout.md 1.5).
             return [
                 ChildPlacement(
@@ -91,7 +90,7 @@ extension LayoutContext {
             ]
         case .fixedSize:
             guard let child = children.first else { return [] }
-            return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: fixedProposal(properties, proposal))]
+            return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: fixedProposal(nodes[node].properties, proposal))]
         case .firstFit:
             return [ChildPlacement(child: candidate(of: node, try firstFitChoice(node, proposal)), dx: 0, dy: 0, proposal: proposal)]
         case .choice:
@@ -103,7 +102,7 @@ extension LayoutContext {
             // The actual value over the reserved strings, aligned as on a hidden text's overlay.
             var size = LayoutSize.zero
             if let known { size = known } else { size = try self.size(node, proposal) }
-            let alignment = properties.alignment ?? .center
+            let alignment = nodes[node].properties.alignment ?? .center
             var anchor = (
                 x: part(of: size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
                 y: part(of: size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
@@ -159,10 +158,9 @@ extension LayoutContext {
     /// maximum, where nil (OpenSwiftUI `FrameLayout.swift` `childPlacementProposal`;
     /// docs/swiftui-layout.md 4.1, F1). A fixed length is its final size.
     func framePlacementProposal(_ node: Int, _ proposal: ProposedSize, _ size: LayoutSize) -> ProposedSize {
-        let properties = nodes[node].properties
         let axes: [(fixed: Double?, low: Double?, ideal: Double?, high: Double?)] = [
-            (properties.width, properties.minWidth, properties.idealWidth, properties.maxWidth),
-            (properties.height, properties.minHeight, properties.idealHeight, properties.maxHeight),
+            (nodes[node].properties.width, nodes[node].properties.minWidth, nodes[node].properties.idealWidth, nodes[node].properties.maxWidth),
+            (nodes[node].properties.height, nodes[node].properties.minHeight, nodes[node].properties.idealHeight, nodes[node].properties.maxHeight),
         ]
         var offer = ProposedSize(width: size.width, height: size.height)
         for (axis, bounds) in zip(LayoutAxis.allCases, axes) where bounds.fixed == nil {

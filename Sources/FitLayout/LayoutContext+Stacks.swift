@@ -22,8 +22,7 @@ extension LayoutContext {
     /// hstack/vstack as given, a threshold in its arrangement, a uniformFit's items as their
     /// chosen candidate, a fitting stack at the length of its widest child.
     func stackPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> StackPlan {
-        let properties = nodes[node].properties
-        let spacing = properties.spacing
+        let spacing = nodes[node].properties.spacing
         switch nodes[node].kind {
         case .hstack:
             return try distribute(node, Array(prepared.children(node)), axis: .horizontal, spacing: spacing, proposal)
@@ -34,7 +33,7 @@ extension LayoutContext {
             _ = try uniformChoice(node, proposal)
             return try uniformPlan(node, proposal)
         case .fitting:
-            let axis = properties.axis ?? .vertical
+            let axis = nodes[node].properties.axis ?? .vertical
             let length = try fittedLength(node, proposal)
             var fitted = proposal
             fitted[axis.other] = length

@@ -213,7 +213,6 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     }
 
     private func computeSize(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
-        let properties = nodes[node].properties
         switch nodes[node].kind {
         case .text:
             let text = try measureText(node, proposal).measured
@@ -242,12 +241,12 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         case .frame:
             return try frameLayout(node, proposal).size
         case .padding:
-            let insets = self.insets(properties)
+            let insets = self.insets(nodes[node].properties)
             let inner = try size(prepared.children(node).first!, inset(proposal, insets))
             return LayoutSize(
                 width: inner.width + insets.leading + insets.trailing, height: inner.height + insets.top + insets.bottom)
         case .fixedSize:
-            return try size(prepared.children(node).first!, fixedProposal(properties, proposal))
+            return try size(prepared.children(node).first!, fixedProposal(nodes[node].properties, proposal))
         case .firstFit:
             return try size(candidate(of: node, try firstFitChoice(node, proposal)), proposal)
         case .template:
@@ -289,14 +288,13 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     /// An image has its own size whatever is proposed (a non-resizable SwiftUI `Image`); sized
     /// to a text style it is one line of that style tall, so it grows with the text.
     func imageSize(_ node: Int) throws(LayoutError) -> LayoutSize {
-        let properties = nodes[node].properties
-        if properties.textStyle != nil || properties.font != nil {
+        if nodes[node].properties.textStyle != nil || nodes[node].properties.font != nil {
             let height = try wrapMeasurer(node) { () throws(LayoutError) in
                 try measurer.lineHeight(of: prepared.fonts[node], sizeCategory: options.sizeCategory)
             }
-            return LayoutSize(width: height * (properties.aspectRatio ?? 1), height: height)
+            return LayoutSize(width: height * (nodes[node].properties.aspectRatio ?? 1), height: height)
         }
-        return LayoutSize(width: properties.width ?? 0, height: properties.height ?? 0)
+        return LayoutSize(width: nodes[node].properties.width ?? 0, height: nodes[node].properties.height ?? 0)
     }
 
     func arrangement(_ node: Int) -> LayoutAxis {
@@ -343,10 +341,9 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
     /// That is objc.io's reimplementation of `_FlexFrameLayout` ("Thinking in SwiftUI", 2023,
     /// chapter 4, flexible frames): `.frame(maxWidth: .infinity)` takes the whole proposal.
     func frameLayout(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> (childProposal: ProposedSize, size: LayoutSize) {
-        let properties = nodes[node].properties
         let axes: [(fixed: Double?, low: Double?, ideal: Double?, high: Double?)] = [
-            (properties.width, properties.minWidth, properties.idealWidth, properties.maxWidth),
-            (properties.height, properties.minHeight, properties.idealHeight, properties.maxHeight),
+            (nodes[node].properties.width, nodes[node].properties.minWidth, nodes[node].properties.idealWidth, nodes[node].properties.maxWidth),
+            (nodes[node].properties.height, nodes[node].properties.minHeight, nodes[node].properties.idealHeight, nodes[node].properties.maxHeight),
         ]
         var childProposal = proposal
         for (axis, bounds) in zip(LayoutAxis.allCases, axes) {
