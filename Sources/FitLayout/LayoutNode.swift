@@ -12,6 +12,36 @@ public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// into lines; `forEach` repeats its children once per data row and is replaced by them.
     case background, grid, gridRow, flow, forEach
 
+    /// The kind's position in `allCases`, by switch: Hashable and == of an enum with raw
+    /// values go through the raw string.
+    var ordinal: Int {
+        switch self {
+        case .text: return 0
+        case .spacer: return 1
+        case .image: return 2
+        case .hstack: return 3
+        case .vstack: return 4
+        case .zstack: return 5
+        case .overlay: return 6
+        case .frame: return 7
+        case .padding: return 8
+        case .fixedSize: return 9
+        case .firstFit: return 10
+        case .uniformFit: return 11
+        case .threshold: return 12
+        case .fitting: return 13
+        case .template: return 14
+        case .scaleGroup: return 15
+        case .scroll: return 16
+        case .choice: return 17
+        case .background: return 18
+        case .grid: return 19
+        case .gridRow: return 20
+        case .flow: return 21
+        case .forEach: return 22
+        }
+    }
+
     /// Whether the result reports what a node of this kind decided (``LayoutDecision``).
     public var isDecision: Bool {
         switch self {

@@ -21,9 +21,9 @@ struct CachedParagraph: Sendable {
 
     /// The paragraph the shaper made (in the measurement's scratch arrays, which go back to be
     /// reused once this is made).
-    init(_ shaped: ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool) {
-        let analysis = shaped.analysis
-        let count = analysis.clusterCount
+    init(_ shaped: borrowing ShapedParagraph, text: UnsafeBufferPointer<UInt16>, primary: Font, lineBreaks: Bool, hyphenation: Bool) {
+        // Read in place: a copy of the analysis retained and released its seven arrays.
+        let count = shaped.analysis.clusterCount
         let hasTabs = text.contains(0x09)
         // Built from a sequence, which allocates in specialized code (see Array(filled:) in
         // FitLayout), then filled in place.
@@ -31,24 +31,24 @@ struct CachedParagraph: Sendable {
         clusters.withUnsafeMutableBufferPointer { out in
             for c in 0..<count {
                 var flags: LineBreaker.Flags = []
-                if analysis.canBreakBefore[c] { flags.insert(.breakBefore) }
-                if analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
-                if !analysis.hyphenBefore.isEmpty && analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
-                if hasTabs && text[Int(analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                if shaped.analysis.canBreakBefore[c] { flags.insert(.breakBefore) }
+                if shaped.analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
+                if !shaped.analysis.hyphenBefore.isEmpty && shaped.analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
+                if hasTabs && text[Int(shaped.analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
                 if !shaped.hexBox.isEmpty && shaped.hexBox[c] { flags.insert(.hexBox) }
-                if c == 0 || shaped.fontOf[c] != shaped.fontOf[c - 1] || analysis.scripts[c] != analysis.scripts[c - 1]
+                if c == 0 || shaped.fontOf[c] != shaped.fontOf[c - 1] || shaped.analysis.scripts[c] != shaped.analysis.scripts[c - 1]
                     || flags.contains(.hexBox) != out[c - 1].flags.contains(.hexBox)
                 {
                     flags.insert(.runStart)
                 }
-                let script = analysis.scripts[c]
+                let script = shaped.analysis.scripts[c]
                 out[c] = LineBreaker.Cluster(
-                    width: shaped.widths[c], start: analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
-                    level: analysis.levels[c], script: script)
+                    width: shaped.widths[c], start: shaped.analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
+                    level: shaped.analysis.levels[c], script: script)
             }
         }
         breaker = LineBreaker(
-            clusters: clusters, end: analysis.graphemeStarts[count], fonts: shaped.fontTable,
+            clusters: clusters, end: shaped.analysis.graphemeStarts[count], fonts: shaped.fontTable,
             tabStops: TabStops(spaceWidth: hasTabs ? ParagraphShaper.spaceWidth(of: primary) : 1))
         self.lineBreaks = lineBreaks
         self.hyphenation = hyphenation

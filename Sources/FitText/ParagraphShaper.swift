@@ -76,7 +76,7 @@ struct ParagraphShaper {
     }
 
     func shape(
-        _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
+        _ text: UnsafeBufferPointer<UInt16>, analysis: consuming ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
     ) throws(FitTextError) -> ShapedParagraph {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }

@@ -146,7 +146,7 @@ struct PixelLayout {
             let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
             let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
             let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
-            scratch.reclaim(shaped)
+            scratch.reclaim(consume shaped)
             return entry.breaker
         }
         let own = wholeText ? request.text : String(decoding: text, as: UTF16.self)
@@ -164,7 +164,7 @@ struct PixelLayout {
         let analysis = try analyzer.analyze(text, lineBreaks: lineBreaks, hyphenation: hyphenation, scratch: scratch)
         let shaped = try shaper.shape(text, analysis: analysis, primary: primary, scratch: scratch)
         let entry = CachedParagraph(shaped, text: text, primary: primary, lineBreaks: lineBreaks, hyphenation: hyphenation)
-        scratch.reclaim(shaped)
+        scratch.reclaim(consume shaped)
         paragraphCache.insert(entry, for: key, bytes: key.key.byteCount + entry.byteCount)
         return entry.breaker
     }

@@ -254,24 +254,27 @@ struct TextAnalyzer: Sendable {
                 // after a soft hyphen; never after Han, Hangul or kana. Complex-context scripts
                 // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
                 // word boundaries lie.
-                for c in 1..<max(clusters, 1) {
+                // Each test only when the ones before it allow a hyphen (most positions are word
+                // boundaries or fail the script test), ASCII from a table.
+                for c in 1..<max(clusters, 1) where !wordBoundary[c] {
                     let before = TextAnalyzer.scalar(at: Int(graphemeStarts[c - 1]), in: text)
-                    let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
                     let previousScript = rawScripts[c - 1]
-                    var inserts: Bool
+                    let inserts: Bool
                     switch previousScript {
                     case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
                     case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
                         inserts = false
                     default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
                     }
+                    guard inserts, !TextAnalyzer.isSpaceOrHyphenFast(before) else { continue }
+                    let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
+                    guard !TextAnalyzer.isSpaceOrHyphenFast(after) else { continue }
                     // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
                     // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
                     // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
-                    let provisionalBoundary = TextAnalyzer.isWordMid(after)
+                    let provisionalBoundary = TextAnalyzer.isWordMidFast(after)
                         && !(after == 0x27 && previousScript == Int32(FIT_SCRIPT_HEBREW) && fit_char_type(before) == 5 /* U_OTHER_LETTER */)
-                    hyphen[c] = inserts && !wordBoundary[c] && !provisionalBoundary
-                        && !TextAnalyzer.isSpaceOrHyphen(before) && !TextAnalyzer.isSpaceOrHyphen(after)
+                    hyphen[c] = !provisionalBoundary
                 }
             }
         }
@@ -375,6 +378,18 @@ struct TextAnalyzer: Sendable {
     }
 
     /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.
+    /// ``isSpaceOrHyphen`` and ``isWordMid`` for ASCII from bit masks (a hyphen is decided at
+    /// every position of every wrapped paragraph), the switches for the rest.
+    static func isSpaceOrHyphenFast(_ c: UInt32) -> Bool {
+        // 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2D
+        c < 0x40 ? (0x0000_2001_0000_3600 as UInt64) >> UInt64(c) & 1 == 1 : c >= 0x80 && isSpaceOrHyphen(c)
+    }
+
+    static func isWordMidFast(_ c: UInt32) -> Bool {
+        // 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B
+        c < 0x40 ? (0x0C00_5084_0000_0000 as UInt64) >> UInt64(c) & 1 == 1 : c >= 0x80 && isWordMid(c)
+    }
+
     static func isSpaceOrHyphen(_ c: UInt32) -> Bool {
         switch c {
         case 0x09, 0x0A, 0x0D, 0x0C, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:

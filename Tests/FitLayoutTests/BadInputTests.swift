@@ -78,6 +78,18 @@ import Testing
         all.forEachSetName { named.append($0) }
         #expect(named == all.values.map(\.name))
         #expect(named.count == Mirror(reflecting: all).children.count)
+        #expect(named == LayoutProperties.orderedNames)
+        #expect(all.setMask == (1 << UInt64(named.count)) - 1)
+        #expect(LayoutNodeKind.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        // The masks refuse what the names refuse, for every kind and every single property.
+        for kind in LayoutNodeKind.allCases {
+            for (bit, name) in LayoutProperties.orderedNames.enumerated() {
+                let refusedByName = !LayoutProperties.isUniversal(name) && !LayoutProperties.ownAllowed(for: kind).contains(name)
+                let refusedByMask = LayoutProperties.allowedMasks[kind.ordinal] & (1 << UInt64(bit)) == 0
+                #expect(refusedByName == refusedByMask, "\(kind) \(name)")
+            }
+            #expect(all.firstProperty(notAllowedFor: kind) == all.firstProperty(notIn: LayoutProperties.allowed(for: kind)), "\(kind)")
+        }
         #expect(LayoutProperties().firstProperty(notIn: []) == nil)
         #expect(refusal([node("s", nil, .spacer, .init(text: "x", width: 1))]) == .unknownProperty(node: at(0, "s"), property: "text", kind: "spacer"))
         #expect(refusal([node("i", nil, .image, .init(width: 1, height: 1, aspectRatio: -1))]) == .invalidSize(node: at(0, "i"), property: "aspectRatio", value: -1))

@@ -9,6 +9,14 @@ import Testing
         try TestEngine.measure(text, font: font, maxWidth: maxWidth, wrap: wrap, lines: true).lines.map(\.text)
     }
 
+    /// The hyphen decision reads ASCII from bit masks: they must say what the switches say.
+    @Test func theAsciiMasksOfTheHyphenRulesAgreeWithTheirSwitches() {
+        for c in UInt32(0)..<0x3000 {
+            #expect(TextAnalyzer.isSpaceOrHyphenFast(c) == TextAnalyzer.isSpaceOrHyphen(c), "U+\(String(c, radix: 16))")
+            #expect(TextAnalyzer.isWordMidFast(c) == TextAnalyzer.isWordMid(c), "U+\(String(c, radix: 16))")
+        }
+    }
+
     @Test func aBreakInsideAWordShapesTheLineAgainWithItsHyphen() throws {
         // Issue 10 class 9: ش before the hyphen takes its final form, so الإش‐ (32.4 px) does
         // not fit 30 px; the summed widths of the whole word said it did (الإش/عارا/ت).
