@@ -100,7 +100,7 @@ extension LayoutContext {
 
     func scrollSize(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> LayoutSize {
         let axis = nodes[node].properties.axis ?? .vertical
-        var answer = try size(prepared.children(node).first!, scrollProposal(node, proposal))
+        var answer = try size(firstChild(node), scrollProposal(node, proposal))
         if let along = proposal[axis], along.isFinite { answer[axis] = along }
         return answer
     }
@@ -185,7 +185,9 @@ extension LayoutContext {
             measured = try measure(text)
             // Kept only when the line limit took nothing: a limited text at a width is
             // ellipsized where the unwrapped one only drops lines.
-            if ownText, width == nil, !measured.truncated, text.lineLimit.map({ measured.lineCount <= $0 }) ?? true {
+            if ownText, width == nil, !measured.truncated, text.lineLimit.map({ measured.lineCount <= $0 }) ?? true,
+                measurer.reusesUnwrapped(width: measured.width)
+            {
                 unwrapped[node] = (scale, measured)
             }
         }
@@ -252,7 +254,7 @@ extension LayoutContext {
     func groupScale(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Double {
         let key = MemoKey(node, proposal, scale: scale(for: node), variant: variant(for: node))
         if let known = groupScales.value(for: key) { return known }
-        let content = prepared.children(node).first!
+        let content = try firstChild(node)
         let members = prepared.members[node]
         let savedEpoch = epoch
         let minimum = nodes[node].properties.minimumScaleFactor ?? 1

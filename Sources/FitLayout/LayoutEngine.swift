@@ -139,6 +139,16 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
 
     func location(_ node: Int) -> NodeLocation { NodeLocation(index: node, id: nodes[node].id) }
 
+    /// The child of a node that has one (a frame, padding, scroll…), or the base of an overlay.
+    /// PreparedLayout's checks make sure it exists; a typed error, not a crash, if they ever
+    /// let one through.
+    func firstChild(_ node: Int) throws(LayoutError) -> Int {
+        guard let child = prepared.children(node).first else {
+            throw .invalidChildren(node: location(node), reason: "a \(nodes[node].kind.rawValue) needs a child")
+        }
+        return child
+    }
+
     func run(_ proposal: ProposedSize) throws(LayoutError) -> LayoutResult {
         let root = prepared.root
         try place(root, x: 0, y: 0, proposal)
@@ -230,7 +240,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         case .zstack:
             return try zstackSize(node, proposal)
         case .overlay, .background:
-            return try size(prepared.children(node).first!, proposal)
+            return try size(firstChild(node), proposal)
         case .grid:
             return try gridPlan(node, proposal).size
         case .flow:
@@ -242,18 +252,18 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             return try frameLayout(node, proposal).size
         case .padding:
             let insets = self.insets(nodes[node].properties)
-            let inner = try size(prepared.children(node).first!, inset(proposal, insets))
+            let inner = try size(firstChild(node), inset(proposal, insets))
             return LayoutSize(
                 width: inner.width + insets.leading + insets.trailing, height: inner.height + insets.top + insets.bottom)
         case .fixedSize:
-            return try size(prepared.children(node).first!, fixedProposal(nodes[node].properties, proposal))
+            return try size(firstChild(node), fixedProposal(nodes[node].properties, proposal))
         case .firstFit:
             return try size(candidate(of: node, try firstFitChoice(node, proposal)), proposal)
         case .template:
             return try templateMeasure(node, proposal).size
         case .scaleGroup:
             currentScale[node] = try groupScale(node, proposal)
-            return try size(prepared.children(node).first!, proposal)
+            return try size(firstChild(node), proposal)
         }
     }
 
@@ -355,7 +365,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 childProposal[axis] = nil
             }
         }
-        let child = try size(prepared.children(node).first!, childProposal)
+        let child = try size(firstChild(node), childProposal)
         var answer = child
         for (axis, bounds) in zip(LayoutAxis.allCases, axes) {
             if let fixed = bounds.fixed {

@@ -59,10 +59,21 @@ public protocol LayoutTextMeasurer: Sendable {
     /// `text.truncation` says, and `truncated` is set. At a width no narrower than its
     /// unwrapped width, a text whose unwrapped measurement lost nothing to its line limit
     /// measures as unwrapped (SwiftUI's Text answers its ideal size then; Pango breaks no line
-    /// that fits): the layout engine reuses that measurement instead of asking again.
+    /// that fits) whenever ``reusesUnwrapped(width:)`` says so: the layout engine then reuses
+    /// that measurement instead of asking again.
     func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText
 
     /// The height of one line of `font` at `sizeCategory`: what an image sized to a text style
     /// takes (the template-view pattern for icons).
     func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double
+
+    /// Whether a text measured unwrapped at `width` measures the same at any wider proposal
+    /// (see ``measure(_:proposedWidth:scale:)``). Not where the measurer limits widths (a
+    /// text wider than the limit wraps there) or trims what it reports (Pango's letter
+    /// spacing at the ends of a line is not counted in its width but is when it is broken).
+    func reusesUnwrapped(width: Double) -> Bool
+}
+
+extension LayoutTextMeasurer {
+    public func reusesUnwrapped(width: Double) -> Bool { true }
 }

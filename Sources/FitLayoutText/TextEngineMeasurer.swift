@@ -85,6 +85,13 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
     }
 
+    /// A text wider than the engine's width limit wraps at the limit under any wider
+    /// proposal; markup's letter spacing is trimmed from a line's reported width but not from
+    /// what the line breaker compares (pango-layout.c), so such a text breaks at its own width.
+    public func reusesUnwrapped(width: Double) -> Bool {
+        !markup && width <= TextLimits.maxWidth
+    }
+
     /// The engine request a text is measured with under a proposed width at a factor: what
     /// ``measure(_:proposedWidth:scale:)`` sends, and what a picture of the layout draws again
     /// (FitRender).

@@ -416,11 +416,11 @@ struct ParagraphShaper {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
         // Give each HarfBuzz cluster's advance to the grapheme clusters that start inside it,
-        // shared equally when a ligature spans several, as Pango's
-        // pango_glyph_item_get_logical_widths does: in whole Pango units, truncated, the
-        // residue to the first (pango-glyph-item.c). Shares of a third of a unit made a line's
-        // sum miss the whole-unit width it has in Pango by 1e-14, and at its own width the
-        // text broke ("office fluffy", UnwrappedReuseContractTests).
+        // shared equally when a ligature spans several, in whole Pango units, truncated, the
+        // residue to the first, as pango_glyph_item_get_logical_widths shares among characters
+        // (pango-glyph-item.c; the same where each grapheme is one character, as in "ffi").
+        // Shares of a third of a unit made a line's sum miss its whole-unit width by 1e-14, and
+        // at its own width the text broke ("office fluffy", UnwrappedReuseContractTests).
         var extra: [Double] = []
         if !run.missing.isEmpty {
             extra = [Double](repeating: 0, count: run.clusters.count)

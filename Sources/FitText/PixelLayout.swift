@@ -16,7 +16,8 @@ struct PixelLayout {
     final class Resources: Sendable {
         let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
         let paragraphCache: ByteBoundedCache<Prehashed<CachedParagraph.Key>, CachedParagraph>
-        /// A line's last letter shaped alone, with or without its hyphen (HyphenReshaper).
+        /// A line's last letter shaped alone with its hyphen, for a letter of one code point
+        /// (HyphenReshaper).
         let clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>
         let analyzer: TextAnalyzer
         let scratchPool = ScratchPool()

@@ -377,7 +377,6 @@ struct TextAnalyzer: Sendable {
         return array
     }
 
-    /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.
     /// ``isSpaceOrHyphen`` and ``isWordMid`` for ASCII from bit masks (a hyphen is decided at
     /// every position of every wrapped paragraph), the switches for the rest.
     static func isSpaceOrHyphenFast(_ c: UInt32) -> Bool {
@@ -390,6 +389,7 @@ struct TextAnalyzer: Sendable {
         c < 0x40 ? (0x0C00_5084_0000_0000 as UInt64) >> UInt64(c) & 1 == 1 : c >= 0x80 && isWordMid(c)
     }
 
+    /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.
     static func isSpaceOrHyphen(_ c: UInt32) -> Bool {
         switch c {
         case 0x09, 0x0A, 0x0D, 0x0C, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:

@@ -47,4 +47,20 @@ struct UnwrappedReuseContractTests {
         }
         #expect(compared > 10_000)
     }
+
+    /// Where the engine does not keep the contract, the measurer says so and the layout
+    /// measures again: markup letter spacing (trimmed from the reported width, not from what
+    /// the breaker compares: at its own width the text breaks) and widths past the engine's
+    /// limit (a proposal wider than TextLimits.maxWidth is measured at the limit).
+    @Test func theMeasurerRefusesTheReuseWhereTheEngineBreaksAtTheTextsOwnWidth() throws {
+        var measurer = TextEngineMeasurer(engine: try Fixture.engine())
+        #expect(measurer.reusesUnwrapped(width: 120))
+        #expect(!measurer.reusesUnwrapped(width: TextLimits.maxWidth * 2))
+        measurer.markup = true
+        let text = LayoutText(#"<span letter_spacing="3072">Save</span> changes"#)
+        let unwrapped = try measurer.measure(text, proposedWidth: nil, scale: 1)
+        let atItsWidth = try measurer.measure(text, proposedWidth: unwrapped.width, scale: 1)
+        #expect(atItsWidth.lineCount > unwrapped.lineCount)
+        #expect(!measurer.reusesUnwrapped(width: unwrapped.width))
+    }
 }
