@@ -36,6 +36,7 @@ struct CachedParagraph: Sendable {
                 if !shaped.analysis.hyphenBefore.isEmpty && shaped.analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
                 if hasTabs && text[Int(shaped.analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
                 if !shaped.hexBox.isEmpty && shaped.hexBox[c] { flags.insert(.hexBox) }
+                if !shaped.safeBreak.isEmpty && shaped.safeBreak[c] { flags.insert(.safeBreakBefore) }
                 if c == 0 || shaped.fontOf[c] != shaped.fontOf[c - 1] || shaped.analysis.scripts[c] != shaped.analysis.scripts[c - 1]
                     || flags.contains(.hexBox) != out[c - 1].flags.contains(.hexBox)
                 {

@@ -19,6 +19,7 @@ final class LayoutScratch: @unchecked Sendable {
     @exclusivity(unchecked) var scripts: [Int32] = []
     @exclusivity(unchecked) var fontOf: [Int32] = []
     @exclusivity(unchecked) var widths: [Double] = []
+    @exclusivity(unchecked) var safe: [Bool] = []
     /// The request's text in UTF-16.
     @exclusivity(unchecked) var units: [UInt16] = []
 
@@ -52,6 +53,7 @@ final class LayoutScratch: @unchecked Sendable {
         scripts = shaped.analysis.scripts
         fontOf = shaped.fontOf
         widths = shaped.widths
+        safe = shaped.safeBreak
     }
 
     /// Whether the arrays are small enough to keep (a huge text's stay with it).

@@ -58,6 +58,9 @@ final class LineBreaker: Sendable {
         /// Its font, script or hex-box state differs from the cluster before (pixels): where
         /// a line's height looks at the next run, one bit test per cluster.
         static let runStart = Flags(rawValue: 1 << 5)
+        /// A line may end before this cluster without shaping its run again: HarfBuzz put no
+        /// unsafe-to-break flag on it (``ShapedRun/Cluster/safeBefore``).
+        static let safeBreakBefore = Flags(rawValue: 1 << 6)
     }
 
     let clusters: [Cluster]

@@ -13,6 +13,9 @@ struct ShapedParagraph {
     /// For each cluster: no font has it, it is drawn as a hex box, whose logical rectangle is
     /// the box's, not the font's (``ResolvedStyle/hexBoxExtents``). Empty when there is none.
     var hexBox: [Bool] = []
+    /// For each cluster: HarfBuzz shaped its run so that a line may end before it with no
+    /// shaping again (``ShapedRun/Cluster/safeBefore``). Empty: not known anywhere.
+    var safeBreak: [Bool] = []
 
     func font(of cluster: Int) -> Font { fontTable[Int(fontOf[cluster])] }
 }
@@ -232,6 +235,9 @@ struct ParagraphShaper {
         let spaced = letterSpacing != 0 || markup?.letterSpacings.contains(where: { $0 != 0 }) == true
         var inner: [Bool] = spaced ? Array(repeatElement(false, count: clusters)) : []
         var boxes = Boxes()
+        // Per cluster: a line may end before it without shaping the run again (HarfBuzz's
+        // unsafe-to-break flags, ShapedRun.Cluster.safeBefore); false where not known.
+        var safe = scratch.map { LayoutScratch.take(&$0.safe, filledWith: false, count: clusters) } ?? Array(repeatElement(false, count: clusters))
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1
@@ -246,7 +252,7 @@ struct ParagraphShaper {
             }
             try shapeRun(
                 text, analysis: analysis, clusters: runStart..<runEnd, font: table.fonts[Int(fontOf[runStart])],
-                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner, boxes: &boxes)
+                style: style(styleIndex(analysis, runStart)), into: &widths, inner: &inner, boxes: &boxes, safe: &safe)
             runStart = runEnd
         }
 
@@ -270,9 +276,8 @@ struct ParagraphShaper {
             }
         }
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
-        var shaped = ShapedParagraph(analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf)
-        shaped.hexBox = boxes.marks
-        return shaped
+        return ShapedParagraph(
+            analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf, hexBox: boxes.marks, safeBreak: safe)
     }
 
     /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
@@ -318,7 +323,7 @@ struct ParagraphShaper {
 
     private func shapeRun(
         _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes, safe: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -342,7 +347,7 @@ struct ParagraphShaper {
         // itself is looked up first, so a known string, re-wrapped, costs one lookup.
         let runKey = key(u0, u1)
         if let cached = known(runKey, font: font) {
-            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
+            try distribute(cached, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes, safe: &safe)
             return
         }
         // Words end where white space ends. No arrays of word starts, keys or runs: the words
@@ -368,7 +373,7 @@ struct ParagraphShaper {
                     unknown = (start, wordKey)
                     break
                 }
-                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
+                try distribute(known, text: text, analysis: analysis, clusters: start..<end, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes, safe: &safe)
                 start = end
                 if start < clusters.upperBound { end = wordEnd(from: start) }
             }
@@ -397,7 +402,7 @@ struct ParagraphShaper {
                     start = end
                 }
             }
-            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
+            try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes, safe: &safe)
             return
         }
 
@@ -405,13 +410,13 @@ struct ParagraphShaper {
             UnsafeBufferPointer(rebasing: text[u0..<u1]), font: font, rightToLeft: rightToLeft, script: script,
             language: language, features: style.features, continuation: continuation)
         shapeCache.insert(run, for: runKey, bytes: runKey.byteCount + run.byteCount)
-        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes)
+        try distribute(run, text: text, analysis: analysis, clusters: clusters, font: font, style: style, into: &widths, inner: &inner, boxes: &boxes, safe: &safe)
     }
 
     /// Gives the advances of a shaped run to the grapheme clusters it covers.
     private func distribute(
         _ run: ShapedRun, text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, clusters: Range<Int>,
-        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes
+        font: Font, style: ResolvedStyle, into widths: inout [Double], inner: inout [Bool], boxes: inout Boxes, safe: inout [Bool]
     ) throws(FitTextError) {
         let u0 = Int(analysis.graphemeStarts[clusters.lowerBound])
         let u1 = Int(analysis.graphemeStarts[clusters.upperBound])
@@ -461,6 +466,7 @@ struct ParagraphShaper {
                 if g > clusters.lowerBound { widths[g - 1] += advance }
                 continue
             }
+            safe[g] = shapedClusters[k].safeBefore
             if members == 1 {
                 widths[g] += advance
             } else {

@@ -9,6 +9,10 @@ struct ShapedRun: Sendable {
         var start: Int32
         /// Advance in px.
         var advance: Double
+        /// HarfBuzz says the run may be cut before this cluster without shaping either side
+        /// again (no glyph of it has HB_GLYPH_FLAG_UNSAFE_TO_BREAK: no kerning, ligature or
+        /// context reaches across). false when not known (a run from a warm-start file).
+        var safeBefore = false
     }
 
     /// One array, not one per field: a run costs one allocation (measured: allocation and
@@ -45,7 +49,7 @@ struct ShapedRun: Sendable {
         cursor = end
         guard first < clusters.count, clusters[first].start == from, end == clusters.count || clusters[end].start == to
         else { return nil }
-        return ShapedRun(clusters: clusters[first..<end].map { Cluster(start: $0.start - from, advance: $0.advance) })
+        return ShapedRun(clusters: clusters[first..<end].map { Cluster(start: $0.start - from, advance: $0.advance, safeBefore: $0.safeBefore) })
     }
 
     func slice(from: Int32, to: Int32) -> ShapedRun? {
@@ -210,15 +214,18 @@ enum Shaper {
         var missing: [ShapedRun.MissingGlyphs] = []
         let none = ShapedRun.MissingGlyphs(cluster: -1, notdefAdvance: 0, narrowBoxes: 0, wideBoxes: 0)
         var pending = none
+        var unsafe = false
+        let unsafeToBreak = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
             let advance = font.glyphUnits(Int64(positions[i].x_advance))
             if k > 0 && cluster == current {
                 sum += advance
+                if infos[i].mask & unsafeToBreak != 0 { unsafe = true }
             } else {
                 if k > 0 {
-                    clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
+                    clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel, safeBefore: !unsafe))
                     if pending.cluster >= 0 {
                         pending.cluster = clusters.count - 1
                         missing.append(pending)
@@ -228,6 +235,7 @@ enum Shaper {
                 }
                 current = cluster
                 sum = advance
+                unsafe = infos[i].mask & unsafeToBreak != 0
             }
             if infos[i].codepoint == 0 {
                 anyMissing = true
@@ -240,7 +248,7 @@ enum Shaper {
             }
         }
         if count > 0 {
-            clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel))
+            clusters.append(ShapedRun.Cluster(start: current, advance: Double(sum) / Font.unitsPerPixel, safeBefore: !unsafe))
             if pending.cluster >= 0 {
                 pending.cluster = clusters.count - 1
                 missing.append(pending)
