@@ -36,7 +36,9 @@ enum PersistedShapeCoding {
         var w = PersistedResultCoding.Writer()
         w.u32(UInt32(truncatingIfNeeded: run.clusters.count))
         for cluster in run.clusters {
-            w.u32(UInt32(bitPattern: cluster.start))
+            // The start (below 2^31: a run is at most a paragraph of 1 MiB) and, in the top
+            // bit, whether a line may end before the cluster unshaped (``ShapedRun/Cluster/safeBefore``).
+            w.u32(UInt32(bitPattern: cluster.start) | (cluster.safeBefore ? 1 << 31 : 0))
             w.f64(cluster.advance)
         }
         w.u32(UInt32(truncatingIfNeeded: run.missing.count))
@@ -59,10 +61,10 @@ enum PersistedShapeCoding {
         clusters.reserveCapacity(count)
         var previous: Int32 = -1
         for _ in 0..<count {
-            guard let start = r.u32().map({ Int32(bitPattern: $0) }), let advance = r.f64(),
-                start > previous, Int(start) < units, advance.isFinite
-            else { return nil }
-            clusters.append(ShapedRun.Cluster(start: start, advance: advance))
+            guard let raw = r.u32(), let advance = r.f64() else { return nil }
+            let start = Int32(raw & 0x7FFF_FFFF)
+            guard start > previous, Int(start) < units, advance.isFinite else { return nil }
+            clusters.append(ShapedRun.Cluster(start: start, advance: advance, safeBefore: raw >> 31 == 1))
             previous = start
         }
         guard clusters.first.map({ $0.start == 0 }) ?? (units == 0), let missingCount = r.count(minimumBytes: 32) else { return nil }

@@ -246,24 +246,35 @@ import Testing
         let hits = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
         #expect(hits > 0)
         // New strings, known words: "Screen " "time " "this " "week" were shaped as words.
+        // …and at width 0, where a line ends before every letter: lines end unshaped only
+        // where HarfBuzz said the run may be cut, a flag the file keeps (a fresh engine and a
+        // warm one broke this Devanagari text into different numbers of lines when it did not).
+        let devanagari = MeasureRequest(text: "क्या आप परिवर्तन सहेजना चाहते हैं?", font: "DejaVu Sans 10", maxWidth: 0, wrap: .char)
+        _ = try first.measure(devanagari)
+        let withDevanagari = try temporaryDirectory().appendingPathComponent("shapes.bin").path
+        #expect(try first.savePersistedShapes(to: withDevanagari, fingerprint: 42) > 0)
+        next.attachPersistedShapes(try #require(try PersistedResultTable.open(path: withDevanagari, fingerprint: 42, name: "persisted-shapes")))
+        let before = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
         let reordered = [
             MeasureRequest(text: "this week", font: "DejaVu Sans 11"),
             MeasureRequest(text: "Screen time this week", font: "DejaVu Sans 11", maxWidth: 90, includeLines: true),
+            devanagari,
         ]
         let third = try TestEngine.fresh()
         for request in reordered {
             #expect(try next.measure(request) == third.measure(request), "\(request.text)")
         }
-        #expect(try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits > hits)
+        #expect(try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits > before)
     }
 
     @Test func shapedRunsDecodeOnlyWhenWholeAndConsistent() throws {
-        let run = ShapedRun(clusters: [.init(start: 0, advance: 7.5), .init(start: 2, advance: 3)], missing: [
+        let run = ShapedRun(clusters: [.init(start: 0, advance: 7.5), .init(start: 2, advance: 3, safeBefore: true)], missing: [
             .init(cluster: 1, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0),
         ])
         let bytes = PersistedShapeCoding.value(run)
         let back = try #require(bytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) })
         #expect(back.clusters.map(\.start) == [0, 2] && back.clusters.map(\.advance) == [7.5, 3])
+        #expect(back.clusters.map(\.safeBefore) == [false, true])
         #expect(back.missing.map(\.cluster) == [1] && back.missing.map(\.notdefAdvance) == [6])
         for length in 0..<bytes.count {
             #expect(bytes.prefix(length).withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
