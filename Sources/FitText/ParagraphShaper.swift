@@ -452,31 +452,39 @@ struct ParagraphShaper {
         }
         var g = clusters.lowerBound
         let shapedClusters = run.clusters
-        for k in 0..<shapedClusters.count {
-            let advance = extra.isEmpty ? shapedClusters[k].advance : shapedClusters[k].advance + extra[k]
-            let start = u0 + Int(shapedClusters[k].start)
-            let end = k + 1 < shapedClusters.count ? u0 + Int(shapedClusters[k + 1].start) : u1
-            while g < clusters.upperBound && Int(analysis.graphemeStarts[g]) < start { g += 1 }
-            var members = 0
-            var h = g
-            while h < clusters.upperBound && Int(analysis.graphemeStarts[h]) < end { members += 1; h += 1 }
-            if members == 0 {
-                // A cluster starting inside a grapheme (cannot happen with monotone graphemes):
-                // add to the grapheme it sits in.
-                if g > clusters.lowerBound { widths[g - 1] += advance }
-                continue
+        // Written through buffer pointers: each subscripted write to an inout array checked
+        // its uniqueness and bounds again (2 K instructions a string, FitBenchRatios fitd-cold).
+        // Every index is below the paragraph's cluster count, which all three arrays have.
+        let starts = analysis.graphemeStarts
+        widths.withUnsafeMutableBufferPointer { widths in
+            safe.withUnsafeMutableBufferPointer { safe in
+                for k in 0..<shapedClusters.count {
+                    let advance = extra.isEmpty ? shapedClusters[k].advance : shapedClusters[k].advance + extra[k]
+                    let start = u0 + Int(shapedClusters[k].start)
+                    let end = k + 1 < shapedClusters.count ? u0 + Int(shapedClusters[k + 1].start) : u1
+                    while g < clusters.upperBound && Int(starts[g]) < start { g += 1 }
+                    var members = 0
+                    var h = g
+                    while h < clusters.upperBound && Int(starts[h]) < end { members += 1; h += 1 }
+                    if members == 0 {
+                        // A cluster starting inside a grapheme (cannot happen with monotone
+                        // graphemes): add to the grapheme it sits in.
+                        if g > clusters.lowerBound { widths[g - 1] += advance }
+                        continue
+                    }
+                    safe[g] = shapedClusters[k].safeBefore
+                    if members == 1 {
+                        widths[g] += advance
+                    } else {
+                        let units = Int64((advance * Font.unitsPerPixel).rounded())
+                        let share = units / Int64(members)
+                        for m in g..<h { widths[m] += Double(share) / Font.unitsPerPixel }
+                        widths[g] += Double(units - share * Int64(members)) / Font.unitsPerPixel
+                        if !inner.isEmpty { for m in g + 1..<h { inner[m] = true } }
+                    }
+                    g = h
+                }
             }
-            safe[g] = shapedClusters[k].safeBefore
-            if members == 1 {
-                widths[g] += advance
-            } else {
-                let units = Int64((advance * Font.unitsPerPixel).rounded())
-                let share = units / Int64(members)
-                for m in g..<h { widths[m] += Double(share) / Font.unitsPerPixel }
-                widths[g] += Double(units - share * Int64(members)) / Font.unitsPerPixel
-                if !inner.isEmpty { for m in g + 1..<h { inner[m] = true } }
-            }
-            g = h
         }
     }
 
