@@ -213,43 +213,18 @@ public struct LayoutProperties: Hashable, Sendable {
     /// The first property that is set but is neither in `allowed` nor `when` (accepted on any
     /// child of a threshold), in the order of ``values``.
     func firstProperty(notIn allowed: [String]) -> String? {
-        var found: String? = nil
-        forEachSetName { name in
-            if found == nil && !Self.isUniversal(name) && !allowed.contains(name) { found = name }
-        }
-        return found
+        setNames.first { !Self.isUniversal($0) && !allowed.contains($0) }
     }
 
-    /// Calls `visit` with the name of each property that is set, in the order of ``values``:
-    /// what the checks of names need, without making a value of each (a string or a list
-    /// retained, an enum boxed) — this runs for every node of every document laid out.
-    func forEachSetName(_ visit: (String) -> Void) {
-        func add(_ name: String, _ isSet: Bool) { if isSet { visit(name) } }
-        add("text", text != nil)
-        add("font", font != nil)
-        add("textStyle", textStyle != nil)
-        add("lineLimit", lineLimit != nil)
-        add("truncation", truncation != nil)
-        add("minimumScaleFactor", minimumScaleFactor != nil)
-        add("templates", templates != nil)
-        add("minLength", minLength != nil)
-        forEachLength { name, value in add(name, value != nil) }
-        add("spacing", spacing != nil)
-        add("alignment", alignment != nil)
-        add("axis", axis != nil)
-        add("axes", axes != nil)
-        add("category", category != nil)
-        add("when", when != nil)
-        add("horizontal", horizontal != nil)
-        add("vertical", vertical != nil)
-        add("layoutPriority", layoutPriority != nil)
-        add("hidden", hidden != nil)
-        add("multilineTextAlignment", multilineTextAlignment != nil)
-        add("layoutDirection", layoutDirection != nil)
-        add("fields", fields != nil)
-        add("data", data != nil)
-        add("columns", columns != nil)
-        add("gridCellColumns", gridCellColumns != nil)
+    /// The names of the properties that are set, in the order of ``values`` (from ``setMask``).
+    var setNames: [String] {
+        var mask = setMask
+        var names: [String] = []
+        while mask != 0 {
+            names.append(Self.orderedNames[mask.trailingZeroBitCount])
+            mask &= mask - 1
+        }
+        return names
     }
 
     /// The same for a kind's own properties, `hidden` and the inherited ones, as bit masks:

@@ -23,10 +23,6 @@ struct HyphenReshaper {
     func width(start: Int, end: Int, hyphen: Bool) -> Double? {
         guard letterSpacing == 0, !markupSpaced, start < end, end <= breaker.count else { return nil }
         let clusters = breaker.clusters
-        // No hyphen, and HarfBuzz said the run may be cut here: shaping the line's part again
-        // gives the advances it has in the run (HB_GLYPH_FLAG_UNSAFE_TO_BREAK absent), so the
-        // summed width is exact.
-        if !hyphen && end < clusters.count && clusters[end].flags.contains(.safeBreakBefore) { return nil }
         let last = clusters[end - 1]
         // The run the break cuts: one font, script and level, back to the line's start.
         var runStart = end - 1

@@ -34,12 +34,15 @@ final class LineBreaker: Sendable {
     typealias Reshape = (_ start: Int, _ end: Int, _ hyphen: Bool) -> Double?
 
     /// Whether a break before `i` cuts a run of one font, script and level after a cluster
-    /// that is not white space: where Pango's line ends in a run shaped again.
+    /// that is not white space, where HarfBuzz did not call the cut safe: where Pango's line
+    /// ends in a run shaped again with a different result. At a safe cut (no
+    /// HB_GLYPH_FLAG_UNSAFE_TO_BREAK, ``Flags/safeBreakBefore``) the part shapes to the
+    /// advances it has in the run, so the summed width is exact and nothing is shaped again.
     func cutsRun(before i: Int) -> Bool {
         guard i > 0, i < clusters.count, !isWhiteSpace(i - 1) else { return false }
         let a = clusters[i - 1]
         let b = clusters[i]
-        return a.font == b.font && a.script == b.script && a.level == b.level
+        return a.font == b.font && a.script == b.script && a.level == b.level && !b.flags.contains(.safeBreakBefore)
     }
 
     struct Flags: OptionSet, Sendable {

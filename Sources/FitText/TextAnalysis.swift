@@ -255,7 +255,7 @@ struct TextAnalyzer: Sendable {
                 // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
                 // word boundaries lie.
                 // Each test only when the ones before it allow a hyphen (most positions are word
-                // boundaries or fail the script test), ASCII from a table.
+                // boundaries or fail the script test).
                 for c in 1..<max(clusters, 1) where !wordBoundary[c] {
                     let before = TextAnalyzer.scalar(at: Int(graphemeStarts[c - 1]), in: text)
                     let previousScript = rawScripts[c - 1]
@@ -266,13 +266,13 @@ struct TextAnalyzer: Sendable {
                         inserts = false
                     default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
                     }
-                    guard inserts, !TextAnalyzer.isSpaceOrHyphenFast(before) else { continue }
+                    guard inserts, !TextAnalyzer.isSpaceOrHyphen(before) else { continue }
                     let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
-                    guard !TextAnalyzer.isSpaceOrHyphenFast(after) else { continue }
+                    guard !TextAnalyzer.isSpaceOrHyphen(after) else { continue }
                     // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
                     // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
                     // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
-                    let provisionalBoundary = TextAnalyzer.isWordMidFast(after)
+                    let provisionalBoundary = TextAnalyzer.isWordMid(after)
                         && !(after == 0x27 && previousScript == Int32(FIT_SCRIPT_HEBREW) && fit_char_type(before) == 5 /* U_OTHER_LETTER */)
                     hyphen[c] = !provisionalBoundary
                 }
@@ -377,20 +377,11 @@ struct TextAnalyzer: Sendable {
         return array
     }
 
-    /// ``isSpaceOrHyphen`` and ``isWordMid`` for ASCII from bit masks (a hyphen is decided at
-    /// every position of every wrapped paragraph), the switches for the rest.
-    static func isSpaceOrHyphenFast(_ c: UInt32) -> Bool {
-        // 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2D
-        c < 0x40 ? (0x0000_2001_0000_3600 as UInt64) >> UInt64(c) & 1 == 1 : c >= 0x80 && isSpaceOrHyphen(c)
-    }
-
-    static func isWordMidFast(_ c: UInt32) -> Bool {
-        // 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B
-        c < 0x40 ? (0x0C00_5084_0000_0000 as UInt64) >> UInt64(c) & 1 == 1 : c >= 0x80 && isWordMid(c)
-    }
-
     /// break.c's space_or_hyphen: space separators, tab/CR/LF/FF, and the hyphen characters.
     static func isSpaceOrHyphen(_ c: UInt32) -> Bool {
+        // ASCII from a bit mask (0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2D): a hyphen is decided at
+        // every position of every wrapped paragraph.
+        if c < 0x80 { return c < 0x40 && (0x0000_2001_0000_3600 as UInt64) >> UInt64(c) & 1 == 1 }
         switch c {
         case 0x09, 0x0A, 0x0D, 0x0C, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
             return true
@@ -403,6 +394,8 @@ struct TextAnalyzer: Sendable {
     /// (break.c, "Find the WordBreakType of wc"), and U+0022: the characters at which break.c's
     /// word boundary is still set when the hyphens are decided (WB999; WB6/7b/12 clear it later).
     static func isWordMid(_ c: UInt32) -> Bool {
+        // ASCII from a bit mask: 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B.
+        if c < 0x80 { return c < 0x40 && (0x0C00_5084_0000_0000 as UInt64) >> UInt64(c) & 1 == 1 }
         switch c {
         case 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0xB7, 0x37E, 0x387, 0x55F, 0x589, 0x5F4, 0x60C, 0x60D, 0x66C, 0x7F8,
             0x2018, 0x2019, 0x2024, 0x2027, 0x2044, 0xFE10, 0xFE13, 0xFE14, 0xFE50, 0xFE52, 0xFE54, 0xFE55,

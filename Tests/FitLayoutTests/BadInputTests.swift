@@ -58,14 +58,12 @@ import Testing
         properties.forEachValue { name, _ in visited.append(name) }
         #expect(visited == properties.values.map(\.name))
         #expect(visited == ["text", "minLength", "width", "height", "minWidth", "spacing", "when", "horizontal"])
-        var named: [String] = []
-        properties.forEachSetName { named.append($0) }
-        #expect(named == visited)
+        #expect(properties.setNames == visited)
     }
 
-    /// The names validation checks (``LayoutProperties/forEachSetName``) are those of every
-    /// property that is set — all of them, counted against the type's stored properties, so
-    /// a property added to the type and not to the walk fails here.
+    /// The names validation checks (``LayoutProperties/setMask``, ``LayoutProperties/setNames``)
+    /// are those of every property that is set — all of them, counted against the type's
+    /// stored properties, so a property added to the type and not to the mask fails here.
     @Test func everySetPropertyIsNamedForValidation() {
         let all = LayoutProperties(
             text: "t", font: "Sans 10", textStyle: .body, lineLimit: 1, truncation: .tail, minimumScaleFactor: 0.5,
@@ -74,8 +72,7 @@ import Testing
             axis: .horizontal, axes: .both, category: .large, when: .horizontal, length: 1, top: 1, leading: 1, bottom: 1,
             trailing: 1, horizontal: true, vertical: true, layoutPriority: 1, hidden: false, multilineTextAlignment: .center,
             layoutDirection: .leftToRight, fields: ["f"], data: ["d"], columns: .equal, gridCellColumns: 2)
-        var named: [String] = []
-        all.forEachSetName { named.append($0) }
+        let named = all.setNames
         #expect(named == all.values.map(\.name))
         #expect(named.count == Mirror(reflecting: all).children.count)
         #expect(named == LayoutProperties.orderedNames)

@@ -9,12 +9,17 @@ import Testing
         try TestEngine.measure(text, font: font, maxWidth: maxWidth, wrap: wrap, lines: true).lines.map(\.text)
     }
 
-    /// The hyphen decision reads ASCII from bit masks: they must say what the switches say.
-    @Test func theAsciiMasksOfTheHyphenRulesAgreeWithTheirSwitches() {
-        for c in UInt32(0)..<0x3000 {
-            #expect(TextAnalyzer.isSpaceOrHyphenFast(c) == TextAnalyzer.isSpaceOrHyphen(c), "U+\(String(c, radix: 16))")
-            #expect(TextAnalyzer.isWordMidFast(c) == TextAnalyzer.isWordMid(c), "U+\(String(c, radix: 16))")
+    /// The hyphen rules read ASCII from bit masks: they must hold exactly break.c's characters.
+    @Test func theAsciiMasksOfTheHyphenRulesHoldBreakCsCharacters() {
+        let spaceOrHyphen: Set<UInt32> = [0x09, 0x0A, 0x0C, 0x0D, 0x20, 0x2D]
+        let wordMid: Set<UInt32> = [0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B]
+        for c in UInt32(0)..<0x80 {
+            #expect(TextAnalyzer.isSpaceOrHyphen(c) == spaceOrHyphen.contains(c), "U+\(String(c, radix: 16))")
+            #expect(TextAnalyzer.isWordMid(c) == wordMid.contains(c), "U+\(String(c, radix: 16))")
         }
+        // Beyond ASCII the switches still answer.
+        #expect(TextAnalyzer.isSpaceOrHyphen(0x2010) && TextAnalyzer.isSpaceOrHyphen(0x3000) && !TextAnalyzer.isSpaceOrHyphen(0xE9))
+        #expect(TextAnalyzer.isWordMid(0x2019) && TextAnalyzer.isWordMid(0xB7) && !TextAnalyzer.isWordMid(0xE9))
     }
 
     @Test func aBreakInsideAWordShapesTheLineAgainWithItsHyphen() throws {
