@@ -1,6 +1,9 @@
 import CFontconfig
 import CHarfBuzz
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Resolves font descriptions to sorted font sets through fontconfig
 /// (FcConfigSubstitute → FcDefaultSubstitute → FcFontSort, as Pango's fontmap does) and loads
@@ -67,6 +70,10 @@ final class FontResolver: Sendable {
     }
 
     private let state: Mutex<State>
+    /// `State.config`, which this resolver never replaces: read without the lock by sorts.
+    private nonisolated(unsafe) let config: OpaquePointer
+    /// Sets being sorted, by key (see ``fontSet(for:pixelSize:language:hinted:)``).
+    private let sorting = Mutex<[SetKey: PendingSort]>([:])
     /// Least recently used first to go, each within its share of the budget (``Budget``).
     /// Eviction drops the cache's reference only: a set or font a measurement still holds
     /// stays valid until that measurement lets go of it (Swift references; HarfBuzz's
@@ -85,6 +92,7 @@ final class FontResolver: Sendable {
             throw .noFontsAvailable("fontconfig could not load its configuration")
         }
         self.rounding = rounding
+        self.config = config
         state = Mutex(State(config: config))
         let budget = Budget(total: byteLimit)
         sets = ByteBoundedCache(name: "font-sets", byteLimit: budget.sets)
@@ -136,25 +144,65 @@ final class FontResolver: Sendable {
     func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil, hinted: Bool = false) throws(FitTextError) -> FontSet {
         let key = SetKey(description: description, pixelSize: pixelSize, language: language, hinted: hinted)
         if let set = sets.value(for: key) { return set }
-        return try state.withLock { (state: inout State) throws(FitTextError) -> FontSet in
-            if let set = sets.peek(key) { return set }
-            let faces = try FontResolver.sort(description: description, pixelSize: pixelSize, language: language, state: &state)
-            let requested = Set(description.families.map { $0.lowercased() })
-            let matched = requested.isEmpty || requested.contains(faces[0].family.lowercased())
-                || !requested.isDisjoint(with: FontResolver.genericFamilies)
-            let set = FontSet(
-                description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
-                loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
-                    try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
-                },
-                grew: { [unowned self] (set: FontSet) in
-                    // A set's cost rises as it loads fonts and fills coverage blocks; the entry
-                    // is updated only while it is still the cached one.
-                    if self.sets.peek(key) === set { self.sets.insert(set, for: key, bytes: set.byteCount) }
-                })
-            sets.insert(set, for: key, bytes: set.byteCount)
-            return set
+        // One thread sorts a key; others that want it meanwhile wait for its result, and other
+        // keys sort at the same time. Sorting under `state` had serialized every new set — on
+        // two cores the warm-up of a batch (some 40 sets, 0.35-1 ms each) ran on one, while
+        // the other spun in the kernel on the lock (perf: 12 % of fitctl's CPU).
+        enum Turn { case cached(FontSet), wait(PendingSort), sort(PendingSort) }
+        let turn = sorting.withLock { table -> Turn in
+            if let set = sets.peek(key) { return .cached(set) }
+            if let pending = table[key] { return .wait(pending) }
+            let pending = PendingSort()
+            table[key] = pending
+            return .sort(pending)
         }
+        switch turn {
+        case .cached(let set):
+            return set
+        case .wait(let pending):
+            return try pending.wait().get()
+        case .sort(let pending):
+            let result = Result { () throws(FitTextError) -> FontSet in
+                try makeSet(key, description: description, pixelSize: pixelSize, language: language, hinted: hinted)
+            }
+            // Cached first (makeSet), then no longer pending: a later caller finds one or the other.
+            sorting.withLock { $0[key] = nil }
+            pending.finish(result)
+            return try result.get()
+        }
+    }
+
+    private func makeSet(
+        _ key: SetKey, description: FontDescription, pixelSize: Double, language: String?, hinted: Bool
+    ) throws(FitTextError) -> FontSet {
+        // fontconfig is used from several threads at once here, as Pango does (pangofc-fontmap.c
+        // sorts in a thread of its own, sort_in_thread, while others match): this resolver's
+        // configuration is never reloaded (a change makes a new resolver), and the candidate set
+        // is read-only once made.
+        let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
+        let prepared = try FontResolver.sortedPatterns(
+            config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
+            pixelSize: pixelSize, language: language)
+        defer { prepared.forEach { FcPatternDestroy($0) } }
+        // The patterns are this call's own (passed by address): the lock guards the face table.
+        let patterns = prepared.map { UInt(bitPattern: Int(bitPattern: $0)) }
+        let faces = state.withLock { state in FontResolver.faceInfos(patterns, state: &state) }
+        guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
+        let requested = Set(description.families.map { $0.lowercased() })
+        let matched = requested.isEmpty || requested.contains(faces[0].family.lowercased())
+            || !requested.isDisjoint(with: FontResolver.genericFamilies)
+        let set = FontSet(
+            description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
+            loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
+                try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
+            },
+            grew: { [unowned self] (set: FontSet) in
+                // A set's cost rises as it loads fonts and fills coverage blocks; the entry
+                // is updated only while it is still the cached one.
+                if self.sets.peek(key) === set { self.sets.insert(set, for: key, bytes: set.byteCount) }
+            })
+        sets.insert(set, for: key, bytes: set.byteCount)
+        return set
     }
 
     private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {
@@ -179,8 +227,12 @@ final class FontResolver: Sendable {
 
     // MARK: fontconfig
 
-    private static func sort(description: FontDescription, pixelSize: Double, language: String?, state: inout State) throws(FitTextError) -> [FontFaceInfo] {
-        let config = state.config
+    /// fontconfig's sorted fonts for a description, each prepared for it (FcFontRenderPrepare),
+    /// owned by the caller.
+    private static func sortedPatterns(
+        config: OpaquePointer, candidates: UnsafeMutablePointer<FcFontSet>?, description: FontDescription,
+        pixelSize: Double, language: String?
+    ) throws(FitTextError) -> [OpaquePointer] {
         guard let pattern = FcPatternCreate() else { throw .noFontsAvailable("out of memory") }
         defer { FcPatternDestroy(pattern) }
         let families = description.families.isEmpty ? ["sans-serif"] : description.families
@@ -217,18 +269,27 @@ final class FontResolver: Sendable {
         // covering a character, so the fallback order is the same and the set shorter.
         // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
         // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
-        var candidates: UnsafeMutablePointer<FcFontSet>? = supportedFonts(&state)
+        var candidates = candidates
         guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         defer { FcFontSetDestroy(set) }
 
-        var faces: [FontFaceInfo] = []
+        var prepared: [OpaquePointer] = []
+        prepared.reserveCapacity(Int(set.pointee.nfont))
         for i in 0..<Int(set.pointee.nfont) {
-            guard let candidate = set.pointee.fonts[i],
-                let prepared = FcFontRenderPrepare(config, pattern, candidate)
-            else { continue }
-            defer { FcPatternDestroy(prepared) }
+            guard let candidate = set.pointee.fonts[i], let one = FcFontRenderPrepare(config, pattern, candidate) else { continue }
+            prepared.append(one)
+        }
+        return prepared
+    }
+
+    /// What each prepared pattern says of its face, shared with the sets sorted before
+    /// (``State/faceInfos``); patterns without a file are skipped.
+    private static func faceInfos(_ patterns: [UInt], state: inout State) -> [FontFaceInfo] {
+        var faces: [FontFaceInfo] = []
+        for address in patterns {
+            guard let prepared = OpaquePointer(bitPattern: address) else { continue }
             guard let file = string(prepared, FC_FILE) else { continue }
             var index: Int32 = 0
             FcPatternGetInteger(prepared, FC_INDEX, 0, &index)
@@ -256,7 +317,6 @@ final class FontResolver: Sendable {
             state.faceInfoBytes += info.byteCount
             faces.append(info)
         }
-        guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         return faces
     }
 
@@ -380,5 +440,43 @@ final class FontResolver: Sendable {
             hinted: hinted, variations: variations)
         state.nextFontID += 1
         return font
+    }
+}
+
+/// A font set being sorted, for the threads that want the same set meanwhile: they sleep on
+/// `gate` until the sorting thread has its result. A plain pthread mutex, locked by the sorter
+/// from creation to ``finish(_:)``: glibc's default mutex sleeps in futex(2) at once, where
+/// Synchronization.Mutex (a priority-inheritance futex) spins in the kernel for as long as
+/// its holder runs.
+private final class PendingSort: @unchecked Sendable {
+    private let gate: UnsafeMutablePointer<pthread_mutex_t>
+    /// Written by the sorter before it unlocks `gate`, read by waiters after they lock it.
+    private var result: Result<FontSet, FitTextError>?
+
+    /// Made by the thread that sorts, which holds the gate until ``finish(_:)``.
+    init() {
+        gate = .allocate(capacity: 1)
+        gate.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(gate, nil)
+        pthread_mutex_lock(gate)
+    }
+
+    deinit {
+        pthread_mutex_destroy(gate)
+        gate.deinitialize(count: 1)
+        gate.deallocate()
+    }
+
+    /// The sorter's result; called once, on the thread that made this.
+    func finish(_ result: Result<FontSet, FitTextError>) {
+        self.result = result
+        pthread_mutex_unlock(gate)
+    }
+
+    /// Waits for the sorter's result.
+    func wait() -> Result<FontSet, FitTextError> {
+        pthread_mutex_lock(gate)
+        defer { pthread_mutex_unlock(gate) }
+        return result ?? .failure(.noFontsAvailable("a font set's sort ended without a result"))
     }
 }

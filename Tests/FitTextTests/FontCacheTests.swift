@@ -1,5 +1,6 @@
 import CFitShims
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FitText
@@ -19,6 +20,48 @@ import Testing
 
     private func statistics(_ engine: TextEngine, _ name: String) throws -> CacheStatistics {
         try #require(engine.cacheStatistics.first { $0.name == name })
+    }
+
+    /// Sets are sorted outside the resolver's lock: threads asking for one set at once get the
+    /// one object (one sorts, the others wait for it), threads asking for others sort theirs at
+    /// the same time, and each set is the one a lone thread gets.
+    @Test func threadsAskingForSetsAtOnceShareEachSet() throws {
+        _ = try TestEngine.engine()  // the pinned fonts
+        let resolver = try FontResolver(rounding: .none)
+        let alone = try FontResolver(rounding: .none)
+        let descriptions = try ["Noto Sans 12", "DejaVu Serif 10", "DejaVu Sans Mono 11", "Noto Sans Bold 14"].map { try FontDescription.parse($0) }
+        let languages: [String?] = [nil, "ar", "he", "hi", "zh-cn", "ja"]
+        let keys = descriptions.flatMap { description in languages.map { (description, $0) } }
+        let threads = 8
+        let found = Mutex<[[ObjectIdentifier]]>(Array(repeating: [], count: threads))
+        let errors = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            // Every thread walks every key, from a different start: most keys are asked for by
+            // several threads while the first is still sorting them.
+            var ids: [ObjectIdentifier] = []
+            for k in 0..<keys.count {
+                let (description, language) = keys[(k + thread * 3) % keys.count]
+                do {
+                    ids.append(ObjectIdentifier(try resolver.fontSet(for: description, pixelSize: 16, language: language)))
+                } catch {
+                    errors.withLock { $0.append("\(error)") }
+                }
+            }
+            let rotated = Array(ids[(keys.count - (thread * 3) % keys.count)...] + ids[..<(keys.count - (thread * 3) % keys.count)])
+            found.withLock { $0[thread] = rotated }
+        }
+        #expect(errors.withLock { $0 }.isEmpty)
+        let all = found.withLock { $0 }
+        for thread in 1..<threads {
+            #expect(all[thread] == all[0], "thread \(thread) got other set objects")
+        }
+        #expect(Set(all[0]).count == keys.count)
+        for (k, (description, language)) in keys.enumerated() {
+            let shared = try resolver.fontSet(for: description, pixelSize: 16, language: language)
+            #expect(ObjectIdentifier(shared) == all[0][k])
+            let lone = try alone.fontSet(for: description, pixelSize: 16, language: language)
+            #expect(shared.faces.map { "\($0.file)#\($0.index)" } == lone.faces.map { "\($0.file)#\($0.index)" })
+        }
     }
 
     @Test func distinctSizesStayWithinTheFontBudget() throws {
