@@ -47,9 +47,11 @@ final class FontResolver: Sendable {
 
     private static let faceInfoLimit = 16_384
 
-    /// The fontconfig configuration, touched only under the mutex: it must not be used from
-    /// several threads while one of them may reload it. Loading happens under it too, so two
-    /// callers asking for the same font at once do not both load it.
+    /// What the resolver's threads share under its mutex: the face table, the candidate set
+    /// (made on first use), the font ids. Fonts load under it, so that two callers asking for
+    /// the same font at once do not both load it; sets sort outside it (``fontSet(for:pixelSize:language:hinted:)``),
+    /// which is safe because the configuration is never reloaded: a change of fonts or
+    /// configuration makes a new resolver.
     private struct State: ~Copyable {
         var config: OpaquePointer?
         var nextFontID = 1
