@@ -17,7 +17,7 @@ enum MallocTrim {
     /// Not lower: at 256 KiB every 1 MB message libdbus read was a fresh mapping — its pages
     /// faulted in and zeroed, then unmapped — which kept the loop thread 69 % in the kernel
     /// under isolation.sh's flood (perf) and let the bus queue other clients' calls behind the
-    /// flood's: their p99 was 25-155 ms, 9-22 ms at 4 MiB (6 runs each). Blocks under 4 MiB
+    /// flood's: their p99 was 25-155 ms in 6 runs, 7.6-31 ms in 7 runs at 4 MiB. Blocks under 4 MiB
     /// are reused from the arenas; the trims after large requests and when idle give them back.
     static let mappedBlockBytes: Int32 = 4 << 20
 
