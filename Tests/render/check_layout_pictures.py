@@ -149,7 +149,7 @@ def check_png(args, path):
     return failures
 
 
-BROWSER_SCALE = 4  # as compare_pango_view.py: Chromium at 4 device px per CSS px, box-filtered back
+BROWSER_SCALE = 4  # Chromium at 4 device px per CSS px, box-filtered back (compare_pango_view.py uses 8 for thin strokes; here 8 gives 98.73 % against 99.03 % at 4)
 
 
 def text_ink(surface):
