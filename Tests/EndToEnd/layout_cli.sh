@@ -72,5 +72,15 @@ elif [ "$(wc -l <"$out/err")" -ne 1 ] || ! grep -q 'node 1 (id "bad")' "$out/err
     echo "FAIL bad document: $(cat "$out/err")"; failures=$((failures + 1))
 fi
 
+# Widths past Int.max are printed, not trapped on (the table's titles formatted them as Int).
+for width in 1e19 1e300; do
+    for mode in "" "--render"; do
+        # shellcheck disable=SC2086
+        if ! "$fitctl" fit --local --width "$width" $mode "$root/protocol/examples/first-fit-card.json" >"$out/stdout" 2>"$out/err"; then
+            echo "FAIL --width $width $mode: $(head -c 300 "$out/err")"; failures=$((failures + 1))
+        fi
+    done
+done
+
 echo "layout_cli: $checked layouts checked, $failures failures"
 [ "$failures" -eq 0 ]
