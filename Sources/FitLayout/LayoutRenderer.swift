@@ -59,7 +59,7 @@ public struct LayoutRenderer: Sendable {
         // Texts first, to know how far they reach: a text's lines are drawn whole, past its
         // frame if the terminal's columns are narrower than its glyphs (px drawn in cells),
         // never cut with an "…" the layout did not put there.
-        var texts: [(left: Int, top: Int, lines: [String])] = []
+        var texts: [(left: Int, top: Int, lines: [String], frame: LayoutRect)] = []
         var columns = cells(result.size.width, columnWidth, limit: Self.maxColumns)
         var rows = cells(result.size.height, rowHeight, limit: Self.maxRows)
         for (index, (node, layout)) in zip(document.nodes, result.nodes).enumerated()
@@ -81,9 +81,28 @@ public struct LayoutRenderer: Sendable {
                     shown = Self.wrap(text, width: width, lines: rowsThere, truncated: false)
                 }
             }
-            texts.append((left, top, shown))
-            columns = min(Self.maxColumns, max(columns, left + (shown.map(\.count).max() ?? 0)))
-            rows = min(Self.maxRows, max(rows, top + shown.count))
+            texts.append((left, top, shown, layout.frame))
+        }
+        // A text drawn past its frame must not run into the next one (px in columns narrower
+        // than its glyphs): it would hide that text's start, or the end of its own, "…"
+        // included. Texts are moved right, left to right, to a column after the one drawn
+        // before them in any row they share, with a blank column between them where the
+        // layout has space between their frames.
+        var drawnTo = [Int: (column: Int, frameEnd: Double)]()  // per row: the last column a text wrote
+        for index in texts.indices.sorted(by: { (texts[$0].left, texts[$0].top) < (texts[$1].left, texts[$1].top) }) {
+            let text = texts[index]
+            let rowsThere = text.top..<(text.top + text.lines.count)
+            var left = text.left
+            for row in rowsThere {
+                guard let before = drawnTo[row] else { continue }
+                left = max(left, before.column + (text.frame.x > before.frameEnd ? 2 : 1))
+            }
+            texts[index].left = min(left, Self.maxColumns)
+            for (offset, line) in text.lines.enumerated() where !line.isEmpty {
+                drawnTo[text.top + offset] = (texts[index].left + line.count - 1, text.frame.maxX)
+            }
+            columns = min(Self.maxColumns, max(columns, texts[index].left + (text.lines.map(\.count).max() ?? 0)))
+            rows = min(Self.maxRows, max(rows, text.top + text.lines.count))
         }
         var canvas = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
         func put(_ character: Character, _ column: Int, _ row: Int) {

@@ -24,6 +24,25 @@ import Testing
         #expect(LayoutRenderer(columnWidth: 10, rowHeight: 20).render(document, result).hasSuffix("…"))
     }
 
+    @Test func aTruncatedTextKeepsItsEllipsisBesideTheNextText() throws {
+        // 10 px a character, 12 px a column: "ISO 32…" (the engine's line) is 7 columns in a
+        // 60 px (5-column) frame, and "f/2.8" starts 10 px after it: it was drawn over the
+        // "…", so the picture said nothing was cut ("ISO 3f/2.8").
+        let nodes = [node("row", nil, .hstack, .init(spacing: 10)), text("iso", "row", "ISO 3200", lineLimit: 1), text("f", "row", "f/2.8")]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: ProposedSize(width: 120, height: nil), measurer: measurer)
+        #expect(result.nodes[1].text?.truncated == true)
+        let drawing = LayoutRenderer(columnWidth: 12, rowHeight: 20).render(document, result, lines: [1: ["ISO 32…"], 2: ["f/2.8"]])
+        #expect(drawing == "ISO 32… f/2.8", "\(drawing)")
+    }
+
+    @Test func textsThatTouchInTheLayoutTouchInColumns() throws {
+        let nodes = [node("row", nil, .hstack, .init(spacing: 0)), text("a", "row", "Hello"), text("b", "row", "World")]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: ProposedSize(width: 400, height: nil), measurer: measurer)
+        #expect(LayoutRenderer(columnWidth: 12, rowHeight: 20).render(document, result) == "HelloWorld")
+    }
+
     @Test func theEnginesLinesAreDrawnAsGiven() throws {
         let nodes = [text("t", nil, "Screen time this week")]
         let document = LayoutDocument(nodes: nodes)
