@@ -1,9 +1,9 @@
 import CCairo
 import CZlib
-import Foundation
 
 /// Writes an opaque cairo image as PNG (RGB, 8 bits, no interlace; PNG spec, ISO 15948)
-/// with zlib's fastest level and no row filter. Why not `cairo_surface_write_to_png`: it
+/// with zlib's fastest level and no row filter, through ``PictureFile`` (pictures of text
+/// and of layouts alike). Why not `cairo_surface_write_to_png`: it
 /// encodes through libpng at zlib's default level with adaptive filters, which took 70 % of a
 /// layout picture's time (12 sheets of 50 nodes, 2 megapixels: perf, libz 21 %, libpng 17 %,
 /// cairo's drawing 17 %) and missed issue 13's 200 ms; a picture of flat colours and text
@@ -57,9 +57,7 @@ enum PNGEncoder {
         chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0])
         chunk("IDAT", deflated)
         chunk("IEND", [])
-        guard FileManager.default.createFile(atPath: path, contents: Data(png)) else {
-            throw .write(path: path, reason: "could not create the file")
-        }
+        try PictureFile.write(png, to: path)
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {

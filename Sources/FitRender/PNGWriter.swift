@@ -5,7 +5,7 @@ import FitText
 /// Draws a glyph layout with cairo (what GTK 3 draws with, and the rasterizer of Pango's own
 /// pango-view) into an ARGB image and writes it as PNG: the positions of ``SVGWriter``, each
 /// outline glyph FreeType's mask as GTK draws it (``FreeTypeGlyphs``); colour glyphs are their
-/// PNGs, decoded by cairo and scaled to the glyph.
+/// PNGs, decoded by cairo and scaled to the glyph. Encoded by ``PNGEncoder``.
 public struct PNGWriter {
     public var options: RenderOptions
 
@@ -26,10 +26,7 @@ public struct PNGWriter {
         draw(picture, on: cr, shapes: shapes)
         try check(cairo_status(cr))
         cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .write(path: path, reason: String(cString: cairo_status_to_string(status)))
-        }
+        try PNGEncoder.write(surface, to: path)
     }
 
     private func check(_ status: cairo_status_t) throws(RenderError) {

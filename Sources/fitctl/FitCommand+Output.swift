@@ -83,9 +83,7 @@ extension FitCommand {
             }
             switch format {
             case .svg:
-                guard FileManager.default.createFile(atPath: path, contents: Data(picture.svg().utf8)) else {
-                    throw RenderError.write(path: path, reason: "could not create the file")
-                }
+                try PictureFile.write(Array(picture.svg().utf8), to: path)
             case .png:
                 try picture.writePNG(to: path)
             }

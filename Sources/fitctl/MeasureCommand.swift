@@ -251,9 +251,7 @@ struct MeasureCommand: AsyncParsableCommand {
             switch format {
             case .svg:
                 let svg = try SVGWriter(options: options).svg(layout)
-                guard FileManager.default.createFile(atPath: path, contents: Data(svg.utf8)) else {
-                    throw RenderError.write(path: path, reason: "could not create the file")
-                }
+                try PictureFile.write(Array(svg.utf8), to: path)
             case .png:
                 try PNGWriter(options: options).write(layout, to: path)
             }

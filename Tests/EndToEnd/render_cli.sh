@@ -36,3 +36,20 @@ status=0
 "$FITCTL" measure "x" --boxes >/dev/null 2>&1 || status=$?
 [ "$status" -ne 0 ] || fail "--boxes without --output was accepted"
 ok "bad output paths and extensions: one message naming the path, non-zero exit"
+
+# Every picture is written the same way: "x.svg/" names a directory, not x.svg; a link is
+# written through (as cairo and pango-view do), not replaced; a write error is the system's.
+for ext in svg png; do
+  status=0
+  "$FITCTL" measure "x" --output "$out/slash.$ext/" >/dev/null 2>"$out/err" || status=$?
+  [ "$status" -eq 1 ] && grep -q "Is a directory" "$out/err" && [ ! -e "$out/slash.$ext" ] \
+    || fail "--output slash.$ext/: status $status, $(cat "$out/err")"
+  ln -s "$out/target.$ext" "$out/link.$ext"
+  "$FITCTL" measure "x" --output "$out/link.$ext" >/dev/null
+  [ -L "$out/link.$ext" ] && [ -s "$out/target.$ext" ] || fail "--output link.$ext replaced the link"
+  ln -s /dev/full "$out/full.$ext"
+  status=0
+  "$FITCTL" measure "x" --output "$out/full.$ext" >/dev/null 2>"$out/err" || status=$?
+  [ "$status" -eq 1 ] && grep -q "No space left on device" "$out/err" || fail "--output to /dev/full: status $status, $(cat "$out/err")"
+done
+ok "a path ending in / is refused, a link written through, a full disk reported"

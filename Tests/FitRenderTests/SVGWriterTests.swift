@@ -132,3 +132,35 @@ import Testing
         #expect(throws: RenderError.self) { try PNGWriter().write(laid, to: "/tmp/never.png") }
     }
 }
+
+/// Every picture is written by ``PictureFile``: as command-line tools write a file.
+@Suite struct PictureFileTests {
+    @Test func aPathEndingInASlashIsRefusedNotWrittenWithoutIt() throws {
+        let directory = try temporaryDirectory()
+        #expect(throws: RenderError.write(path: directory + "/x.svg/", reason: "Is a directory")) {
+            try PictureFile.write(Array("<svg/>".utf8), to: directory + "/x.svg/")
+        }
+        #expect(access(directory + "/x.svg", F_OK) != 0)
+    }
+
+    @Test func aLinkIsWrittenThroughNotReplaced() throws {
+        let directory = try temporaryDirectory()
+        #expect(symlink(directory + "/target.svg", directory + "/link.svg") == 0)
+        try PictureFile.write(Array("<svg/>".utf8), to: directory + "/link.svg")
+        var info = stat()
+        #expect(lstat(directory + "/link.svg", &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        #expect(try String(contentsOfFile: directory + "/target.svg", encoding: .utf8) == "<svg/>")
+    }
+
+    @Test func aFullDiskIsReportedWithTheSystemsReason() {
+        #expect(throws: RenderError.write(path: "/dev/full", reason: "No space left on device")) {
+            try PictureFile.write([UInt8](repeating: 1, count: 100_000), to: "/dev/full")
+        }
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-picture-file-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+}
