@@ -66,6 +66,14 @@ public final class FitClient: Sendable {
         return false
     }
 
+    /// The engine measuring in this process, when embedded: a caller that also draws (fitctl's
+    /// pictures) lays its glyphs out with it, on the fonts and font sets it has loaded,
+    /// instead of loading them again in a second engine.
+    public var embeddedEngine: TextEngine? {
+        if case .embedded(let engine, _) = backend { return engine }
+        return nil
+    }
+
     /// - Parameters:
     ///   - address: a D-Bus address; nil for the session bus (DBUS_SESSION_BUS_ADDRESS).
     ///   - timeout: how long to wait for the daemon, activation included.

@@ -40,13 +40,21 @@ public final class GlyphShapes {
     public func shape(of glyph: UInt32, in font: GlyphFont) -> GlyphShape {
         let key = Key(font: font.id, glyph: glyph)
         if let known = shapes[key] { return known }
-        var made = GlyphShapes.read(glyph, hbFont: font.hbFont)
-        // The outline as FreeType loads it, which is what GTK rasterizes: HarfBuzz's points
-        // rounded to FreeType's 26.6 fixed point, 1/64 px (DejaVu Sans's Armenian "Բ" at 14 pt:
-        // x 1.6224 from HarfBuzz, 1.625 from FreeType). Those 1/64 px put DejaVu's Armenian
-        // stems exactly on half pixels: a browser drawing HarfBuzz's points matched 94.74 % of
-        // the PNG's ink, FreeType's 99.27 % (Tests/render/compare_pango_view.py).
-        if case .outline = made, let outline = freeType.outline(of: glyph, font: font) { made = outline.isEmpty ? .empty : .outline(outline) }
+        // A colour glyph's PNG; else the outline as FreeType loads it, which is what GTK
+        // rasterizes: HarfBuzz's points rounded to FreeType's 26.6 fixed point, 1/64 px
+        // (DejaVu Sans's Armenian "Բ" at 14 pt: x 1.6224 from HarfBuzz, 1.625 from FreeType).
+        // Those 1/64 px put DejaVu's Armenian stems exactly on half pixels: a browser drawing
+        // HarfBuzz's points matched 94.74 % of the PNG's ink, FreeType's 99.27 %
+        // (Tests/render/compare_pango_view.py). HarfBuzz's outline only where cairo cannot load
+        // the font, so it is not read for nothing.
+        let made: GlyphShape
+        if let bitmap = GlyphShapes.colorBitmap(glyph, hbFont: font.hbFont) {
+            made = bitmap
+        } else if let outline = freeType.outline(of: glyph, font: font) {
+            made = outline.isEmpty ? .empty : .outline(outline)
+        } else {
+            made = GlyphShapes.read(glyph, hbFont: font.hbFont)
+        }
         shapes[key] = made
         return made
     }

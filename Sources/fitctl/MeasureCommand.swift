@@ -236,7 +236,10 @@ struct MeasureCommand: AsyncParsableCommand {
         }
         let layout: GlyphLayout
         do {
-            layout = try TextEngine().glyphLayout(request)
+            // With --local, the engine that measured it: its fonts are loaded already.
+            let engine: TextEngine
+            if let embedded = client.embeddedEngine { engine = embedded } else { engine = try TextEngine() }
+            layout = try engine.glyphLayout(request)
         } catch {
             throw CommandFailure(error.description)
         }
