@@ -62,9 +62,10 @@ extension LayoutPicture {
         out += " width=\"\(scene.width)\" height=\"\(scene.height)\" viewBox=\"0 0 \(scene.width) \(scene.height)\">\n"
         var defined: [String: Bool] = [:]
         var defs = ""
+        var names = SVGWriter.GlyphNames()
         for sheet in scene.sheets {
             for g in sheet.labels.flatMap(\.glyphs) + sheet.glyphs {
-                let id = SVGWriter.glyphID(g)
+                let id = names.id(g)
                 if defined[id] != nil { continue }
                 defined[id] = SVGWriter.definition(id: id, shape: shapes.shape(of: g.glyph, in: g.font), into: &defs)
             }
@@ -73,8 +74,10 @@ extension LayoutPicture {
         out += "<rect width=\"100%\" height=\"100%\" fill=\"\(color(palette.background))\"/>\n"
         func uses(_ glyphs: [TextPicture.PlacedGlyph], fill: LayoutPalette.RGB) {
             out += "<g fill=\"\(color(fill))\">\n"
-            for g in glyphs where defined[SVGWriter.glyphID(g)] == true {
-                out += "<use xlink:href=\"#\(SVGWriter.glyphID(g))\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>\n"
+            for g in glyphs {
+                let id = names.id(g)
+                guard defined[id] == true else { continue }
+                out += "<use xlink:href=\"#\(id)\" x=\"\(n(g.x))\" y=\"\(n(g.y))\"/>\n"
             }
             out += "</g>\n"
         }

@@ -20,8 +20,9 @@ public struct SVGWriter {
         // The defs: one entry per glyph shown, in order of first use.
         var defined: [String: Bool] = [:]  // id → drawable
         var defs = ""
+        var names = GlyphNames()
         for g in picture.glyphs {
-            let id = SVGWriter.glyphID(g)
+            let id = names.id(g)
             if defined[id] != nil { continue }
             switch shapes.shape(of: g.glyph, in: g.font) {
             case .outline(let commands):
@@ -47,8 +48,10 @@ public struct SVGWriter {
             out += "</g>\n"
         }
         out += "<g fill=\"\(SVGWriter.color(palette.text))\">\n"
-        for g in picture.glyphs where defined[SVGWriter.glyphID(g)] == true {
-            out += "<use xlink:href=\"#\(SVGWriter.glyphID(g))\" x=\"\(SVGWriter.number(g.x))\" y=\"\(SVGWriter.number(g.y))\"/>\n"
+        for g in picture.glyphs {
+            let id = names.id(g)
+            guard defined[id] == true else { continue }
+            out += "<use xlink:href=\"#\(id)\" x=\"\(SVGWriter.number(g.x))\" y=\"\(SVGWriter.number(g.y))\"/>\n"
         }
         out += "</g>\n"
         if !picture.hexBoxes.isEmpty {
@@ -60,7 +63,23 @@ public struct SVGWriter {
         return out
     }
 
-    static func glyphID(_ g: TextPicture.PlacedGlyph) -> String { "f\(g.font.id)g\(g.glyph)" }
+    /// A glyph's `<defs>` id: "f" and its font's number in this picture, in order of first
+    /// use, then "g" and the glyph. Numbered per picture, not by the engine's font ids (which
+    /// count every font the engine loaded before), so the same text gives the same SVG from a
+    /// fresh engine (the daemon's case) and from one that measured other texts first (--local).
+    struct GlyphNames {
+        private var fonts: [Int: Int] = [:]
+        mutating func id(_ g: TextPicture.PlacedGlyph) -> String {
+            let number: Int
+            if let known = fonts[g.font.id] {
+                number = known
+            } else {
+                number = fonts.count
+                fonts[g.font.id] = number
+            }
+            return "f\(number)g\(g.glyph)"
+        }
+    }
 
     static func rect(_ r: TextPicture.Rect) -> String {
         "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\"/>\n"

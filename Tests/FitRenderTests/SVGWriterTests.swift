@@ -26,6 +26,18 @@ import Testing
         #expect(count("<use ", in: svg) == 8)
     }
 
+    @Test func theSameTextGivesTheSameSVGWhateverTheEngineLoadedBefore() throws {
+        // The daemon's pictures are drawn by a fresh engine in fitctl, --local's by the engine
+        // that measured: glyph names must not carry the engine's count of fonts loaded.
+        let request = MeasureRequest(text: "Hello שלום 👋", font: "Noto Sans 14")
+        let fresh = try SVGWriter().svg(PinnedEngine.freshEngine().glyphLayout(request))
+        let used = try PinnedEngine.freshEngine()
+        _ = try used.glyphLayout(MeasureRequest(text: "fn main() 你好", font: "DejaVu Sans Mono 12"))
+        _ = try used.glyphLayout(MeasureRequest(text: "नमस्ते", font: "Noto Serif 20"))
+        #expect(try SVGWriter().svg(used.glyphLayout(request)) == fresh)
+        #expect(fresh.contains("id=\"f0g") && fresh.contains("id=\"f2g"))
+    }
+
     @Test func theOutlineOfDejaVuSansLIsItsRectangleFromTheFont() throws {
         // DejaVu Sans's "l" (glyph 79) is the rectangle x 193…377, y 0…1556 in its 2048 units
         // per em: at 1024 px, half of that, with y down.

@@ -18,12 +18,22 @@ public enum PinnedEngine {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-tests-cache")
         try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         setenv("XDG_CACHE_HOME", cache.path, 1)
+        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
+    }()
+
+    private static let configuration: TextEngine.Configuration = {
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
         configuration.preferredLanguages = []
-        return Result { () throws(FitTextError) -> TextEngine in try TextEngine(configuration: configuration) }
+        return configuration
     }()
 
     /// The shared engine; a test that needs fonts throws (and so fails) if it could not be made.
     public static func engine() throws -> TextEngine { try made.get() }
+
+    /// An engine of its own on the same fonts, with nothing loaded or cached yet.
+    public static func freshEngine() throws -> TextEngine {
+        _ = try made.get()  // the environment above
+        return try TextEngine(configuration: configuration)
+    }
 }
