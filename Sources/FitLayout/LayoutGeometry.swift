@@ -171,3 +171,16 @@ func part(of length: Double, _ fraction: Double) -> Double { fraction == 0 ? 0 :
 /// An offset with ∞ − ∞ (an infinite child in an infinite container: spacers proposed ∞)
 /// taken as 0, so no frame is reported at NaN.
 func finiteOffset(_ value: Double) -> Double { value.isNaN ? 0 : value }
+
+extension ProposedSize {
+    /// A length as fitctl prints it and its pictures label it: "320", "12.5" (to 1/100 px),
+    /// "inf", "ideal" for none. Past 1e15 a double's own text: Int(_:) would trap past
+    /// Int.max, and `--width 1e19` comes from the command line.
+    public static func describe(_ value: Double?) -> String {
+        guard let value else { return "ideal" }
+        guard value.isFinite else { return value > 0 ? "inf" : "\(value)" }
+        guard value.magnitude < 1e15 else { return "\(value)" }
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -45,8 +45,9 @@ public struct LayoutRenderer: Sendable {
     }
 
     func cells(_ value: Double, _ unit: Double, limit: Int) -> Int {
-        guard value.isFinite else { return limit }
-        return min(limit, max(0, Int((value / unit).rounded())))
+        // Past the limit before converting: Int(_:) traps past Int.max (--width 1e20).
+        guard value.isFinite, value / unit < Double(limit) else { return value > 0 ? limit : 0 }
+        return max(0, Int((value / unit).rounded()))
     }
 
     func renderLines(_ document: LayoutDocument, _ result: LayoutResult, lines given: [Int: [String]] = [:]) -> [String] {
@@ -87,19 +88,22 @@ public struct LayoutRenderer: Sendable {
         // than its glyphs): it would hide that text's start, or the end of its own, "…"
         // included. Texts are moved right, left to right, to a column after the one drawn
         // before them in any row they share, with a blank column between them where the
-        // layout has space between their frames.
+        // layout has space between their frames. Texts whose frames overlap in the layout (an
+        // overlay, a ZStack) are drawn where it put them, one over the other.
+        let halfColumn = columnWidth / 2  // px layouts: frames that touch may differ by rounding
         var drawnTo = [Int: (column: Int, frameEnd: Double)]()  // per row: the last column a text wrote
-        for index in texts.indices.sorted(by: { (texts[$0].left, texts[$0].top) < (texts[$1].left, texts[$1].top) }) {
+        for index in texts.indices.sorted(by: { (texts[$0].left, texts[$0].top, $0) < (texts[$1].left, texts[$1].top, $1) }) {
             let text = texts[index]
-            let rowsThere = text.top..<(text.top + text.lines.count)
             var left = text.left
-            for row in rowsThere {
-                guard let before = drawnTo[row] else { continue }
-                left = max(left, before.column + (text.frame.x > before.frameEnd ? 2 : 1))
+            for (offset, line) in text.lines.enumerated() where !line.isEmpty {
+                guard let before = drawnTo[text.top + offset], text.frame.x >= before.frameEnd - halfColumn else { continue }
+                left = max(left, before.column + (text.frame.x > before.frameEnd + halfColumn ? 2 : 1))
             }
             texts[index].left = min(left, Self.maxColumns)
             for (offset, line) in text.lines.enumerated() where !line.isEmpty {
-                drawnTo[text.top + offset] = (texts[index].left + line.count - 1, text.frame.maxX)
+                let end = (texts[index].left + line.count - 1, text.frame.maxX)
+                let before = drawnTo[text.top + offset] ?? end  // a text drawn over a longer one keeps its end
+                drawnTo[text.top + offset] = (max(before.0, end.0), max(before.1, end.1))
             }
             columns = min(Self.maxColumns, max(columns, texts[index].left + (text.lines.map(\.count).max() ?? 0)))
             rows = min(Self.maxRows, max(rows, text.top + text.lines.count))

@@ -86,11 +86,7 @@ extension LayoutDecision {
     /// What was decided, in words: "candidate 1 (column)", "horizontal", "scale 0.5" — what
     /// `fitctl fit` prints and its pictures label.
     public var outcome: String {
-        func number(_ value: Double) -> String {
-            guard value.isFinite else { return value > 0 ? "inf" : "\(value)" }
-            let rounded = (value * 100).rounded() / 100
-            return rounded == rounded.rounded() && rounded.magnitude < 1e15 ? String(Int(rounded)) : String(rounded)
-        }
+        func number(_ value: Double) -> String { ProposedSize.describe(value) }
         switch kind {
         case .firstFit: return "candidate \(candidate ?? 0) (\(candidateID ?? "?"))"
         case .uniformFit: return "candidate \(candidate ?? 0) for all items"

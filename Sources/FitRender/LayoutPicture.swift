@@ -43,12 +43,7 @@ public struct LayoutPicture {
     }
 
     /// Widths and proposals as fitctl prints them: "320", "12.5", "inf", "ideal".
-    static func number(_ value: Double?) -> String {
-        guard let value else { return "ideal" }
-        if value == .infinity { return "inf" }
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() && rounded.magnitude < 1e15 ? String(Int(rounded)) : String(rounded)
-    }
+    static func number(_ value: Double?) -> String { ProposedSize.describe(value) }
 }
 
 /// What both writers draw: sheets at whole-pixel positions, each with its labels (in sheet

@@ -82,15 +82,7 @@ struct LayoutTable {
         }.joined(separator: "\n")
     }
 
-    static func format(_ value: Double?) -> String {
-        guard let value else { return "ideal" }
-        if value == .infinity { return "inf" }
-        let rounded = (value * 100).rounded() / 100
-        // Whole numbers without ".0"; beyond 2^53 a double has no fraction, and Int(_:) would
-        // trap past Int.max (a width of 1e19 given on the command line).
-        guard rounded == rounded.rounded(), abs(rounded) < 0x1p53 else { return String(rounded) }
-        return String(Int(rounded))
-    }
+    static func format(_ value: Double?) -> String { ProposedSize.describe(value) }
 }
 
 /// `fitctl fit --json`: the result, or {"layouts": [...]} for several widths; field names in

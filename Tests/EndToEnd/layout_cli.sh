@@ -72,13 +72,16 @@ elif [ "$(wc -l <"$out/err")" -ne 1 ] || ! grep -q 'node 1 (id "bad")' "$out/err
     echo "FAIL bad document: $(cat "$out/err")"; failures=$((failures + 1))
 fi
 
-# Widths past Int.max are printed, not trapped on (the table's titles formatted them as Int).
-for width in 1e19 1e300; do
-    for mode in "" "--render"; do
-        # shellcheck disable=SC2086
-        if ! "$fitctl" fit --local --width "$width" $mode "$root/protocol/examples/first-fit-card.json" >"$out/stdout" 2>"$out/err"; then
-            echo "FAIL --width $width $mode: $(head -c 300 "$out/err")"; failures=$((failures + 1))
-        fi
+# Widths past Int.max are printed and drawn, not trapped on (the table's titles and the
+# terminal drawing converted them to Int); spacer-rows grows with the width it is given.
+for document in first-fit-card spacer-rows; do
+    for width in 1e19 1e300; do
+        for mode in "" "--render" "--render --cells"; do
+            # shellcheck disable=SC2086
+            if ! "$fitctl" fit --local --width "$width" $mode "$root/protocol/examples/$document.json" >"$out/stdout" 2>"$out/err"; then
+                echo "FAIL $document --width $width $mode: $(head -c 300 "$out/err")"; failures=$((failures + 1))
+            fi
+        done
     done
 done
 

@@ -43,6 +43,32 @@ import Testing
         #expect(LayoutRenderer(columnWidth: 12, rowHeight: 20).render(document, result) == "HelloWorld")
     }
 
+    @Test func textsTheLayoutPutsOverEachOtherAreDrawnOverEachOther() throws {
+        // A ZStack (or an overlay) stacks its texts at one origin on purpose: they are not
+        // spread out side by side, the later drawn over the earlier as before.
+        let nodes = [node("z", nil, .zstack, .init(alignment: .leading)), text("widest", "z", "1/1000s"), text("value", "z", "1/5s")]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: ProposedSize(width: 400, height: nil), measurer: measurer)
+        #expect(LayoutRenderer(columnWidth: 10, rowHeight: 20).render(document, result) == "1/5s00s")
+    }
+
+    @Test func aBlankLineDoesNotMoveItsText() throws {
+        // "b"'s first line is blank where "a" is drawn: only rows with characters count.
+        let nodes = [node("row", nil, .hstack, .init(spacing: 0)), text("a", "row", "aaaa"), text("b", "row", "bb")]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: ProposedSize(width: 400, height: nil), measurer: measurer)
+        let drawing = LayoutRenderer(columnWidth: 20, rowHeight: 20).render(document, result, lines: [1: ["aaaa"], 2: ["", "bb"]])
+        #expect(drawing == "aaaa\n  bb", "\(drawing)")
+    }
+
+    @Test func aWidthPastIntMaxIsDrawnClippedNotTrappedOn() throws {
+        let nodes = [node("row", nil, .hstack), text("a", "row", "a"), node("gap", "row", .spacer)]
+        let document = LayoutDocument(nodes: nodes)
+        let result = try document.layout(in: ProposedSize(width: 1e20, height: nil), measurer: measurer)
+        let drawing = LayoutRenderer(columnWidth: 8, rowHeight: 16).render(document, result)
+        #expect(drawing == "a")
+    }
+
     @Test func theEnginesLinesAreDrawnAsGiven() throws {
         let nodes = [text("t", nil, "Screen time this week")]
         let document = LayoutDocument(nodes: nodes)
