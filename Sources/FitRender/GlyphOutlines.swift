@@ -20,9 +20,11 @@ public enum GlyphShape: Sendable {
     case empty
 }
 
-/// Glyph shapes read from HarfBuzz (its draw API: `hb_font_get_glyph_shape`, HarfBuzz ≥ 4.0;
-/// Debian 12 has 6.0, where `hb_font_draw_glyph`, its 7.0 name, does not exist yet), kept per
-/// (font, glyph) so a glyph used many times is read once.
+/// Glyph shapes: a colour glyph's PNG (HarfBuzz's colour tables), else the outline FreeType
+/// loads through cairo, else, where cairo cannot load the font, HarfBuzz's outline (its draw
+/// API: `hb_font_get_glyph_shape`, HarfBuzz ≥ 4.0; Debian 12 has 6.0, where
+/// `hb_font_draw_glyph`, its 7.0 name, does not exist yet). Kept per (font, glyph) so a glyph
+/// used many times is read once.
 public final class GlyphShapes {
     private var shapes: [Key: GlyphShape] = [:]
     /// FreeType's fonts, through cairo: outlines are read from them, and PNGs draw with them.
@@ -53,14 +55,13 @@ public final class GlyphShapes {
         } else if let outline = freeType.outline(of: glyph, font: font) {
             made = outline.isEmpty ? .empty : .outline(outline)
         } else {
-            made = GlyphShapes.read(glyph, hbFont: font.hbFont)
+            made = GlyphShapes.harfBuzzOutline(glyph, hbFont: font.hbFont)
         }
         shapes[key] = made
         return made
     }
 
-    static func read(_ glyph: UInt32, hbFont: OpaquePointer) -> GlyphShape {
-        if let bitmap = colorBitmap(glyph, hbFont: hbFont) { return bitmap }
+    static func harfBuzzOutline(_ glyph: UInt32, hbFont: OpaquePointer) -> GlyphShape {
         let sink = OutlineSink()
         withExtendedLifetime(sink) {
             hb_font_get_glyph_shape(hbFont, glyph, GlyphShapes.drawFuncs, Unmanaged.passUnretained(sink).toOpaque())

@@ -48,14 +48,6 @@ extension FitCommand {
         }
     }
 
-    static func engine() throws -> TextEngine {
-        do {
-            return try TextEngine()
-        } catch {
-            throw CommandFailure(error.description)
-        }
-    }
-
     /// Each shown text's lines as the engine lays them out for the layout's frame (with "…"
     /// where it ellipsized): what `--render` writes in the terminal.
     static func textLines(

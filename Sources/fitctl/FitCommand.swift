@@ -175,7 +175,7 @@ struct FitCommand: AsyncParsableCommand {
         let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
         let prepared = try? preparing.get()
         let shown = prepared?.document ?? document
-        let engine = user == nil ? nil : try client.embeddedEngine ?? Self.engine()
+        let engine = user == nil ? nil : try ClientFactory.drawingEngine(client)
         func drawn(_ run: ContentSizeCategory?) throws -> (measurer: TextEngineMeasurer, category: ContentSizeCategory)? {
             guard let user, let engine else { return nil }
             var runOptions = options

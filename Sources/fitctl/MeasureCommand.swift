@@ -234,11 +234,9 @@ struct MeasureCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
+        let engine = try ClientFactory.drawingEngine(client)
         let layout: GlyphLayout
         do {
-            // With --local, the engine that measured it: its fonts are loaded already.
-            let engine: TextEngine
-            if let embedded = client.embeddedEngine { engine = embedded } else { engine = try TextEngine() }
             layout = try engine.glyphLayout(request)
         } catch {
             throw CommandFailure(error.description)

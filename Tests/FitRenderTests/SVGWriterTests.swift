@@ -54,7 +54,7 @@ import Testing
         #expect(commands == [.move(96.5, -778), .line(188.5, -778), .line(188.5, 0), .line(96.5, 0), .close])
         #expect(SVGWriter.pathData(commands) == "M96.5 -778L188.5 -778L188.5 0L96.5 0Z")
         // HarfBuzz's outline is the same rectangle (the fallback when cairo cannot load a font).
-        guard case .outline(let fromHarfBuzz) = GlyphShapes.read(glyph.id, hbFont: font.hbFont) else {
+        guard case .outline(let fromHarfBuzz) = GlyphShapes.harfBuzzOutline(glyph.id, hbFont: font.hbFont) else {
             Issue.record("no HarfBuzz outline")
             return
         }
@@ -149,6 +149,7 @@ import Testing
 @Suite struct PictureFileTests {
     @Test func aPathEndingInASlashIsRefusedNotWrittenWithoutIt() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(throws: RenderError.write(path: directory + "/x.svg/", reason: "Is a directory")) {
             try PictureFile.write(Array("<svg/>".utf8), to: directory + "/x.svg/")
         }
@@ -157,6 +158,7 @@ import Testing
 
     @Test func aLinkIsWrittenThroughNotReplaced() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(symlink(directory + "/target.svg", directory + "/link.svg") == 0)
         try PictureFile.write(Array("<svg/>".utf8), to: directory + "/link.svg")
         var info = stat()
