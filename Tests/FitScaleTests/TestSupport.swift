@@ -100,11 +100,16 @@ func eventually(timeout: Duration = .seconds(10), _ condition: @Sendable () asyn
     return await condition()
 }
 
-/// Records a watcher's reports.
+/// Records a watcher's reports, and when each arrived (on the watcher's thread, so a test
+/// times the watcher and not its own polling on a busy cooperative pool).
 final class ReportLog: Sendable {
-    let reports = Mutex<[ChangeSet]>([])
-    var all: [ChangeSet] { reports.withLock { $0 } }
+    let reports = Mutex<[(report: ChangeSet, at: ContinuousClock.Instant)]>([])
+    var all: [ChangeSet] { reports.withLock { $0.map(\.report) } }
     var count: Int { reports.withLock { $0.count } }
-    func add(_ report: ChangeSet) { reports.withLock { $0.append(report) } }
+    func add(_ report: ChangeSet) { reports.withLock { $0.append((report, .now)) } }
     func contains(_ reason: ChangeReason) -> Bool { all.contains { $0.reasons.contains(reason) } }
+    /// When the first report naming `reason` arrived.
+    func firstTime(_ reason: ChangeReason) -> ContinuousClock.Instant? {
+        reports.withLock { $0.first { $0.report.reasons.contains(reason) }?.at }
+    }
 }
