@@ -101,9 +101,9 @@ public struct LayoutRenderer: Sendable {
             }
             texts[index].left = min(left, Self.maxColumns)
             for (offset, line) in text.lines.enumerated() where !line.isEmpty {
-                let end = (texts[index].left + line.count - 1, text.frame.maxX)
-                let before = drawnTo[text.top + offset] ?? end  // a text drawn over a longer one keeps its end
-                drawnTo[text.top + offset] = (max(before.0, end.0), max(before.1, end.1))
+                // A text drawn over a longer one (stacked) keeps the longer one's end.
+                let column = texts[index].left + line.count - 1, before = drawnTo[text.top + offset]
+                drawnTo[text.top + offset] = (max(before?.column ?? column, column), max(before?.frameEnd ?? text.frame.maxX, text.frame.maxX))
             }
             columns = min(Self.maxColumns, max(columns, texts[index].left + (text.lines.map(\.count).max() ?? 0)))
             rows = min(Self.maxRows, max(rows, text.top + text.lines.count))

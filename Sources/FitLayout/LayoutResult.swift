@@ -86,13 +86,12 @@ extension LayoutDecision {
     /// What was decided, in words: "candidate 1 (column)", "horizontal", "scale 0.5" — what
     /// `fitctl fit` prints and its pictures label.
     public var outcome: String {
-        func number(_ value: Double) -> String { ProposedSize.describe(value) }
         switch kind {
         case .firstFit: return "candidate \(candidate ?? 0) (\(candidateID ?? "?"))"
         case .uniformFit: return "candidate \(candidate ?? 0) for all items"
         case .threshold: return axis?.rawValue ?? "?"
-        case .fitting: return "length \(number(length ?? 0))"
-        case .scaleGroup: return "scale \(number(scale ?? 1))"
+        case .fitting: return "length \(ProposedSize.describe(length ?? 0))"
+        case .scaleGroup: return "scale \(ProposedSize.describe(scale ?? 1))"
         default: return ""
         }
     }

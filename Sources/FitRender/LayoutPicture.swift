@@ -19,7 +19,7 @@ public struct LayoutSheet {
     }
 
     /// "large · width 320" (the proposal's width; "ideal" without one).
-    public var title: String { "\(sizeCategory.rawValue) · width \(LayoutPicture.number(result.proposal.width))" }
+    public var title: String { "\(sizeCategory.rawValue) · width \(ProposedSize.describe(result.proposal.width))" }
 }
 
 /// Pictures of layouts (`fitctl fit --output`): sheets in a grid (a row per size category, a
@@ -41,9 +41,6 @@ public struct LayoutPicture {
         scene = try LayoutScene(rows: rows, options: options, notes: &notes)
         self.notes = notes
     }
-
-    /// Widths and proposals as fitctl prints them: "320", "12.5", "inf", "ideal".
-    static func number(_ value: Double?) -> String { ProposedSize.describe(value) }
 }
 
 /// What both writers draw: sheets at whole-pixel positions, each with its labels (in sheet
@@ -194,7 +191,7 @@ struct LayoutScene {
 
         var sheet = Sheet(
             x: 0, y: 0, width: 0, height: 0, title: input.title, category: input.sizeCategory.rawValue,
-            proposal: LayoutPicture.number(result.proposal.width), layoutX: padding, layoutY: padding,
+            proposal: ProposedSize.describe(result.proposal.width), layoutX: padding, layoutY: padding,
             layoutWidth: layoutWidth, layoutHeight: layoutHeight)
 
         // The labels: title, then one line per decision and one for truncation.

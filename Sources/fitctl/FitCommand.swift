@@ -199,7 +199,7 @@ struct FitCommand: AsyncParsableCommand {
                         lines = results.map { Self.textLines(prepared, $0, measurer: measurer, category: category) }
                     }
                     print(renderer.render(
-                        shown, results: results.map { (label: "width \(LayoutTable.format($0.proposal.width))", result: $0) }, lines: lines))
+                        shown, results: results.map { (label: "width \(ProposedSize.describe($0.proposal.width))", result: $0) }, lines: lines))
                 } else {
                     print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
                 }
@@ -226,7 +226,7 @@ struct FitCommand: AsyncParsableCommand {
     /// `--breakpoints` as text: the content widths, then per decision (document order) its
     /// outcomes over the range, "-" where it is not shown.
     static func describe(_ found: LayoutBreakpoints, document: LayoutDocument, unit: String) -> String {
-        let f = LayoutTable.format
+        let f = ProposedSize.describe
         var text = "breakpoints \(f(found.range.from))–\(f(found.range.to)) \(unit): "
         text += "min-content \(f(found.minContentWidth)), max-content \(f(found.maxContentWidth))\n"
         for node in document.nodes {

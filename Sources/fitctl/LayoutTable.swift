@@ -82,6 +82,7 @@ struct LayoutTable {
         }.joined(separator: "\n")
     }
 
+    /// The table's shorthand for ``ProposedSize/describe(_:)``.
     static func format(_ value: Double?) -> String { ProposedSize.describe(value) }
 }
 
