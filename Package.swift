@@ -108,7 +108,7 @@ let package = Package(
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
-        .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale"]),
+        .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale", "FitThreads"]),
         // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients. Free
         // of the engine (FitTypes, not FitText), so that FitDBusClient links no C but libdbus.
         .target(name: "FitProtocol", dependencies: ["FitTypes", "FitBus", "FitLayout"]),

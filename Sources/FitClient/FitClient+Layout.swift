@@ -2,6 +2,7 @@ import FitBus
 import FitLayout
 import FitLayoutText
 import FitProtocol
+import FitThreads
 
 extension FitClient {
     /// Lays out a document at a proposed size: a frame for every node and every decision taken.
@@ -28,8 +29,10 @@ extension FitClient {
             if userSizeCategory { options.sizeCategory = ContentSizeCategory(rawValue: user.category.rawValue) ?? .large }
             if options.uiFont == nil { options.uiFont = user.uiFont.pangoDescription }
             do throws(LayoutError) {
+                let prepared = try PreparedLayout(document)
                 let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale)
-                return try document.layout(in: proposal, options: options, measurer: measurer)
+                await measurer.premeasure(prepared, sizeCategory: options.sizeCategory, workers: ParallelChunks.availableCores)
+                return try prepared.layout(in: proposal, options: options, measurer: measurer)
             } catch {
                 throw FitClientError(DBusError(error))
             }

@@ -147,9 +147,7 @@ extension LayoutContext {
     }
 
     func layoutText(_ node: Int, _ string: String) -> LayoutText {
-        return LayoutText(
-            string, font: prepared.fonts[node], sizeCategory: options.sizeCategory,
-            lineLimit: nodes[node].properties.lineLimit, truncation: nodes[node].properties.truncation ?? .tail)
+        prepared.layoutText(node, string, sizeCategory: options.sizeCategory)
     }
 
     static func finite(_ length: Double?) -> Double? { length.flatMap { $0.isFinite ? $0 : nil } }

@@ -33,10 +33,49 @@ public struct PreparedLayout: Sendable {
     /// nil for another kind of node or an index out of range.
     public func layoutText(_ index: Int, sizeCategory: ContentSizeCategory) -> LayoutText? {
         guard nodes.indices.contains(index), nodes[index].kind == .text else { return nil }
+        return layoutText(index, nodes[index].properties.text ?? "", sizeCategory: sizeCategory)
+    }
+
+    /// `string` as node `index` shows it: in its inherited font, line limit and truncation.
+    func layoutText(_ index: Int, _ string: String, sizeCategory: ContentSizeCategory) -> LayoutText {
         let properties = nodes[index].properties
         return LayoutText(
-            properties.text ?? "", font: fonts[index], sizeCategory: sizeCategory, lineLimit: properties.lineLimit,
+            string, font: fonts[index], sizeCategory: sizeCategory, lineLimit: properties.lineLimit,
             truncation: properties.truncation ?? .tail)
+    }
+
+    /// A text and a width it is measured at (nil: unwrapped), at scale 1.
+    public struct TextProbe: Hashable, Sendable {
+        public var text: LayoutText
+        public var proposedWidth: Double?
+    }
+
+    /// Measurements the layout is sure to ask of its texts whenever stacks lay them out at a
+    /// width: every text node's own string and every template string unwrapped (the ideal
+    /// size), and a text directly in a horizontal stack also at width 0 (the stack ranks its
+    /// children by the lengths they take at 0 and at ∞, ``LayoutContext/distribute``). Each
+    /// distinct probe once. What a measurer can measure ahead, in parallel, before the layout
+    /// asks for them one at a time (``TextEngineMeasurer``'s `premeasure`, issue 14's "every
+    /// core").
+    public func textProbes(sizeCategory: ContentSizeCategory) -> [TextProbe] {
+        var seen = Set<TextProbe>()
+        var probes: [TextProbe] = []
+        func add(_ index: Int, _ string: String, width: Double?) {
+            let probe = TextProbe(text: layoutText(index, string, sizeCategory: sizeCategory), proposedWidth: width)
+            if seen.insert(probe).inserted { probes.append(probe) }
+        }
+        for index in nodes.indices {
+            switch nodes[index].kind {
+            case .text:
+                let string = nodes[index].properties.text ?? ""
+                add(index, string, width: nil)
+                if parent[index] >= 0, nodes[parent[index]].kind == .hstack { add(index, string, width: 0) }
+            case .template:
+                for template in nodes[index].properties.templates ?? [] { add(index, template, width: nil) }
+            default: break
+            }
+        }
+        return probes
     }
 
     public init(_ document: LayoutDocument) throws(LayoutError) {

@@ -25,7 +25,7 @@ extension FitService {
                 // The generation before the scale (see requestContext).
                 let context = requestContext
                 let snapshot = scaleBinding.snapshot
-                return try layouts.layout(
+                return try await layouts.layout(
                     arguments, textScale: context.textScale, generation: context.generation,
                     defaultCategory: snapshot.flatMap { ContentSizeCategory(rawValue: $0.category.rawValue) },
                     defaultUIFont: snapshot?.uiFont.pangoDescription)

@@ -48,7 +48,7 @@ public final class FitService: Sendable {
         self.limits = limits
         self.logger = logger
         let budget = limits.cacheBudget
-        self.layouts = LayoutService(engine: engine, cacheBytes: budget.layouts)
+        self.layouts = LayoutService(engine: engine, cacheBytes: budget.layouts, workers: limits.workers)
         self.layoutReplies = GenerationReplyCache(name: "layout-replies", byteLimit: budget.layoutReplies, generations: generations, served: requestsServed)
         self.measureReplies = GenerationReplyCache(name: "measure-replies", byteLimit: budget.measureReplies, generations: generations, served: requestsServed)
     }

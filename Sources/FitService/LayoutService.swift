@@ -25,8 +25,13 @@ public final class LayoutService: Sendable {
     /// differently (options in another order, another proposal rounding to the same).
     let cache: GenerationScopedCache<CacheKey, [DBusValue]>
 
-    public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes) {
+    /// Tasks a document's texts are measured on before it is laid out (fitd.conf's
+    /// `[limits] workers`; TextEngineMeasurer.premeasure).
+    let workers: Int
+
+    public init(engine: TextEngine, cacheBytes: Int = LayoutService.defaultCacheBytes, workers: Int = 1) {
         self.engine = engine
+        self.workers = workers
         self.cache = GenerationScopedCache(name: "layouts", byteLimit: cacheBytes)
     }
 
@@ -37,7 +42,7 @@ public final class LayoutService: Sendable {
     func layout(
         _ arguments: [DBusValue], textScale: Double, generation: UInt64,
         defaultCategory: ContentSizeCategory? = nil, defaultUIFont: String? = nil
-    ) throws(DBusError) -> [DBusValue] {
+    ) async throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3 else {
             throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
         }
@@ -53,10 +58,19 @@ public final class LayoutService: Sendable {
         }
         let key = CacheKey(layout: LayoutCacheKey(document: document, proposal: proposal, options: options), textScale: textScale)
         if let cached = cache.value(for: key, generation: generation) { return cached }
+        let prepared: PreparedLayout
+        let measurer: TextEngineMeasurer
+        do throws(LayoutError) {
+            prepared = try PreparedLayout(document)
+            measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
+        } catch {
+            throw DBusError(error)
+        }
+        // The texts' shaping spread over the cores first; the layout itself is one thread's.
+        await measurer.premeasure(prepared, sizeCategory: options.sizeCategory, workers: workers)
         let reply: [DBusValue]
         do throws(LayoutError) {
-            let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
-            let result = try document.layout(in: proposal, options: options, measurer: measurer)
+            let result = try prepared.layout(in: proposal, options: options, measurer: measurer)
             reply = LayoutCodec.encode(result, generation: generation)
             cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, result))
         } catch {

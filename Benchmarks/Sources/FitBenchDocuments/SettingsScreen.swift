@@ -42,3 +42,18 @@ public func document(nodes count: Int) -> LayoutDocument {
     while nodes.count < count { add("t\(nodes.count)", "screen", .text, .init(text: "Note \(nodes.count)")) }
     return LayoutDocument(nodes: nodes)
 }
+
+/// A long list of settings, `rows` rows of a label and a value (`lineLimit` 1), every string
+/// carrying `tag`: a document of many texts that no cache has seen when the tag is new (issue
+/// 14's Layout of many texts over every core).
+public func settingsList(rows: Int, tag: String) -> LayoutDocument {
+    var nodes = [LayoutNode(id: "list", kind: .vstack, properties: .init(spacing: 4))]
+    for row in 0..<rows {
+        nodes.append(LayoutNode(id: "r\(row)", parent: .id("list"), kind: .hstack, properties: .init(spacing: 8)))
+        nodes.append(LayoutNode(id: "r\(row)l", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(tag) setting \(row)")))
+        nodes.append(LayoutNode(id: "r\(row)s", parent: .id("r\(row)"), kind: .spacer))
+        nodes.append(LayoutNode(
+            id: "r\(row)v", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(row * 37 % 1000) kB of \(tag)", lineLimit: 1)))
+    }
+    return LayoutDocument(nodes: nodes)
+}

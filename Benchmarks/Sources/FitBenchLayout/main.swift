@@ -1,6 +1,7 @@
 // FitBenchLayout: in-process layout cost with the real text engine (no layout cache; the
 // daemon's reply cache is not involved). Fonts pinned as in the tests. Prints the 50-node
-// figure against the issue's target (< 200 µs) and how the cost grows with the node count.
+// figure against the issue's target (< 200 µs), how the cost grows with the node count, and
+// a 150-row list laid out with its texts measured over every core against one worker.
 //
 //     swift build -c release --package-path Benchmarks
 //     Benchmarks/.build/release/FitBenchLayout [--min-ms 300]
@@ -142,3 +143,33 @@ for count in [10, 100, 1_000, 10_000] {
     let cost = microseconds(try time { _ = try document.layout(in: proposal, measurer: measurer) })
     print(String(format: "  %6d  %9d  %10.1f  %10.3f", count, decisions(document), cost, cost / Double(count)))
 }
+
+// Issue 14's Layout of many texts over every core: a 150-row list (300 texts), text caches
+// emptied before every call, laid out as the daemon does (TextEngineMeasurer.premeasure on
+// every core, then the layout) against one worker (the layout alone). Alternated; medians.
+let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+let list = try PreparedLayout(settingsList(rows: 150, tag: "list"))
+func listLayout(workers: Int) async throws -> (total: Double, premeasure: Double) {
+    engine.removeCachedMeasurements()
+    let clock = ContinuousClock()
+    let start = clock.now
+    await measurer.premeasure(list, sizeCategory: .large, workers: workers)
+    let middle = clock.now
+    _ = try list.layout(in: proposal, measurer: measurer)
+    return (microseconds(clock.now - start), microseconds(middle - start))
+}
+var spread: [(total: Double, premeasure: Double)] = [], alone: [Double] = []
+for round in 0..<60 {
+    let one = try await listLayout(workers: 1).total
+    let every = try await listLayout(workers: cores)
+    if round >= 10 { alone.append(one); spread.append(every) }
+}
+let spreadTotal = spread.map(\.total).sorted()[spread.count / 2]
+let spreadPremeasure = spread.map(\.premeasure).sorted()[spread.count / 2]
+let aloneTotal = alone.sorted()[alone.count / 2]
+print("")
+print("150-row list (300 texts), text caches empty, median of 50 alternated calls")
+print(String(format: "  one worker (the layout alone)        %8.1f µs", aloneTotal))
+print(String(
+    format: "  every core (%d): premeasure + layout %8.1f µs (premeasure %.1f µs): %.2f ×", cores, spreadTotal,
+    spreadPremeasure, aloneTotal / spreadTotal))

@@ -1,0 +1,48 @@
+import FitClient
+import FitLayout
+import FitService
+import FitTestSupport
+import FitText
+import Testing
+
+/// Layout of many texts over every core (issue 14): the daemon measures a document's texts on
+/// `[limits] workers` tasks before it lays the document out, and answers what one worker does.
+@Suite struct LayoutEveryCoreTests {
+    /// `rows` rows of a label and a value, and a template: 2 × rows texts and two strings.
+    static func list(rows: Int) -> LayoutDocument {
+        var nodes = [LayoutNode(id: "list", kind: .vstack, properties: .init(spacing: 4))]
+        for row in 0..<rows {
+            nodes.append(LayoutNode(id: "r\(row)", parent: .id("list"), kind: .hstack, properties: .init(spacing: 8)))
+            nodes.append(LayoutNode(id: "r\(row)l", parent: .id("r\(row)"), kind: .text, properties: .init(text: "Setting \(row)")))
+            nodes.append(LayoutNode(id: "r\(row)v", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(row * 37) kB", lineLimit: 1)))
+        }
+        nodes.append(LayoutNode(id: "size", parent: .id("list"), kind: .template, properties: .init(templates: ["0 kB", "999 kB"])))
+        return LayoutDocument(nodes: nodes)
+    }
+
+    /// The document laid out by a service of its own with `workers`, and what that service's
+    /// result cache then counts.
+    static func layout(workers: Int) async throws -> (LayoutResult, CacheStatistics?) {
+        var limits = ServiceLimits()
+        limits.workers = workers
+        let engine = try PinnedEngine.freshEngine()
+        let harness = try await ServiceHarness.start(limits: limits, engine: engine)
+        defer { harness.stop() }
+        let client = try await harness.client()
+        let result = try await client.layout(document: list(rows: 40), proposal: ProposedSize(width: 320, height: nil))
+        return (result, engine.cacheStatistics.first { $0.name == "results" })
+    }
+
+    @Test func aLongListLaidOutOverTwoWorkersIsTheListLaidOutByOne() async throws {
+        let (one, oneResults) = try await Self.layout(workers: 1)
+        let (two, twoResults) = try await Self.layout(workers: 2)
+        #expect(two == one)
+        // Alone, the layout measured 80 texts unwrapped and at width 0 and the template's two
+        // strings at the column's width. Spread, the workers measured the 160 texts' and the
+        // strings unwrapped (two the layout does not ask), and the layout found the 160 cached.
+        let alone = try #require(oneResults), spread = try #require(twoResults)
+        #expect(alone.misses == 162)
+        #expect(spread.misses == alone.misses + 2)
+        #expect(spread.hits == alone.hits + 160)
+    }
+}
