@@ -31,7 +31,10 @@ extension FitClient {
             do throws(LayoutError) {
                 let prepared = try PreparedLayout(document)
                 let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale)
-                await measurer.premeasure(prepared, sizeCategory: options.sizeCategory, workers: ParallelChunks.availableCores)
+                let workers = ParallelChunks.availableCores
+                if let probes = measurer.premeasurePlan(prepared, sizeCategory: options.sizeCategory, workers: workers) {
+                    await measurer.premeasure(probes, workers: workers)
+                }
                 return try prepared.layout(in: proposal, options: options, measurer: measurer)
             } catch {
                 throw FitClientError(DBusError(error))

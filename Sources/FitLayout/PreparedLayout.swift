@@ -78,6 +78,20 @@ public struct PreparedLayout: Sendable {
         return probes
     }
 
+    /// Up to `count` text nodes' own strings unwrapped, spread evenly over the document's
+    /// text nodes, and how many text nodes there are: a sample to ask a cache about before
+    /// making every probe (``textProbes(sizeCategory:)`` costs a hash of every string).
+    public func sampleTextProbes(_ count: Int, sizeCategory: ContentSizeCategory) -> (sample: [TextProbe], textNodes: Int) {
+        var texts: [Int] = []
+        for index in nodes.indices where nodes[index].kind == .text { texts.append(index) }
+        let taken = min(max(0, count), texts.count)
+        let sample = (0..<taken).map { step in
+            let index = texts[step * texts.count / taken]
+            return TextProbe(text: layoutText(index, nodes[index].properties.text ?? "", sizeCategory: sizeCategory), proposedWidth: nil)
+        }
+        return (sample, texts.count)
+    }
+
     public init(_ document: LayoutDocument) throws(LayoutError) {
         let prepared = try PreparedLayout(checking: document)
         // A forEach is replaced by its rows, and the expansion is checked as any document

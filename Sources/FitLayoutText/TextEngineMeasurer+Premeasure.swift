@@ -1,31 +1,64 @@
 import FitLayout
 import FitThreads
 
+/// Layout of many texts over every core (issue 14): the layout asks for its texts one at a
+/// time on one thread, so before it runs, what it is sure to ask
+/// (``PreparedLayout/textProbes(sizeCategory:)``: each text unwrapped, and at width 0 in a
+/// horizontal stack) is measured on several tasks, and the layout finds it in the engine's
+/// caches, which are shared and thread-safe. Callers (the daemon's LayoutService, FitClient's
+/// embedded layout):
+///
+///     if let probes = measurer.premeasurePlan(prepared, sizeCategory: category, workers: n) {
+///         await measurer.premeasure(probes, workers: n)
+///     }
+///
+/// The plan is synchronous so that a layout with nothing to premeasure does not leave its
+/// thread: from the main actor an `async` call that returned at once still cost a hop to the
+/// pool and back, 57–63 µs (FitBenchLayout).
 extension TextEngineMeasurer {
-    /// Measurements per chunk of a premeasure: a cold text costs 5–15 µs (shaping), so 16 of
-    /// them are worth a task switch, and a 150-row list still splits into dozens of chunks for
-    /// two or four workers to share.
+    /// Measurements per chunk: a cold text costs 5–15 µs (shaping), so 16 of them are worth a
+    /// task switch, and a 150-row list still splits into dozens of chunks for two or four
+    /// workers to share.
     static let premeasureChunk = 16
+    /// Texts a plan asks the engine's caches about, spread over the document.
+    static let premeasureSample = 8
 
-    /// Measures what the layout of `prepared` is sure to ask of its texts
-    /// (``PreparedLayout/textProbes(sizeCategory:)``: each text unwrapped, and at width 0 in a
-    /// horizontal stack) on up to `workers` tasks, so that the layout, which asks for its
-    /// texts one at a time on one thread, finds them in the engine's caches (issue 14, "every
-    /// core": Layout of many texts spreads its uncached work over the cores). The engine's
-    /// caches are shared and thread-safe; nothing else is shared.
-    ///
-    /// Errors are not reported here: the layout meets the same text again and reports it with
-    /// its node. With one worker, or fewer than two chunks of probes, the layout is left to
-    /// measure its texts itself (the tasks would cost more than they save).
-    public func premeasure(_ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int) async {
-        guard workers > 1 else { return }
+    /// The probes worth measuring ahead of the layout of `prepared` on `workers` tasks, or nil
+    /// to leave the layout to measure its texts itself: with one worker; with fewer than two
+    /// chunks of probes (the tasks would cost more than they save); and when most of a sample
+    /// is already cached — a window resized lays its document out again and again with every
+    /// text known, and going over them all first made that 1.85 times slower (FitBenchLayout's
+    /// 150-row list, warm: 416 µs alone, 769 µs premeasured).
+    public func premeasurePlan(
+        _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int
+    ) -> [PreparedLayout.TextProbe]? {
+        guard workers > 1 else { return nil }
+        // A row of two texts makes four probes: fewer texts than half a chunk is not two chunks.
+        let (sample, texts) = prepared.sampleTextProbes(Self.premeasureSample, sizeCategory: sizeCategory)
+        guard texts >= Self.premeasureChunk / 2, mostlyUncached(sample) else { return nil }
         let probes = prepared.textProbes(sizeCategory: sizeCategory)
-        guard probes.count >= 2 * Self.premeasureChunk else { return }
+        return probes.count >= 2 * Self.premeasureChunk ? probes : nil
+    }
+
+    /// Measures `probes` at scale 1 on up to `workers` tasks of the cooperative pool. Errors
+    /// are not reported here: the layout meets the same text again and reports it with its node.
+    public func premeasure(_ probes: [PreparedLayout.TextProbe], workers: Int) async {
         _ = await ParallelChunks.map(count: probes.count, chunk: Self.premeasureChunk, workers: workers) { [self] range in
             for index in range {
                 guard !Task.isCancelled else { return }
                 _ = try? measure(probes[index].text, proposedWidth: probes[index].proposedWidth, scale: 1)
             }
         }
+    }
+
+    /// Whether at least a quarter of `sample` is not cached: a handful of cache lookups
+    /// against the whole premeasure.
+    func mostlyUncached(_ sample: [PreparedLayout.TextProbe]) -> Bool {
+        var uncached = 0
+        for probe in sample {
+            guard let request = try? request(probe.text, proposedWidth: probe.proposedWidth, scale: 1) else { continue }
+            if engine.cachedMeasurement(request) == nil { uncached += 1 }
+        }
+        return !sample.isEmpty && uncached * 4 >= sample.count
     }
 }

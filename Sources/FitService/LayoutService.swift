@@ -67,7 +67,9 @@ public final class LayoutService: Sendable {
             throw DBusError(error)
         }
         // The texts' shaping spread over the cores first; the layout itself is one thread's.
-        await measurer.premeasure(prepared, sizeCategory: options.sizeCategory, workers: workers)
+        if let probes = measurer.premeasurePlan(prepared, sizeCategory: options.sizeCategory, workers: workers) {
+            await measurer.premeasure(probes, workers: workers)
+        }
         let reply: [DBusValue]
         do throws(LayoutError) {
             let result = try prepared.layout(in: proposal, options: options, measurer: measurer)

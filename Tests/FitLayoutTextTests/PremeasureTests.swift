@@ -21,6 +21,14 @@ import Testing
         return LayoutDocument(nodes: nodes)
     }
 
+    /// As the daemon does: the plan, then the probes over `workers` tasks. Whether there was a plan.
+    @discardableResult
+    static func premeasure(_ measurer: TextEngineMeasurer, _ prepared: PreparedLayout, workers: Int) async -> Bool {
+        guard let probes = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: workers) else { return false }
+        await measurer.premeasure(probes, workers: workers)
+        return true
+    }
+
     static func statistics(_ engine: TextEngine, _ cache: String) -> CacheStatistics? {
         engine.cacheStatistics.first { $0.name == cache }
     }
@@ -45,7 +53,7 @@ import Testing
         let engine = try PinnedEngine.freshEngine()
         let measurer = TextEngineMeasurer(engine: engine)
         let prepared = try PreparedLayout(Self.list(rows: 40, tag: "cached"))
-        await measurer.premeasure(prepared, sizeCategory: .large, workers: 2)
+        #expect(await Self.premeasure(measurer, prepared, workers: 2))
         let results = try #require(Self.statistics(engine, "results"))
         let shaped = try #require(Self.statistics(engine, "shaped-runs"))
         #expect(results.entries == 162)  // 80 texts unwrapped and at width 0, two template strings
@@ -66,19 +74,39 @@ import Testing
             let expected = try document.layout(in: proposal, measurer: plain)
             let premeasured = TextEngineMeasurer(engine: try PinnedEngine.freshEngine())
             let prepared = try PreparedLayout(document)
-            await premeasured.premeasure(prepared, sizeCategory: .large, workers: 4)
+            #expect(await Self.premeasure(premeasured, prepared, workers: 4))
             #expect(try prepared.layout(in: proposal, measurer: premeasured) == expected)
         }
     }
 
-    @Test func smallDocumentsAndOneWorkerAreLeftToTheLayout() async throws {
+    @Test func smallDocumentsOneWorkerAndCachedDocumentsAreLeftToTheLayout() async throws {
         let engine = try PinnedEngine.freshEngine()
         let measurer = TextEngineMeasurer(engine: engine)
         // 7 rows: 14 texts unwrapped and at 0, two template strings: two short of two chunks.
-        await measurer.premeasure(try PreparedLayout(Self.list(rows: 7, tag: "small")), sizeCategory: .large, workers: 2)
-        await measurer.premeasure(try PreparedLayout(Self.list(rows: 40, tag: "one")), sizeCategory: .large, workers: 1)
+        #expect(await !Self.premeasure(measurer, try PreparedLayout(Self.list(rows: 7, tag: "small")), workers: 2))
+        #expect(await !Self.premeasure(measurer, try PreparedLayout(Self.list(rows: 40, tag: "one")), workers: 1))
         #expect(Self.statistics(engine, "results")?.entries == 0)
-        await measurer.premeasure(try PreparedLayout(Self.list(rows: 8, tag: "two")), sizeCategory: .large, workers: 2)
+        let eight = try PreparedLayout(Self.list(rows: 8, tag: "two"))
+        #expect(await Self.premeasure(measurer, eight, workers: 2))
         #expect(Self.statistics(engine, "results")?.entries == 34)
+        // Laid out again (a window resized): known, nothing to do ahead.
+        let again = measurer.premeasurePlan(eight, sizeCategory: .large, workers: 2) == nil
+        #expect(again)
+    }
+
+    @Test func aDocumentIsPremeasuredWhenAQuarterOfItsSampleIsNew() async throws {
+        let measurer = TextEngineMeasurer(engine: try PinnedEngine.freshEngine())
+        let document = Self.list(rows: 20, tag: "part")
+        let prepared = try PreparedLayout(document)
+        let sample = prepared.sampleTextProbes(TextEngineMeasurer.premeasureSample, sizeCategory: .large).sample
+        #expect(sample.count == 8)
+        // Seven of the eight sampled texts known: not worth it; six (a quarter new): worth it.
+        for probe in sample.prefix(7) { _ = try measurer.measure(probe.text, proposedWidth: nil, scale: 1) }
+        let none = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: 2) == nil
+        #expect(none)
+        let fresh = TextEngineMeasurer(engine: try PinnedEngine.freshEngine())
+        for probe in sample.prefix(6) { _ = try fresh.measure(probe.text, proposedWidth: nil, scale: 1) }
+        let planned = fresh.premeasurePlan(prepared, sizeCategory: .large, workers: 2)?.count
+        #expect(planned == prepared.textProbes(sizeCategory: .large).count)
     }
 }

@@ -153,7 +153,9 @@ func listLayout(workers: Int) async throws -> (total: Double, premeasure: Double
     engine.removeCachedMeasurements()
     let clock = ContinuousClock()
     let start = clock.now
-    await measurer.premeasure(list, sizeCategory: .large, workers: workers)
+    if let probes = measurer.premeasurePlan(list, sizeCategory: .large, workers: workers) {
+        await measurer.premeasure(probes, workers: workers)
+    }
     let middle = clock.now
     _ = try list.layout(in: proposal, measurer: measurer)
     return (microseconds(clock.now - start), microseconds(middle - start))
@@ -173,3 +175,23 @@ print(String(format: "  one worker (the layout alone)        %8.1f µs", aloneTo
 print(String(
     format: "  every core (%d): premeasure + layout %8.1f µs (premeasure %.1f µs): %.2f ×", cores, spreadTotal,
     spreadPremeasure, aloneTotal / spreadTotal))
+// The same list laid out again at widths 300-339 px with every text cached (a window being
+// resized): the daemon's path (a premeasure plan, which finds a sample cached and does
+// nothing) against the layout alone. Alternated; medians.
+var resizedAlone: [Double] = [], resizedPlanned: [Double] = []
+for round in 0..<240 {
+    let resized = ProposedSize(width: 300 + Double(round % 40), height: nil)
+    let clock = ContinuousClock()
+    let start = clock.now
+    _ = try list.layout(in: resized, measurer: measurer)
+    let middle = clock.now
+    if let probes = measurer.premeasurePlan(list, sizeCategory: .large, workers: cores) {
+        await measurer.premeasure(probes, workers: cores)
+    }
+    _ = try list.layout(in: resized, measurer: measurer)
+    if round >= 40 { resizedAlone.append(microseconds(middle - start)); resizedPlanned.append(microseconds(clock.now - middle)) }
+}
+let aloneResize = resizedAlone.sorted()[resizedAlone.count / 2], plannedResize = resizedPlanned.sorted()[resizedPlanned.count / 2]
+print(String(
+    format: "  resized, texts cached: alone %.1f µs, as the daemon lays out %.1f µs (%.2f ×)", aloneResize, plannedResize,
+    plannedResize / aloneResize))
