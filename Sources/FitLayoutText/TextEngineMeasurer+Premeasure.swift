@@ -2,11 +2,11 @@ import FitLayout
 import FitThreads
 
 /// Layout of many texts over every core (issue 14): the layout asks for its texts one at a
-/// time on one thread, so before it runs, what it is sure to ask
-/// (``PreparedLayout/textProbes(sizeCategory:)``: each text unwrapped, and at width 0 in a
-/// horizontal stack) is measured on several tasks, and the layout finds it in the engine's
-/// caches, which are shared and thread-safe. Callers (the daemon's LayoutService, FitClient's
-/// embedded layout):
+/// time on one thread, so before it runs, its texts are measured on several tasks
+/// (``PreparedLayout/textProbes(sizeCategory:)``: each unwrapped, and at width 0 in a
+/// horizontal stack), and the layout finds them — or at least their shaped words — in the
+/// engine's caches, which are shared and thread-safe. Callers (the daemon's LayoutService,
+/// FitClient's embedded layout):
 ///
 ///     if let probes = measurer.premeasurePlan(prepared, sizeCategory: category, workers: n) {
 ///         await measurer.premeasure(probes, workers: n)
@@ -22,38 +22,55 @@ extension TextEngineMeasurer {
     static let premeasureChunk = 16
     /// Texts a plan asks the engine's caches about, spread over the document.
     static let premeasureSample = 8
+    /// How long a worker measures before it lets other tasks of the pool run (a Layout whose
+    /// call was small may still expand to thousands of texts, and the cooperative pool also
+    /// runs every other client's small calls): MeasureBatch's slice (FitService.batchSlice).
+    static let premeasureSlice: Duration = .microseconds(500)
 
     /// The probes worth measuring ahead of the layout of `prepared` on `workers` tasks, or nil
     /// to leave the layout to measure its texts itself: with one worker; with fewer than two
-    /// chunks of probes (the tasks would cost more than they save); and when most of a sample
-    /// is already cached — a window resized lays its document out again and again with every
-    /// text known, and going over them all first made that 1.85 times slower (FitBenchLayout's
-    /// 150-row list, warm: 416 µs alone, 769 µs premeasured).
+    /// chunks of probes (the tasks would cost more than they save); and unless a quarter of a
+    /// sample of its text nodes is new to the caches — a window resized lays its document out
+    /// again and again with every text known, and going over them all first made that 1.85
+    /// times slower (FitBenchLayout's 150-row list, warm: 416 µs alone, 769 µs premeasured).
+    /// A document with no text node but templates is left to the layout (nothing to sample).
     public func premeasurePlan(
         _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int
     ) -> [PreparedLayout.TextProbe]? {
         guard workers > 1 else { return nil }
         // A row of two texts makes four probes: fewer texts than half a chunk is not two chunks.
         let (sample, texts) = prepared.sampleTextProbes(Self.premeasureSample, sizeCategory: sizeCategory)
-        guard texts >= Self.premeasureChunk / 2, mostlyUncached(sample) else { return nil }
+        guard texts >= Self.premeasureChunk / 2, aQuarterIsNew(sample) else { return nil }
         let probes = prepared.textProbes(sizeCategory: sizeCategory)
         return probes.count >= 2 * Self.premeasureChunk ? probes : nil
     }
 
-    /// Measures `probes` at scale 1 on up to `workers` tasks of the cooperative pool. Errors
+    /// Measures `probes` at scale 1 on up to `workers` tasks (of the caller's executor when it
+    /// prefers one, as the daemon's heavy calls do; else of the cooperative pool). Each yields
+    /// every fourth chunk, and within a chunk after ``premeasureSlice``, so that other calls
+    /// run between; and stops once the task is cancelled (the caller left). Errors
     /// are not reported here: the layout meets the same text again and reports it with its node.
     public func premeasure(_ probes: [PreparedLayout.TextProbe], workers: Int) async {
         _ = await ParallelChunks.map(count: probes.count, chunk: Self.premeasureChunk, workers: workers) { [self] range in
+            // Every fourth chunk (64 cold texts, 0.3–1 ms) yields at its start; a chunk of long
+            // texts yields within, by the clock.
+            if range.lowerBound > 0, range.lowerBound % (4 * Self.premeasureChunk) == 0 { await Task.yield() }
+            var sliceStart = ContinuousClock.now
             for index in range {
                 guard !Task.isCancelled else { return }
+                if ContinuousClock.now - sliceStart >= Self.premeasureSlice {
+                    await Task.yield()
+                    sliceStart = .now
+                }
                 _ = try? measure(probes[index].text, proposedWidth: probes[index].proposedWidth, scale: 1)
             }
         }
     }
 
     /// Whether at least a quarter of `sample` is not cached: a handful of cache lookups
-    /// against the whole premeasure.
-    func mostlyUncached(_ sample: [PreparedLayout.TextProbe]) -> Bool {
+    /// against the whole premeasure. (A cached one counts as a hit in the result cache's
+    /// statistics, as any lookup that finds its result.)
+    func aQuarterIsNew(_ sample: [PreparedLayout.TextProbe]) -> Bool {
         var uncached = 0
         for probe in sample {
             guard let request = try? request(probe.text, proposedWidth: probe.proposedWidth, scale: 1) else { continue }

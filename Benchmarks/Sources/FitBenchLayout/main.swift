@@ -5,6 +5,7 @@
 //
 //     swift build -c release --package-path Benchmarks
 //     Benchmarks/.build/release/FitBenchLayout [--min-ms 300]
+//     Benchmarks/.build/release/FitBenchLayout --contention 200   # SharedEngineContention.swift
 import FitBenchDocuments
 import FitLayout
 import FitLayoutText
@@ -59,6 +60,12 @@ func profiledCalls(_ count: Int, cold: Bool, _ document: LayoutDocument) throws 
         if cold { engine.removeCachedMeasurements() }
         _ = try document.layout(in: proposal, measurer: measurer)
     }
+}
+if let index = CommandLine.arguments.firstIndex(of: "--contention"), index + 1 < CommandLine.arguments.count,
+    let rounds = Int(CommandLine.arguments[index + 1])
+{
+    try await SharedEngineContention.run(rounds: rounds, list: try PreparedLayout(settingsList(rows: 150, tag: "list")))
+    exit(0)
 }
 for (flag, cold) in [("--cold-calls", true), ("--warm-calls", false)] {
     guard let index = CommandLine.arguments.firstIndex(of: flag), index + 1 < CommandLine.arguments.count,
@@ -180,16 +187,19 @@ print(String(
 // nothing) against the layout alone. Alternated; medians.
 var resizedAlone: [Double] = [], resizedPlanned: [Double] = []
 for round in 0..<240 {
+    // Each width twice in a row, the two ways taking turns at going first.
     let resized = ProposedSize(width: 300 + Double(round % 40), height: nil)
     let clock = ContinuousClock()
-    let start = clock.now
-    _ = try list.layout(in: resized, measurer: measurer)
-    let middle = clock.now
-    if let probes = measurer.premeasurePlan(list, sizeCategory: .large, workers: cores) {
-        await measurer.premeasure(probes, workers: cores)
+    for way in round % 2 == 0 ? [0, 1] : [1, 0] {
+        let start = clock.now
+        if way == 1, let probes = measurer.premeasurePlan(list, sizeCategory: .large, workers: cores) {
+            await measurer.premeasure(probes, workers: cores)
+        }
+        _ = try list.layout(in: resized, measurer: measurer)
+        let elapsed = microseconds(clock.now - start)
+        if round < 40 { continue }
+        if way == 0 { resizedAlone.append(elapsed) } else { resizedPlanned.append(elapsed) }
     }
-    _ = try list.layout(in: resized, measurer: measurer)
-    if round >= 40 { resizedAlone.append(microseconds(middle - start)); resizedPlanned.append(microseconds(clock.now - middle)) }
 }
 let aloneResize = resizedAlone.sorted()[resizedAlone.count / 2], plannedResize = resizedPlanned.sorted()[resizedPlanned.count / 2]
 print(String(
