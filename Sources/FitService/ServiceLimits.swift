@@ -24,8 +24,9 @@ public struct ServiceLimits: Sendable, Equatable {
     /// A minute: an app that is being used asks far more often, and refilling what it asks
     /// next costs milliseconds.
     public var idleReleaseSeconds = 60
-    /// How many cores one MeasureBatch may use at once (issue 14): the cores this process may
-    /// run on, unless fitd.conf asks for fewer (1: every batch on one core, as before).
+    /// How many cores one MeasureBatch, or the texts of one Layout, may use at once (issue
+    /// 14): the cores this process may run on, unless fitd.conf asks for fewer (1: every call
+    /// on one core, as before).
     public var workers = ParallelChunks.availableCores
     /// Whether measured results are saved under $XDG_CACHE_HOME/fitd when the daemon stops or
     /// goes idle, for the next start to answer them at once (issue 14, "a warm start").
