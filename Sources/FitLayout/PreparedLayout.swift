@@ -83,7 +83,7 @@ public struct PreparedLayout: Sendable {
 
     /// Up to `count` text nodes' own strings unwrapped, spread evenly over the document's
     /// text nodes, and how many text nodes there are: a sample to ask a cache about before
-    /// making every probe (``textProbes(sizeCategory:)`` costs a hash of every string).
+    /// making every probe (``textProbes(sizeCategory:)``) and measuring them.
     public func sampleTextProbes(_ count: Int, sizeCategory: ContentSizeCategory) -> (sample: [TextProbe], textNodes: Int) {
         var texts: [Int] = []
         for index in nodes.indices where nodes[index].kind == .text { texts.append(index) }

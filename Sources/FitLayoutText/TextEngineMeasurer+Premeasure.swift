@@ -16,9 +16,9 @@ import FitThreads
 /// thread: from the main actor an `async` call that returned at once still cost a hop to the
 /// pool and back, 57–63 µs (FitBenchLayout).
 extension TextEngineMeasurer {
-    /// Measurements per chunk: a cold text costs 5–15 µs (shaping), so 16 of them are worth a
-    /// task switch, and a 150-row list still splits into dozens of chunks for two or four
-    /// workers to share.
+    /// Measurements per chunk: a cold one costs 3–15 µs (the 150-row list's 600 took 2.3 ms
+    /// on one thread), so 16 of them are worth a task switch, and that list still splits
+    /// into dozens of chunks for two or four workers to share.
     static let premeasureChunk = 16
     /// Texts a plan asks the engine's caches about, spread over the document.
     static let premeasureSample = 8
@@ -52,8 +52,8 @@ extension TextEngineMeasurer {
     /// are not reported here: the layout meets the same text again and reports it with its node.
     public func premeasure(_ probes: [PreparedLayout.TextProbe], workers: Int) async {
         _ = await ParallelChunks.map(count: probes.count, chunk: Self.premeasureChunk, workers: workers) { [self] range in
-            // Every fourth chunk (64 cold texts, 0.3–1 ms) yields at its start; a chunk of long
-            // texts yields within, by the clock.
+            // Every fourth chunk (64 cold measurements, 0.2–1 ms) yields at its start; a chunk
+            // of long texts yields within, by the clock.
             if range.lowerBound > 0, range.lowerBound % (4 * Self.premeasureChunk) == 0 { await Task.yield() }
             var sliceStart = ContinuousClock.now
             for index in range {
