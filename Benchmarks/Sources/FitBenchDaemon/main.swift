@@ -157,12 +157,12 @@ let idleBefore = memory(fitd.processIdentifier)
 }
 /// The same Layout call to the C service's Reflect: the cheapest service answering a call of
 /// that size and shape (its reply is the document back: 10 % larger than Layout's reply).
-@MainActor func reflectLayout() async throws -> Duration {
+@MainActor func reflectLayout(_ call: LayoutCodec.Call = layoutCall) async throws -> Duration {
     let start = ContinuousClock.now
     _ = try await client.call(
         destination: "org.fitd.Echo1", path: "/org/fitd/Echo1", interface: "org.fitd.Echo1", member: "Reflect",
         signature: LayoutCodec.callSignature,
-        write: { (writer) throws(DBusError) in try layoutCall.write(to: &writer) },
+        write: { (writer) throws(DBusError) in try call.write(to: &writer) },
         read: { (reader) throws(DBusError) in
             try reader.array { (node) throws(DBusError) in _ = try node.value() }
             _ = try reader.value()
@@ -293,6 +293,11 @@ for lap in 0..<coreLaps {
         process.waitUntilExit()
     }
 }
+// The floor of such a call: the C service's Reflect of the same message (its reply is the
+// document back, larger than Layout's).
+var listReflect: [Double] = []
+for round in 0..<30 { listReflect.append(milliseconds(try await reflectLayout(listCall("reflect\(round)")))) }
+let listFloor = listReflect.sorted()[listReflect.count / 2]
 let coreStrings = Double(coreLaps * coreRounds * 1000)
 let allCoresRate = coreStrings / (milliseconds(coreTimes[0]) / 1000)
 let oneCoreRate = coreStrings / (milliseconds(coreTimes[1]) / 1000)
@@ -328,6 +333,7 @@ print("""
       uncached              \(uncachedCPU.map { f($0, 0).leftPad(12) }.joined())
     MeasureBatch of 1,000 uncached over every core (\(ParallelChunksCount.cores)) \(f(allCoresRate, 0)) strings/s, with workers = 1 \(f(oneCoreRate, 0)) strings/s: \(f(allCoresRate / oneCoreRate, 2)) ×
     Layout of a \(listRows)-row list uncached (\(2 * listRows) new texts) over every core \(f(allCoresLayout, 2)) ms, with workers = 1 \(f(oneCoreLayout, 2)) ms: \(f(oneCoreLayout / allCoresLayout, 2)) ×
+      (Reflect of that call, the transport's floor: \(f(listFloor, 2)) ms)
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
     \(warm.report)
     fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
