@@ -22,27 +22,36 @@ extension TextEngineMeasurer {
     static let premeasureChunk = 16
     /// Texts a plan asks the engine's caches about, spread over the document.
     static let premeasureSample = 8
+    /// Fewer probes are left to the layout. Through the daemon (FitBenchDaemon, fresh fitds
+    /// with `workers = 1` and with two, lists of new texts, 80 calls each) every core against
+    /// one was 0.96 × at 40 probes, 1.02 × at 80, 0.99 × at 160, 1.00 × at 320 and 1.09 × at
+    /// 600: the tasks' start and the second worker's wake-up cost what they save until a
+    /// document has hundreds of texts. In-process from the main actor the small ones lost
+    /// more (0.50 × at 43 probes: FitBenchLayout's 50-node screen, 186 µs alone, 369 µs).
+    public static let premeasureMinimumProbes = 256
     /// How long a worker measures before it lets other tasks of the pool run (a Layout whose
     /// call was small may still expand to thousands of texts, and the cooperative pool also
     /// runs every other client's small calls): MeasureBatch's slice (FitService.batchSlice).
     static let premeasureSlice: Duration = .microseconds(500)
 
     /// The probes worth measuring ahead of the layout of `prepared` on `workers` tasks, or nil
-    /// to leave the layout to measure its texts itself: with one worker; with fewer than two
-    /// chunks of probes (the tasks would cost more than they save); and unless a quarter of a
+    /// to leave the layout to measure its texts itself: with one worker; with fewer than
+    /// `minimumProbes` (``premeasureMinimumProbes``: below, the tasks cost what they save);
+    /// and unless a quarter of a
     /// sample of its text nodes is new to the caches — a window resized lays its document out
     /// again and again with every text known, and going over them all first made that 1.85
     /// times slower (FitBenchLayout's 150-row list, warm: 416 µs alone, 769 µs premeasured).
     /// A document with no text node but templates is left to the layout (nothing to sample).
     public func premeasurePlan(
-        _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int
+        _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int,
+        minimumProbes: Int = premeasureMinimumProbes
     ) -> [PreparedLayout.TextProbe]? {
         guard workers > 1 else { return nil }
-        // A row of two texts makes four probes: fewer texts than half a chunk is not two chunks.
+        // A text makes at most two probes: fewer texts than half the minimum make too few.
         let (sample, texts) = prepared.sampleTextProbes(Self.premeasureSample, sizeCategory: sizeCategory)
-        guard texts >= Self.premeasureChunk / 2, aQuarterIsNew(sample) else { return nil }
+        guard 2 * texts >= minimumProbes, aQuarterIsNew(sample) else { return nil }
         let probes = prepared.textProbes(sizeCategory: sizeCategory)
-        return probes.count >= 2 * Self.premeasureChunk ? probes : nil
+        return probes.count >= max(minimumProbes, 2 * Self.premeasureChunk) ? probes : nil
     }
 
     /// Measures `probes` at scale 1 on up to `workers` tasks (of the caller's executor when it

@@ -21,10 +21,15 @@ import Testing
         return LayoutDocument(nodes: nodes)
     }
 
+    /// The documents here are smaller than a premeasure pays for (``TextEngineMeasurer/
+    /// premeasureMinimumProbes``): what they test is what is measured, and its use.
+    static let minimumProbes = 32
+
     /// As the daemon does: the plan, then the probes over `workers` tasks. Whether there was a plan.
     @discardableResult
     static func premeasure(_ measurer: TextEngineMeasurer, _ prepared: PreparedLayout, workers: Int) async -> Bool {
-        guard let probes = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: workers) else { return false }
+        guard let probes = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: workers, minimumProbes: minimumProbes)
+        else { return false }
         await measurer.premeasure(probes, workers: workers)
         return true
     }
@@ -126,8 +131,13 @@ import Testing
         let eight = try PreparedLayout(Self.list(rows: 8, tag: "two"))
         #expect(await Self.premeasure(measurer, eight, workers: 2))
         #expect(Self.statistics(engine, "results")?.entries == 34)
+        // By default a document needs 256 probes: 63 rows make 254, 64 rows 258.
+        let default63 = try PreparedLayout(Self.list(rows: 63, tag: "sixty-three"))
+        #expect(measurer.premeasurePlan(default63, sizeCategory: .large, workers: 2) == nil)
+        let default64 = try PreparedLayout(Self.list(rows: 64, tag: "sixty-four"))
+        #expect(measurer.premeasurePlan(default64, sizeCategory: .large, workers: 2)?.count == 258)
         // Laid out again (a window resized): known, nothing to do ahead.
-        let again = measurer.premeasurePlan(eight, sizeCategory: .large, workers: 2) == nil
+        let again = measurer.premeasurePlan(eight, sizeCategory: .large, workers: 2, minimumProbes: Self.minimumProbes) == nil
         #expect(again)
     }
 
@@ -135,7 +145,7 @@ import Testing
         let engine = try PinnedEngine.freshEngine()
         let measurer = TextEngineMeasurer(engine: engine)
         let prepared = try PreparedLayout(Self.list(rows: 40, tag: "cancelled"))
-        let probes = try #require(measurer.premeasurePlan(prepared, sizeCategory: .large, workers: 2))
+        let probes = try #require(measurer.premeasurePlan(prepared, sizeCategory: .large, workers: 2, minimumProbes: Self.minimumProbes))
         // As when the daemon cancels the call of a client that left the bus.
         let caller = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -153,11 +163,11 @@ import Testing
         #expect(sample.count == 8)
         // Seven of the eight sampled texts known: not worth it; six (a quarter new): worth it.
         for probe in sample.prefix(7) { _ = try measurer.measure(probe.text, proposedWidth: nil, scale: 1) }
-        let none = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: 2) == nil
+        let none = measurer.premeasurePlan(prepared, sizeCategory: .large, workers: 2, minimumProbes: Self.minimumProbes) == nil
         #expect(none)
         let fresh = TextEngineMeasurer(engine: try PinnedEngine.freshEngine())
         for probe in sample.prefix(6) { _ = try fresh.measure(probe.text, proposedWidth: nil, scale: 1) }
-        let planned = fresh.premeasurePlan(prepared, sizeCategory: .large, workers: 2)?.count
+        let planned = fresh.premeasurePlan(prepared, sizeCategory: .large, workers: 2, minimumProbes: Self.minimumProbes)?.count
         #expect(planned == prepared.textProbes(sizeCategory: .large).count)
     }
 }

@@ -29,7 +29,7 @@ import Testing
         let harness = try await ServiceHarness.start(limits: limits, engine: engine)
         defer { harness.stop() }
         let client = try await harness.client()
-        let result = try await client.layout(document: list(rows: 40), proposal: ProposedSize(width: 320, height: nil))
+        let result = try await client.layout(document: list(rows: 64), proposal: ProposedSize(width: 320, height: nil))
         return (result, engine.cacheStatistics.first { $0.name == "results" })
     }
 
@@ -37,12 +37,14 @@ import Testing
         let (one, oneResults) = try await Self.layout(workers: 1)
         let (two, twoResults) = try await Self.layout(workers: 2)
         #expect(two == one)
-        // Alone, the layout measured 80 texts unwrapped and at width 0 and the template's two
-        // strings at the column's width. Spread, the workers measured the 160 texts' and the
-        // strings unwrapped (two the layout does not ask), and the layout found the 160 cached.
+        // 64 rows, 258 probes: as long as a document must be for the daemon to premeasure it
+        // (TextEngineMeasurer.premeasureMinimumProbes). Alone, the layout measured 128 texts
+        // unwrapped and at width 0 and the template's two strings at the column's width.
+        // Spread, the workers measured the texts' 256 and the strings unwrapped (two the
+        // layout does not ask), and the layout found the 256 cached.
         let alone = try #require(oneResults), spread = try #require(twoResults)
-        #expect(alone.misses == 162)
+        #expect(alone.misses == 258)
         #expect(spread.misses == alone.misses + 2)
-        #expect(spread.hits == alone.hits + 160)
+        #expect(spread.hits == alone.hits + 256)
     }
 }
