@@ -37,17 +37,17 @@ extension TextEngineMeasurer {
     /// The probes worth measuring ahead of the layout of `prepared` on `workers` tasks, or nil
     /// to leave the layout to measure its texts itself: with one worker; with fewer than
     /// `minimumProbes` (``premeasureMinimumProbes``: below, the tasks cost what they save);
-    /// and unless a quarter of a
-    /// sample of its text nodes is new to the caches — a window resized lays its document out
-    /// again and again with every text known, and going over them all first made that 1.85
-    /// times slower (FitBenchLayout's 150-row list, warm: 416 µs alone, 769 µs premeasured).
-    /// A document with no text node but templates is left to the layout (nothing to sample).
+    /// and unless a quarter of a sample of its text nodes is new to the caches — a window
+    /// resized lays its document out again and again with every text known, and going over
+    /// them all first made that 1.85 times slower (FitBenchLayout's 150-row list, warm: 416 µs
+    /// alone, 769 µs premeasured). The text nodes decide: a document whose probes are mostly
+    /// template strings is left to the layout.
     public func premeasurePlan(
         _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int,
         minimumProbes: Int = premeasureMinimumProbes
     ) -> [PreparedLayout.TextProbe]? {
         guard workers > 1 else { return nil }
-        // A text makes at most two probes: fewer texts than half the minimum make too few.
+        // A text node makes at most two probes: fewer than half the minimum make too few.
         let (sample, texts) = prepared.sampleTextProbes(Self.premeasureSample, sizeCategory: sizeCategory)
         guard 2 * texts >= minimumProbes, aQuarterIsNew(sample) else { return nil }
         let probes = prepared.textProbes(sizeCategory: sizeCategory)

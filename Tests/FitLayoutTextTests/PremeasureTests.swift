@@ -124,7 +124,7 @@ import Testing
     @Test func smallDocumentsOneWorkerAndCachedDocumentsAreLeftToTheLayout() async throws {
         let engine = try PinnedEngine.freshEngine()
         let measurer = TextEngineMeasurer(engine: engine)
-        // 7 rows: 14 texts unwrapped and at 0, two template strings: two short of two chunks.
+        // 7 rows: 14 texts unwrapped and at 0, two template strings: two short of 32.
         #expect(await !Self.premeasure(measurer, try PreparedLayout(Self.list(rows: 7, tag: "small")), workers: 2))
         #expect(await !Self.premeasure(measurer, try PreparedLayout(Self.list(rows: 40, tag: "one")), workers: 1))
         #expect(Self.statistics(engine, "results")?.entries == 0)
