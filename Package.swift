@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "FitTypesTests", dependencies: ["FitTypes"]),
         .testTarget(name: "FitTextTests", dependencies: ["FitText", "FitTestSupport"]),
         // Test support shared by the targets that need a private bus.
-        .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText"], path: "Tests/FitTestSupport"),
+        .target(name: "FitTestSupport", dependencies: ["FitBus", "FitText", "FitLayout"], path: "Tests/FitTestSupport"),
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
         .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText", "CCairo"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),

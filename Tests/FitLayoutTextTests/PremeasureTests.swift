@@ -8,18 +8,7 @@ import Testing
 /// TextEngineMeasurer.premeasure: a document's texts measured on several tasks before the
 /// layout asks for them (issue 14, "every core").
 @Suite struct PremeasureTests {
-    /// A list of `rows` rows of two texts each, every string its own, and a template.
-    static func list(rows: Int, tag: String) -> LayoutDocument {
-        var nodes = [LayoutNode(id: "list", kind: .vstack, properties: .init(spacing: 4))]
-        for row in 0..<rows {
-            nodes.append(LayoutNode(id: "r\(row)", parent: .id("list"), kind: .hstack, properties: .init(spacing: 8)))
-            nodes.append(LayoutNode(id: "r\(row)l", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(tag) setting \(row)")))
-            nodes.append(LayoutNode(
-                id: "r\(row)v", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(row * 37 % 1000) kB \(tag)", lineLimit: 1)))
-        }
-        nodes.append(LayoutNode(id: "size", parent: .id("list"), kind: .template, properties: .init(templates: ["\(tag) 0 kB", "\(tag) 999 kB"])))
-        return LayoutDocument(nodes: nodes)
-    }
+    static func list(rows: Int, tag: String) -> LayoutDocument { ListDocument.rows(rows, tag: tag) }
 
     /// The documents here are smaller than a premeasure pays for (``TextEngineMeasurer/
     /// premeasureMinimumProbes``): what they test is what is measured, and its use.

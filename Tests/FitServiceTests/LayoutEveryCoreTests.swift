@@ -8,18 +8,6 @@ import Testing
 /// Layout of many texts over every core (issue 14): the daemon measures a document's texts on
 /// `[limits] workers` tasks before it lays the document out, and answers what one worker does.
 @Suite struct LayoutEveryCoreTests {
-    /// `rows` rows of a label and a value, and a template: 2 × rows texts and two strings.
-    static func list(rows: Int) -> LayoutDocument {
-        var nodes = [LayoutNode(id: "list", kind: .vstack, properties: .init(spacing: 4))]
-        for row in 0..<rows {
-            nodes.append(LayoutNode(id: "r\(row)", parent: .id("list"), kind: .hstack, properties: .init(spacing: 8)))
-            nodes.append(LayoutNode(id: "r\(row)l", parent: .id("r\(row)"), kind: .text, properties: .init(text: "Setting \(row)")))
-            nodes.append(LayoutNode(id: "r\(row)v", parent: .id("r\(row)"), kind: .text, properties: .init(text: "\(row * 37) kB", lineLimit: 1)))
-        }
-        nodes.append(LayoutNode(id: "size", parent: .id("list"), kind: .template, properties: .init(templates: ["0 kB", "999 kB"])))
-        return LayoutDocument(nodes: nodes)
-    }
-
     /// The document laid out by a service of its own with `workers`, and what that service's
     /// result cache then counts.
     static func layout(workers: Int) async throws -> (LayoutResult, CacheStatistics?) {
@@ -29,7 +17,7 @@ import Testing
         let harness = try await ServiceHarness.start(limits: limits, engine: engine)
         defer { harness.stop() }
         let client = try await harness.client()
-        let result = try await client.layout(document: list(rows: 64), proposal: ProposedSize(width: 320, height: nil))
+        let result = try await client.layout(document: ListDocument.rows(64, tag: "every core"), proposal: ProposedSize(width: 320, height: nil))
         return (result, engine.cacheStatistics.first { $0.name == "results" })
     }
 
