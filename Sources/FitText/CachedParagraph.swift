@@ -26,48 +26,26 @@ struct CachedParagraph: Sendable {
         let count = shaped.analysis.clusterCount
         let hasTabs = text.contains(0x09)
         // Built from a sequence, which allocates in specialized code (see Array(filled:) in
-        // FitLayout; `init(unsafeUninitializedCapacity:)` looked up its storage class's
-        // generic metadata, about 550 instructions), then filled in place, the arrays every
-        // paragraph has read through buffer pointers (0.12 K instructions a string fewer than
-        // checked subscripts: FitBenchRatios fitd-cold under callgrind). The three that may be
-        // empty are read through their own references.
-        let hyphens = shaped.analysis.hyphenBefore
-        let boxes = shaped.hexBox
-        let safe = shaped.safeBreak
+        // FitLayout), then filled in place.
         var clusters = Array(repeatElement(LineBreaker.Cluster(width: 0, start: 0, font: 0, flags: []), count: count))
         clusters.withUnsafeMutableBufferPointer { out in
-            shaped.analysis.graphemeStarts.withUnsafeBufferPointer { starts in
-                shaped.analysis.scripts.withUnsafeBufferPointer { scripts in
-                    shaped.analysis.levels.withUnsafeBufferPointer { levels in
-                        shaped.analysis.canBreakBefore.withUnsafeBufferPointer { canBreak in
-                            shaped.analysis.isWhiteSpace.withUnsafeBufferPointer { white in
-                                shaped.widths.withUnsafeBufferPointer { widths in
-                                    shaped.fontOf.withUnsafeBufferPointer { fontOf in
-                                        var previous = LineBreaker.Cluster(width: 0, start: 0, font: -1, flags: [], level: 0, script: -1)
-                                        for c in 0..<count {
-                                            var flags: LineBreaker.Flags = []
-                                            if canBreak[c] { flags.insert(.breakBefore) }
-                                            if white[c] { flags.insert(.whiteSpace) }
-                                            if !hyphens.isEmpty && hyphens[c] { flags.insert(.hyphenBefore) }
-                                            if hasTabs && text[Int(starts[c])] == 0x09 { flags.insert(.tab) }
-                                            if !boxes.isEmpty && boxes[c] { flags.insert(.hexBox) }
-                                            if !safe.isEmpty && safe[c] { flags.insert(.safeBreakBefore) }
-                                            if c == 0 || fontOf[c] != previous.font || scripts[c] != previous.script
-                                                || flags.contains(.hexBox) != previous.flags.contains(.hexBox)
-                                            {
-                                                flags.insert(.runStart)
-                                            }
-                                            previous = LineBreaker.Cluster(
-                                                width: widths[c], start: starts[c], font: fontOf[c], flags: flags, level: levels[c],
-                                                script: scripts[c])
-                                            out[c] = previous
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+            for c in 0..<count {
+                var flags: LineBreaker.Flags = []
+                if shaped.analysis.canBreakBefore[c] { flags.insert(.breakBefore) }
+                if shaped.analysis.isWhiteSpace[c] { flags.insert(.whiteSpace) }
+                if !shaped.analysis.hyphenBefore.isEmpty && shaped.analysis.hyphenBefore[c] { flags.insert(.hyphenBefore) }
+                if hasTabs && text[Int(shaped.analysis.graphemeStarts[c])] == 0x09 { flags.insert(.tab) }
+                if !shaped.hexBox.isEmpty && shaped.hexBox[c] { flags.insert(.hexBox) }
+                if !shaped.safeBreak.isEmpty && shaped.safeBreak[c] { flags.insert(.safeBreakBefore) }
+                if c == 0 || shaped.fontOf[c] != shaped.fontOf[c - 1] || shaped.analysis.scripts[c] != shaped.analysis.scripts[c - 1]
+                    || flags.contains(.hexBox) != out[c - 1].flags.contains(.hexBox)
+                {
+                    flags.insert(.runStart)
                 }
+                let script = shaped.analysis.scripts[c]
+                out[c] = LineBreaker.Cluster(
+                    width: shaped.widths[c], start: shaped.analysis.graphemeStarts[c], font: shaped.fontOf[c], flags: flags,
+                    level: shaped.analysis.levels[c], script: script)
             }
         }
         breaker = LineBreaker(

@@ -88,155 +88,12 @@ struct ParagraphShaper {
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
         var fontOf = scratch.map { LayoutScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
-        // Read once: a class property read per cluster is a retain and a release.
-        let baseSet = style.baseSet
-        // Step 1 and the spaces' pass below write `fontOf` through one buffer pointer: each
-        // subscripted write to
-        // the array checked its uniqueness again (a call per write, 1.5 a cluster). Their
-        // state is declared inside the closure: a captured `var` is checked for exclusive
-        // access at each use instead.
-        let table = try fontOf.withUnsafeMutableBufferPointer {
-            (fontOf: inout UnsafeMutableBufferPointer<Int32>) throws(FitTextError) -> FontTable in
-            var table = FontTable(primary: primary)
-            // Emoji presentation per cluster; empty while the paragraph has none.
-            var isEmoji: [Bool] = []
-            var emojiSet: FontSet? = nil
-            var emojiStyle: Int32 = 0
-            var setScript: Int32 = -1
-            var setStyle: Int32 = 0
-            // The last face looked up, by identity (no reference held: fewer retains per cluster).
-            var lastSet: ObjectIdentifier? = nil
-            var lastIndex = -1
-            var lastEntry: Int32 = -1
-            var fontSet: FontSet? = nil
-            for c in 0..<clusters {
-                let scalars = ClusterScalars(
-                    text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
-                let first = scalars[scalars.startIndex]
-                // A cluster cut at the stream-safe bound goes on in its cluster's font.
-                if analysis.continues(c) {
-                    fontOf[c] = fontOf[c - 1]
-                    continue
-                }
-                if UnicodeProperties.keepsRunFont(first) {
-                    continue
-                }
-                let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
-                // isEmojiPresentation's own first test, without the call (most clusters stop here).
-                let plainText = single && (first < 0x231A || (first > 0x2B55 && first < 0x1F004))
-                if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
-                    if emojiSet == nil || emojiStyle != styleIndex(analysis, c) {
-                        emojiStyle = styleIndex(analysis, c)
-                        emojiSet = try style(emojiStyle).emojiSet()
-                    }
-                    if let set = emojiSet {
-                        fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
-                        if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
-                        isEmoji[c] = true
-                        continue
-                    }
-                }
-                if fontSet == nil || setScript != analysis.scripts[c] || setStyle != styleIndex(analysis, c) {
-                    setStyle = styleIndex(analysis, c)
-                    fontSet = try style(setStyle).fontSet(forScript: analysis.scripts[c])
-                    setScript = analysis.scripts[c]
-                }
-                if let set = fontSet {
-                    // Consecutive clusters mostly come from the same face: look it up once.
-                    let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
-                    // No face has it (faceIndex answers 0): Pango draws it, as a hex box, in the
-                    // base font (itemize.c get_font → get_base_font: the description's first font
-                    // in the context language), not in the first face of this script's set. Only
-                    // another script's set can differ; its face 0 is asked once per such cluster.
-                    if index == 0 && set !== baseSet && !FontSet.isDefaultIgnorable(first),
-                        let face = set.faces.first, !face.covers(first)
-                    {
-                        fontOf[c] = table.entry(for: primary)
-                        continue
-                    }
-                    if lastSet == ObjectIdentifier(set) && lastIndex == index {
-                        fontOf[c] = lastEntry
-                    } else {
-                        lastEntry = table.entry(for: try set.font(at: index))
-                        lastSet = ObjectIdentifier(set)
-                        lastIndex = index
-                        fontOf[c] = lastEntry
-                    }
-                }
-            }
-            func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
-
-            // Clusters without a font of their own (spaces, invisibles) go as in Pango's
-            // itemize_state_add_character, within each itemization run (one bidi level, one
-            // script, emoji or not, one style but for font_features): they stay in the item they are in; at the start of a run
-            // they wait for the first font; a run with no font at all takes its set's font for
-            // U+0020 (itemize_state_process_run). And when the font changes after spaces that
-            // follow text, the spaces move to the new font if it comes earlier in the set (it is
-            // less of a fallback: `\u{F007} Save` puts the space with "Save", not the icon font;
-            // pango issue 249).
-            var segmentStart = 0
-            while segmentStart < clusters {
-                var segmentEnd = segmentStart + 1
-                while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
-                    && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
-                    && emoji(segmentEnd) == emoji(segmentStart)
-                    && itemKind(analysis, segmentEnd) == itemKind(analysis, segmentStart)
-                    && !startsItem(analysis, segmentEnd)
-                {
-                    segmentEnd += 1
-                }
-                var itemStart = segmentStart
-                var itemFont: Int32 = -1
-                // The cluster whose font the item has (its place in the set is asked for only
-                // where spaces could move).
-                var itemCluster = -1
-                // The first of the spaces that end the item so far, or -1.
-                var firstSpace = -1
-                for c in segmentStart..<segmentEnd {
-                    var font = fontOf[c]
-                    let spacesBefore = firstSpace
-                    if font < 0 {
-                        if firstSpace < 0 { firstSpace = c }
-                    } else {
-                        firstSpace = -1
-                    }
-                    if c > segmentStart {
-                        if itemFont < 0 && font >= 0 {
-                            for p in itemStart..<c { fontOf[p] = font }
-                            itemFont = font
-                            itemCluster = c
-                        } else if itemFont >= 0 && font < 0 {
-                            font = itemFont
-                        }
-                        if font == itemFont {
-                            fontOf[c] = font
-                            continue
-                        }
-                        // A new item; the old one's trailing spaces (if it is not only spaces)
-                        // come along when the new font is earlier in the set.
-                        if spacesBefore > itemStart, itemCluster >= 0,
-                            try fontPosition(c, text: text, analysis: analysis, emoji: emoji(c))
-                                < fontPosition(itemCluster, text: text, analysis: analysis, emoji: emoji(c))
-                        {
-                            for p in spacesBefore..<c { fontOf[p] = font }
-                            itemStart = spacesBefore
-                        } else {
-                            itemStart = c
-                        }
-                    }
-                    itemFont = font
-                    itemCluster = font >= 0 ? c : -1
-                    fontOf[c] = font
-                }
-                if itemFont < 0 {
-                    let own = style(styleIndex(analysis, segmentStart))
-                    let set = try emoji(segmentStart) ? own.emojiSet() : own.fontSet(forScript: analysis.scripts[segmentStart])
-                    let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
-                    for p in itemStart..<segmentEnd { fontOf[p] = entry }
-                }
-                segmentStart = segmentEnd
-            }
-            return table
+        // Written through one buffer pointer: each subscripted write to the array checked its
+        // uniqueness again (a call per write, 1.5 a cluster).
+        var table = FontTable(primary: primary)
+        try fontOf.withUnsafeMutableBufferPointer { (fontOf: inout UnsafeMutableBufferPointer<Int32>) throws(FitTextError) in
+            let isEmoji = try assignFonts(text, analysis: analysis, primary: primary, fontOf: fontOf, table: &table)
+            try placeSpaces(text, analysis: analysis, isEmoji: isEmoji, fontOf: fontOf, table: &table)
         }
 
         // 2. Runs of one font, script and direction; shape each.
@@ -289,6 +146,165 @@ struct ParagraphShaper {
         expandTabs(text, analysis: analysis, primary: primary, widths: &widths)
         return ShapedParagraph(
             analysis: analysis, widths: widths, fontTable: table.fonts, fontOf: fontOf, hexBox: boxes.marks, safeBreak: safe)
+    }
+
+    /// Step 1 of ``shape``: each cluster's font, an index into `table`, or -1 for a cluster
+    /// that keeps the font around it (spaces, invisibles: ``placeSpaces``). Answers which
+    /// clusters are emoji (empty when none is).
+    private func assignFonts(
+        _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, primary: Font, fontOf: UnsafeMutableBufferPointer<Int32>,
+        table: inout FontTable
+    ) throws(FitTextError) -> [Bool] {
+        let clusters = analysis.clusterCount
+        // Read once: a class property read per cluster is a retain and a release.
+        let baseSet = style.baseSet
+        // Emoji presentation per cluster; empty while the paragraph has none.
+        var isEmoji: [Bool] = []
+        var emojiSet: FontSet? = nil
+        var emojiStyle: Int32 = 0
+        var setScript: Int32 = -1
+        var setStyle: Int32 = 0
+        // The last face looked up, by identity (no reference held: fewer retains per cluster).
+        var lastSet: ObjectIdentifier? = nil
+        var lastIndex = -1
+        var lastEntry: Int32 = -1
+        var fontSet: FontSet? = nil
+        for c in 0..<clusters {
+            let scalars = ClusterScalars(
+                text: text, startIndex: Int(analysis.graphemeStarts[c]), endIndex: Int(analysis.graphemeStarts[c + 1]))
+            let first = scalars[scalars.startIndex]
+            // A cluster cut at the stream-safe bound goes on in its cluster's font.
+            if analysis.continues(c) {
+                fontOf[c] = fontOf[c - 1]
+                continue
+            }
+            if UnicodeProperties.keepsRunFont(first) {
+                continue
+            }
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+            // isEmojiPresentation's own first test, without the call (most clusters stop here).
+            let plainText = single && (first < 0x231A || (first > 0x2B55 && first < 0x1F004))
+            if !plainText && UnicodeProperties.isEmojiPresentation(scalars) {
+                if emojiSet == nil || emojiStyle != styleIndex(analysis, c) {
+                    emojiStyle = styleIndex(analysis, c)
+                    emojiSet = try style(emojiStyle).emojiSet()
+                }
+                if let set = emojiSet {
+                    fontOf[c] = table.entry(for: try set.font(at: set.faceIndex(covering: scalars)))
+                    if isEmoji.isEmpty { isEmoji = [Bool](repeating: false, count: clusters) }
+                    isEmoji[c] = true
+                    continue
+                }
+            }
+            if fontSet == nil || setScript != analysis.scripts[c] || setStyle != styleIndex(analysis, c) {
+                setStyle = styleIndex(analysis, c)
+                fontSet = try style(setStyle).fontSet(forScript: analysis.scripts[c])
+                setScript = analysis.scripts[c]
+            }
+            if let set = fontSet {
+                // Consecutive clusters mostly come from the same face: look it up once.
+                let index = single ? set.faceIndex(covering: first) : set.faceIndex(covering: scalars)
+                // No face has it (faceIndex answers 0): Pango draws it, as a hex box, in the
+                // base font (itemize.c get_font → get_base_font: the description's first font
+                // in the context language), not in the first face of this script's set. Only
+                // another script's set can differ; its face 0 is asked once per such cluster.
+                if index == 0 && set !== baseSet && !FontSet.isDefaultIgnorable(first),
+                    let face = set.faces.first, !face.covers(first)
+                {
+                    fontOf[c] = table.entry(for: primary)
+                    continue
+                }
+                if lastSet == ObjectIdentifier(set) && lastIndex == index {
+                    fontOf[c] = lastEntry
+                } else {
+                    lastEntry = table.entry(for: try set.font(at: index))
+                    lastSet = ObjectIdentifier(set)
+                    lastIndex = index
+                    fontOf[c] = lastEntry
+                }
+            }
+        }
+        return isEmoji
+    }
+
+    /// The clusters ``assignFonts`` left without a font of their own (-1) get one.
+    private func placeSpaces(
+        _ text: UnsafeBufferPointer<UInt16>, analysis: ParagraphAnalysis, isEmoji: [Bool], fontOf: UnsafeMutableBufferPointer<Int32>,
+        table: inout FontTable
+    ) throws(FitTextError) {
+        let clusters = analysis.clusterCount
+        func emoji(_ c: Int) -> Bool { !isEmoji.isEmpty && isEmoji[c] }
+
+        // Clusters without a font of their own (spaces, invisibles) go as in Pango's
+        // itemize_state_add_character, within each itemization run (one bidi level, one
+        // script, emoji or not, one style but for font_features): they stay in the item they are in; at the start of a run
+        // they wait for the first font; a run with no font at all takes its set's font for
+        // U+0020 (itemize_state_process_run). And when the font changes after spaces that
+        // follow text, the spaces move to the new font if it comes earlier in the set (it is
+        // less of a fallback: `\u{F007} Save` puts the space with "Save", not the icon font;
+        // pango issue 249).
+        var segmentStart = 0
+        while segmentStart < clusters {
+            var segmentEnd = segmentStart + 1
+            while segmentEnd < clusters && analysis.levels[segmentEnd] == analysis.levels[segmentStart]
+                && analysis.scripts[segmentEnd] == analysis.scripts[segmentStart]
+                && emoji(segmentEnd) == emoji(segmentStart)
+                && itemKind(analysis, segmentEnd) == itemKind(analysis, segmentStart)
+                && !startsItem(analysis, segmentEnd)
+            {
+                segmentEnd += 1
+            }
+            var itemStart = segmentStart
+            var itemFont: Int32 = -1
+            // The cluster whose font the item has (its place in the set is asked for only
+            // where spaces could move).
+            var itemCluster = -1
+            // The first of the spaces that end the item so far, or -1.
+            var firstSpace = -1
+            for c in segmentStart..<segmentEnd {
+                var font = fontOf[c]
+                let spacesBefore = firstSpace
+                if font < 0 {
+                    if firstSpace < 0 { firstSpace = c }
+                } else {
+                    firstSpace = -1
+                }
+                if c > segmentStart {
+                    if itemFont < 0 && font >= 0 {
+                        for p in itemStart..<c { fontOf[p] = font }
+                        itemFont = font
+                        itemCluster = c
+                    } else if itemFont >= 0 && font < 0 {
+                        font = itemFont
+                    }
+                    if font == itemFont {
+                        fontOf[c] = font
+                        continue
+                    }
+                    // A new item; the old one's trailing spaces (if it is not only spaces)
+                    // come along when the new font is earlier in the set.
+                    if spacesBefore > itemStart, itemCluster >= 0,
+                        try fontPosition(c, text: text, analysis: analysis, emoji: emoji(c))
+                            < fontPosition(itemCluster, text: text, analysis: analysis, emoji: emoji(c))
+                    {
+                        for p in spacesBefore..<c { fontOf[p] = font }
+                        itemStart = spacesBefore
+                    } else {
+                        itemStart = c
+                    }
+                }
+                itemFont = font
+                itemCluster = font >= 0 ? c : -1
+                fontOf[c] = font
+            }
+            if itemFont < 0 {
+                let own = style(styleIndex(analysis, segmentStart))
+                let set = try emoji(segmentStart) ? own.emojiSet() : own.fontSet(forScript: analysis.scripts[segmentStart])
+                let entry = table.entry(for: try set.font(at: set.faceIndex(covering: CollectionOfOne(UInt32(0x20)))))
+                for p in itemStart..<segmentEnd { fontOf[p] = entry }
+            }
+            segmentStart = segmentEnd
+        }
     }
 
     /// Pango's font_position of cluster `c`: the place in its set of the face that draws it
