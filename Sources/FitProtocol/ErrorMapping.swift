@@ -16,6 +16,8 @@ extension DBusError {
             self.init(FitErrorName.noFonts, error.description)
         case .textAnalysisFailed:
             self.init(FitErrorName.internal, error.description)
+        case .cancelled:
+            self.init(.cancelled, error.description)
         }
     }
 

@@ -24,11 +24,13 @@ enum CellLayout {
         // Cells are whole: a width of 7.9 cells holds 7.
         let maxWidth = request.maxWidth.map { $0.rounded(.down) }
 
+        var cancellation = FitTextCancellation()
         for paragraph in Paragraphs.split(units) {
             if !ellipsizing, let maxLines = request.maxLines, result.lineCount >= maxLines {
                 result.truncated = true
                 break
             }
+            try cancellation.paragraph(units: paragraph.count)
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, pangoClusters: false)
@@ -65,6 +67,7 @@ enum CellLayout {
                     result.truncated = true
                 }
                 for (k, line) in lines.enumerated() {
+                    try FitTextCancellation.line(k)
                     var kept = [line.range]
                     var width = breaker.width(of: line)
                     var ellipsized = false

@@ -72,11 +72,13 @@ struct PixelLayout {
         // stack for the whole layout, lines and paragraphs alike).
         var shiftStack: [MarkupRaise.Entry] = []
 
+        var cancellation = FitTextCancellation()
         for paragraph in Paragraphs.ranges(units) {
             if !ellipsizing, let maxLines = request.maxLines, result.lineCount >= maxLines {
                 result.truncated = true
                 break
             }
+            try cancellation.paragraph(units: paragraph.count)
             shaper.unitOffset = paragraph.lowerBound
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
@@ -101,6 +103,7 @@ struct PixelLayout {
                     result.truncated = true
                 }
                 for (k, line) in lines.enumerated() {
+                    try FitTextCancellation.line(k)
                     var laid = try layLine(
                         line, breaker: breaker, text: text, primary: primary, reshape: reshape,
                         ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,

@@ -16,6 +16,9 @@ public enum FitTextError: Error, Equatable, Hashable, Sendable, CustomStringConv
     case fontLoadFailed(file: String, reason: String)
     /// An ICU call failed (UErrorCode), which only happens on memory exhaustion or a broken ICU.
     case textAnalysisFailed(operation: String, code: Int32)
+    /// The task measuring a long text was cancelled (its caller left the bus): the engine
+    /// checks between paragraphs and every few thousand lines (``FitTextCancellation``).
+    case cancelled
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum FitTextError: Error, Equatable, Hashable, Sendable, CustomStringConv
             return "cannot load font file \(file): \(reason)"
         case .textAnalysisFailed(let operation, let code):
             return "text analysis failed in \(operation) (ICU error \(code))"
+        case .cancelled:
+            return "the measurement was cancelled before it finished: its caller left or gave up"
         }
     }
 }

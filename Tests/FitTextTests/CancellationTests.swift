@@ -1,0 +1,52 @@
+import FitTypes
+import Testing
+
+@testable import FitText
+
+/// A long text stops measuring when the task that measures it is cancelled (a MeasureBatch
+/// whose caller left the bus: issue 9), between paragraphs and between lines; a short text,
+/// never checked, measures as ever (FitTextCancellation).
+@Suite struct CancellationTests {
+    private let font = "DejaVu Sans 12"
+
+    /// Measures `request` in a task that is cancelled before it starts measuring.
+    private func measureCancelled(_ request: MeasureRequest) async throws -> Result<TextMetrics, FitTextError> {
+        let engine = try TestEngine.fresh()
+        let task = Task { () -> Result<TextMetrics, FitTextError> in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return Result { () throws(FitTextError) in try engine.measure(request) }
+        }
+        return await task.value
+    }
+
+    @Test func manyParagraphsStopBetweenParagraphs() async throws {
+        let request = MeasureRequest(text: String(repeating: "a\n", count: 20_000), font: font)
+        #expect(try await measureCancelled(request) == .failure(.cancelled))
+    }
+
+    @Test func manyLinesOfOneParagraphStopBetweenLines() async throws {
+        // 1,500 lines of a paragraph too short for the check between paragraphs (3,000 units).
+        let text = String(repeating: "a ", count: 1_500)
+        #expect(text.utf16.count < FitTextCancellation.unitsBetweenChecks)
+        let request = MeasureRequest(text: text, font: font, maxWidth: 0)
+        #expect(try await measureCancelled(request) == .failure(.cancelled))
+    }
+
+    @Test func manyTerminalRowsStopBetweenParagraphs() async throws {
+        let request = MeasureRequest(text: String(repeating: "ab\n", count: 20_000), unit: .cells)
+        #expect(try await measureCancelled(request) == .failure(.cancelled))
+    }
+
+    @Test func aShortTextMeasuresInACancelledTask() async throws {
+        let request = MeasureRequest(text: "Hello\nworld", font: font)
+        let expected = try TestEngine.fresh().measure(request)
+        #expect(try await measureCancelled(request) == .success(expected))
+    }
+
+    @Test func aLongTextMeasuresWhenNotCancelled() async throws {
+        let request = MeasureRequest(text: String(repeating: "a\n", count: 20_000), font: font)
+        let engine = try TestEngine.fresh()
+        let metrics = try await Task { try engine.measure(request) }.value
+        #expect(metrics.lineCount == 20_001)
+    }
+}
