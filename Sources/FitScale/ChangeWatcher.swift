@@ -131,6 +131,16 @@ public final class ChangeWatcher: Sendable {
     /// Paths of the directories currently watched.
     public var watchedDirectories: [String] { core.withLock { $0.watches.values.map(\.path).sorted() } }
 
+    /// Each watched directory's watch descriptor (for tests: a directory watched before and
+    /// after ``updateTargets(_:)`` keeps its watch).
+    var watchDescriptors: [String: Int32] {
+        core.withLock { core in Dictionary(core.watches.map { ($0.value.path, $0.key) }, uniquingKeysWith: max) }
+    }
+
+    /// The watcher's inotify descriptor, -1 when stopped (for tests: /proc/self/fdinfo lists
+    /// the watches the kernel holds for it).
+    var inotifyDescriptor: Int32 { core.withLock { $0.inotifyFD } }
+
     // MARK: - The thread
 
     private func run() {
@@ -227,6 +237,9 @@ struct WatchCore: ~Copyable {
     /// The watcher's thread from start() until stop() takes it to join it.
     var thread: PosixThread?
     var watches: [Int32: Watch] = [:]
+    /// An inotify_add_watch failed with ENOSPC (fs.inotify.max_user_watches) since this was
+    /// last cleared: a re-arm then arms again once the watches it no longer needs are gone.
+    var outOfWatches = false
 
     var pending: Set<ChangeReason> = []
     var pendingPaths: [String] = []
@@ -301,10 +314,26 @@ struct WatchCore: ~Copyable {
         for index in targets.indices { arm(index, logger: logger) }
     }
 
+    /// Arms the targets again, from their roles up. Watches are added before the old ones
+    /// go: inotify_add_watch(2) on a directory already watched returns its descriptor, so a
+    /// directory both sets need is watched throughout (removing everything first left a
+    /// moment in which a font installed there was never reported). Only the descriptors
+    /// no target needs any more are removed; their IN_IGNORED finds no watch and is dropped.
+    /// (An event read before the update now meets a kept watch's new roles: at worst one
+    /// report too many, or an IN_MOVE_SELF that re-arms a watch still right.)
+    /// Both sets are held for a moment: near the user's watch limit a new directory may not
+    /// fit until the old ones are removed, so then the targets are armed once more (existing
+    /// watches come back with their descriptors; roles are a set).
     mutating func rearmAll(logger: Logger) {
-        for wd in Array(watches.keys) { inotify_rm_watch(inotifyFD, wd) }
+        let before = watches
         watches = [:]
+        outOfWatches = false
         armAll(logger: logger)
+        for wd in before.keys where watches[wd] == nil { inotify_rm_watch(inotifyFD, wd) }
+        if outOfWatches {
+            outOfWatches = false
+            armAll(logger: logger)
+        }
     }
 
     /// Installs the watches target `index` needs now; returns whether the target's own
@@ -369,7 +398,9 @@ struct WatchCore: ~Copyable {
         guard wd >= 0 else {
             // ENOENT: gone between the check and the call (the parent's event re-arms);
             // ENOSPC: fs.inotify.max_user_watches reached.
-            if errno != ENOENT { logger.warning("change watcher: cannot watch \(path): errno \(errno)") }
+            let code = errno
+            if code == ENOSPC { outOfWatches = true }
+            if code != ENOENT { logger.warning("change watcher: cannot watch \(path): errno \(code)") }
             return
         }
         watches[wd, default: Watch(path: path, roles: [])].roles.insert(role)

@@ -134,6 +134,43 @@ import Testing
         #expect(await eventually { log.count > again })
     }
 
+    /// A fontconfig reload that lists other directories keeps the watches both lists need
+    /// (the same descriptor: never removed, so no moment in which a change there is missed),
+    /// drops the others and adds the new ones.
+    @Test func updatingTargetsKeepsTheWatchesBothListsNeed() async throws {
+        let sandbox = try Sandbox()
+        let kept = sandbox.fontDirectory, dropped = sandbox.root + "/old", added = sandbox.root + "/new"
+        for directory in [kept, dropped, added] { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let log = ReportLog()
+        let watcher = makeWatcher(
+            [WatchTarget(path: kept, kind: .directoryTree, reason: .fonts), WatchTarget(path: dropped, kind: .directory, reason: .fontconfig)],
+            log: log)
+        try watcher.start()
+        defer { watcher.stop() }
+        let keptWatch = try #require(watcher.watchDescriptors[kept])
+
+        watcher.updateTargets([WatchTarget(path: added, kind: .directory, reason: .fontconfig), WatchTarget(path: kept, kind: .directoryTree, reason: .fonts)])
+        #expect(watcher.watchDescriptors[kept] == keptWatch)
+        #expect(watcher.watchedDirectories == [added, kept].sorted())
+        // The dropped directory's watch is gone from the kernel too, not only forgotten.
+        #expect(try kernelWatches(watcher) == 2)
+
+        // The kept watch reports for its target as now listed (its roles are the new
+        // list's, not merged with the old), the new one for its own.
+        try sandbox.write(kept + "/Font.ttf", "not really a font")
+        #expect(await eventually { log.contains(.fonts) })
+        #expect(!log.contains(.fontconfig))
+        try sandbox.write(added + "/fonts.conf", "x")
+        #expect(await eventually { log.contains(.fontconfig) })
+    }
+
+    /// The watches the kernel holds for `watcher`: the "inotify wd:" lines of its descriptor
+    /// in /proc/self/fdinfo (proc(5)).
+    private func kernelWatches(_ watcher: ChangeWatcher) throws -> Int {
+        let text = try String(contentsOfFile: "/proc/self/fdinfo/\(watcher.inotifyDescriptor)", encoding: .utf8)
+        return text.split(separator: "\n").count { $0.hasPrefix("inotify wd:") }
+    }
+
     @Test func externalNotificationsShareTheDebounceAndStopEndsTheStream() async throws {
         let sandbox = try Sandbox()
         let log = ReportLog()
