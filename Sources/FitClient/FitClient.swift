@@ -110,7 +110,7 @@ public final class FitClient: Sendable {
             do throws(FitTextError) {
                 return TextMeasurement(metrics: try engine.measure(resolved), generation: 0)
             } catch {
-                throw .invalidRequest(error)
+                throw FitClientError(error)
             }
         case .daemon(let daemon):
             return try await daemon.measure(request, userTextScale: userTextScale)
@@ -202,7 +202,7 @@ public final class FitClient: Sendable {
             do throws(FitTextError) {
                 return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
             } catch {
-                throw .invalidRequest(error)
+                throw FitClientError(error)
             }
         } catch {
             return .failure(error)

@@ -25,6 +25,14 @@ public enum FitClientError: Error, Sendable, Equatable, CustomStringConvertible 
         self = .rejected(name: error.name.rawValue, message: error.message)
     }
 
+    /// An in-process engine's error as the daemon would send it: a refusal of the request,
+    /// or (the caller's own task cancelled, FitTextError.cancelled) the Cancelled a batch
+    /// gives, which says nothing about the request.
+    package init(_ error: FitTextError) {
+        self = error == .cancelled
+            ? .rejected(name: DBusError.Name.cancelled.rawValue, message: error.description) : .invalidRequest(error)
+    }
+
     /// Errors after which an idempotent call is worth repeating once: the daemon went away
     /// (restart, crash, kill -9) and the bus will activate a new one.
     var meansDaemonGone: Bool {

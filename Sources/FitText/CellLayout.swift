@@ -34,6 +34,7 @@ enum CellLayout {
             try units.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt16>) throws(FitTextError) in
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, pangoClusters: false)
+                try FitTextCancellation.stage(ofParagraph: paragraph.count)
                 var widths = [Double](repeating: 0, count: analysis.clusterCount)
                 var scalars: [UInt32] = []
                 for c in 0..<analysis.clusterCount {
@@ -62,6 +63,7 @@ enum CellLayout {
                     hyphenBefore: analysis.hyphenBefore, hyphenWidth: 1, isTab: isTab, tabStops: tabStops)
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
                 var lines = breaker.lines(maxWidth: maxWidth, wrap: request.wrap, limit: limit)
+                try FitTextCancellation.stage(ofParagraph: paragraph.count)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
                     result.truncated = true

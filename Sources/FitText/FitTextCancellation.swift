@@ -3,8 +3,9 @@ import FitTypes
 /// Cooperative cancellation inside one long text (issue 9: "a departed client's work stops
 /// within about a second"). The daemon checks `Task.isCancelled` between a batch's entries,
 /// but one entry may be 1 MiB of text: a million empty paragraphs, or half a million lines
-/// of one paragraph. The layouts check here between paragraphs and lines, and throw
-/// ``FitTextError/cancelled`` when the task that measures was cancelled.
+/// of one paragraph. The layouts check here between paragraphs, between the stages of a long
+/// paragraph and between lines, and throw ``FitTextError/cancelled`` when the task that
+/// measures was cancelled.
 ///
 /// A check costs a read of the current task (thread-local) and of its status; it is made
 /// once per `unitsBetweenChecks` UTF-16 units of paragraphs and once per `linesBetweenChecks`
@@ -19,13 +20,22 @@ struct FitTextCancellation {
 
     private var units = 0
 
-    /// Counts a paragraph of `count` UTF-16 units; after `unitsBetweenChecks` of them, checks.
+    /// Before a paragraph of `count` UTF-16 units: checks when the paragraphs measured since
+    /// the last check came to `unitsBetweenChecks` (a long paragraph checks its own stages).
     @inline(__always)
     mutating func paragraph(units count: Int) throws(FitTextError) {
+        if units >= Self.unitsBetweenChecks {
+            units = 0
+            try Self.check()
+        }
         units += count + 1
-        guard units >= Self.unitsBetweenChecks else { return }
-        units = 0
-        try Self.check()
+    }
+
+    /// Checks after a stage (analysis and shaping, line breaking) of a paragraph of at
+    /// least `unitsBetweenChecks` units: one paragraph may be the whole 1 MiB.
+    @inline(__always)
+    static func stage(ofParagraph count: Int) throws(FitTextError) {
+        if count >= unitsBetweenChecks { try check() }
     }
 
     /// Checks after every `linesBetweenChecks` lines of a paragraph (`index` from 0).

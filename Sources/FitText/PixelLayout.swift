@@ -84,6 +84,7 @@ struct PixelLayout {
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let breaker = try shapedParagraph(
                     text, wholeText: paragraph.count == all.count, hyphenation: hyphenation, shaper: shaper, primary: primary, scratch: scratch)
+                try FitTextCancellation.stage(ofParagraph: paragraph.count)
                 // Pango's set_height(-N): N lines per paragraph, the last taking the rest and
                 // ellipsized; without ellipsizing, the first N lines of the layout are shown.
                 let limit = ellipsizing ? (request.maxLines ?? 1) : Int.max
@@ -98,6 +99,7 @@ struct PixelLayout {
                     request.maxWidth != nil && (hyphenation || breaker.hasComplexScripts)
                     ? { reshaper.width(start: $0, end: $1, hyphen: $2) } : nil
                 var lines = breaker.lines(maxWidth: request.maxWidth, wrap: request.wrap, limit: limit, reshape: reshape)
+                try FitTextCancellation.stage(ofParagraph: paragraph.count)
                 if !ellipsizing, let maxLines = request.maxLines, result.lineCount + lines.count > maxLines {
                     lines.removeLast(result.lineCount + lines.count - maxLines)
                     result.truncated = true

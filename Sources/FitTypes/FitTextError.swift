@@ -17,7 +17,7 @@ public enum FitTextError: Error, Equatable, Hashable, Sendable, CustomStringConv
     /// An ICU call failed (UErrorCode), which only happens on memory exhaustion or a broken ICU.
     case textAnalysisFailed(operation: String, code: Int32)
     /// The task measuring a long text was cancelled (its caller left the bus): the engine
-    /// checks between paragraphs and every few thousand lines (``FitTextCancellation``).
+    /// checks between paragraphs and every 1,024 lines (FitText's FitTextCancellation).
     case cancelled
 
     public var description: String {

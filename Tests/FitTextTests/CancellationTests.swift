@@ -10,8 +10,8 @@ import Testing
     private let font = "DejaVu Sans 12"
 
     /// Measures `request` in a task that is cancelled before it starts measuring.
-    private func measureCancelled(_ request: MeasureRequest) async throws -> Result<TextMetrics, FitTextError> {
-        let engine = try TestEngine.fresh()
+    private func measureCancelled(_ request: MeasureRequest, engine: TextEngine? = nil) async throws -> Result<TextMetrics, FitTextError> {
+        let engine = try engine ?? TestEngine.fresh()
         let task = Task { () -> Result<TextMetrics, FitTextError> in
             withUnsafeCurrentTask { $0?.cancel() }
             return Result { () throws(FitTextError) in try engine.measure(request) }
@@ -30,6 +30,36 @@ import Testing
         #expect(text.utf16.count < FitTextCancellation.unitsBetweenChecks)
         let request = MeasureRequest(text: text, font: font, maxWidth: 0)
         #expect(try await measureCancelled(request) == .failure(.cancelled))
+    }
+
+    @Test func manyTerminalRowsOfOneParagraphStopBetweenLines() async throws {
+        let text = String(repeating: "a ", count: 1_500)
+        #expect(text.utf16.count < FitTextCancellation.unitsBetweenChecks)
+        let request = MeasureRequest(text: text, maxWidth: 1, unit: .cells)
+        #expect(try await measureCancelled(request) == .failure(.cancelled))
+    }
+
+    /// A paragraph of 1 MiB is checked between its stages too: without a width it is one
+    /// line, which the line check never reaches.
+    @Test func oneLongLineStopsAfterItsShaping() async throws {
+        let text = String(repeating: "abc ", count: 2_000)
+        #expect(text.utf16.count >= FitTextCancellation.unitsBetweenChecks)
+        #expect(try await measureCancelled(MeasureRequest(text: text, font: font)) == .failure(.cancelled))
+    }
+
+    /// A cancelled measurement leaves nothing behind: the same engine then measures the same
+    /// text as an engine that never saw it (no partial result cached, scratch given back).
+    @Test func aCancelledMeasurementLeavesTheEngineAsItWas() async throws {
+        let engine = try TestEngine.fresh()
+        for request in [
+            MeasureRequest(text: String(repeating: "word ", count: 2_000) + "\n" + String(repeating: "a\n", count: 5_000), font: font, maxWidth: 300, includeLines: true),
+            MeasureRequest(text: String(repeating: "ab ", count: 1_500), maxWidth: 4, unit: .cells, includeLines: true),
+        ] {
+            #expect(try await measureCancelled(request, engine: engine) == .failure(.cancelled))
+            let afterwards = try engine.measure(request)
+            #expect(afterwards == (try TestEngine.fresh().measure(request)))
+            #expect(afterwards.lineCount > 1_000)
+        }
     }
 
     @Test func manyTerminalRowsStopBetweenParagraphs() async throws {
