@@ -173,28 +173,112 @@ enum Shaper {
     /// (``StreamSafeClusters``), so a leading mark gets no dotted circle.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
-        features: [hb_feature_t], continuation: Bool = false
+        features: [hb_feature_t], continuation: Bool = false, pieces: RunPieces = .standard
     ) -> ShapedRun {
         buffers.withBuffer { buffer in
-            shape(
-                text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
-                continuation: continuation)
+            if text.count > pieces.units {
+                if let run = shapeInPieces(
+                    text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
+                    continuation: continuation, pieces: pieces)
+                {
+                    return run
+                }
+                hb_buffer_clear_contents(buffer)
+            }
+            return shape(
+                text, item: 0..<text.count, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
+                features: features, continuation: continuation)
         } ?? ShapedRun(clusters: [])
     }
 
-    private static func shape(
+    /// How a long run is shaped: in pieces of `units` UTF-16 units, each cut at the last
+    /// cluster HarfBuzz marks safe to break before that is at least `margin` units from the
+    /// piece's end (what lies beyond it is shaped with the next piece; lookups reach a few
+    /// glyphs, not `margin`).
+    struct RunPieces: Sendable {
+        var units: Int
+        var margin: Int
+        /// 4,096 units: HarfBuzz's buffer for a 1 MiB run held some 43 MB (its glyph infos
+        /// and positions, 40 bytes a glyph: valgrind --tool=massif on fitctl measuring 1 MB
+        /// of prose), two workers' worth of it took the daemon to 244 MB of its 256 MB under
+        /// isolation.sh's flood. A piece's buffer is the pool's largest kept buffer.
+        static let standard = RunPieces(units: Int(BufferPool.largestKept), margin: 256)
+    }
+
+    /// `text` shaped piece by piece (``RunPieces``), each piece with the rest of the run as
+    /// HarfBuzz's context, so that the clusters before each cut are those of the whole run.
+    /// nil when a piece offers no cut (one cluster of thousands of marks; clusters out of
+    /// order): then the run is shaped whole.
+    static func shapeInPieces(
+        _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
+        features: [hb_feature_t], continuation: Bool = false, pieces: RunPieces
+    ) -> ShapedRun? {
+        buffers.withBuffer { buffer in
+            shapeInPieces(
+                text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
+                continuation: continuation, pieces: pieces)
+        } ?? nil
+    }
+
+    private static func shapeInPieces(
         _ text: UnsafeBufferPointer<UInt16>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool, script: Int32,
-        language: UInt, features: [hb_feature_t], continuation: Bool
+        language: UInt, features: [hb_feature_t], continuation: Bool, pieces: RunPieces
+    ) -> ShapedRun? {
+        // At most a cluster a unit, reserved at once: grown by doubling, the array held the
+        // old copy and a new one twice the size at the same time (72 MB for 1 MiB, massif).
+        var clusters: [ShapedRun.Cluster] = []
+        clusters.reserveCapacity(text.count)
+        var missing: [ShapedRun.MissingGlyphs] = []
+        var start = 0
+        while start < text.count {
+            let end = text.count - start > pieces.units ? start + pieces.units : text.count
+            hb_buffer_clear_contents(buffer)
+            var piece = shape(
+                text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
+                features: features, continuation: continuation)
+            // The cut: the first cluster the next piece shapes. The last piece keeps all.
+            var cut = piece.clusters.count
+            if end < text.count {
+                let latest = Int32(end - pieces.margin)
+                guard let safe = piece.clusters.lastIndex(where: { $0.safeBefore && $0.start <= latest }),
+                    safe > 0, piece.clusters[safe].start > Int32(start)
+                else { return nil }
+                cut = safe
+            }
+            // The first cluster of a later piece starts at a cut chosen as safe in the piece
+            // before: HarfBuzz, given only context before it, may not say so itself.
+            if start > 0, !piece.clusters.isEmpty { piece.clusters[0].safeBefore = true }
+            for var glyphs in piece.missing where glyphs.cluster < cut {
+                glyphs.cluster += clusters.count
+                missing.append(glyphs)
+            }
+            clusters.append(contentsOf: piece.clusters[..<cut])
+            start = cut < piece.clusters.count ? Int(piece.clusters[cut].start) : end
+        }
+        var run = ShapedRun(clusters: clusters)
+        run.missing = missing
+        return run
+    }
+
+    /// Shapes `text[item]`, with the rest of `text` as context; cluster starts are offsets
+    /// in `text`. The buffer is empty on entry.
+    private static func shape(
+        _ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool,
+        script: Int32, language: UInt, features: [hb_feature_t], continuation: Bool
     ) -> ShapedRun {
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), 0, Int32(text.count))
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, Shaper.hbScript(script))
         hb_buffer_set_language(buffer, OpaquePointer(bitPattern: language))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
-        // gets HarfBuzz's dotted circle, as it does in GTK.
-        let start = continuation ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : HB_BUFFER_FLAG_BOT.rawValue
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | HB_BUFFER_FLAG_EOT.rawValue))
+        // gets HarfBuzz's dotted circle, as it does in GTK. A later piece of a long run
+        // (shapeInPieces) begins at a cluster, mid-text; only the last piece ends the text.
+        let start =
+            continuation || item.lowerBound > 0
+            ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : HB_BUFFER_FLAG_BOT.rawValue
+        let end = item.upperBound == text.count ? HB_BUFFER_FLAG_EOT.rawValue : 0
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | end))
         features.withUnsafeBufferPointer { list in
             hb_shape(font.hbFont, buffer, list.baseAddress, UInt32(list.count))
         }
