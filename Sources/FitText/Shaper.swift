@@ -187,28 +187,34 @@ enum Shaper {
             }
             return shape(
                 text, item: 0..<text.count, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
-                features: features, continuation: continuation)
+                features: features, continuation: continuation
+            ).run
         } ?? ShapedRun(clusters: [])
     }
 
     /// How a long run is shaped: in pieces of `units` UTF-16 units, each cut at the last
     /// cluster HarfBuzz marks safe to break before that is at least `margin` units from the
-    /// piece's end (what lies beyond it is shaped with the next piece; lookups reach a few
-    /// glyphs, not `margin`).
+    /// piece's end; what lies beyond the cut is shaped with the next piece. A piece cannot
+    /// see a lookup that reaches past its end, which the margin leaves to lookups spanning
+    /// hundreds of characters (none in practice: kerning, ligatures and contextual forms
+    /// reach a few glyphs).
     struct RunPieces: Sendable {
         var units: Int
         var margin: Int
         /// 4,096 units: HarfBuzz's buffer for a 1 MiB run held some 43 MB (its glyph infos
         /// and positions, 40 bytes a glyph: valgrind --tool=massif on fitctl measuring 1 MB
-        /// of prose), two workers' worth of it took the daemon to 244 MB of its 256 MB under
-        /// isolation.sh's flood. A piece's buffer is the pool's largest kept buffer.
+        /// of prose), and two workers' worth of it took the release daemon to 235 and 267 MB
+        /// under isolation.sh's flood (its budget: 256). A piece's buffer is the pool's
+        /// largest kept buffer.
         static let standard = RunPieces(units: Int(BufferPool.largestKept), margin: 256)
     }
 
-    /// `text` shaped piece by piece (``RunPieces``), each piece with the rest of the run as
-    /// HarfBuzz's context, so that the clusters before each cut are those of the whole run.
-    /// nil when a piece offers no cut (one cluster of thousands of marks; clusters out of
-    /// order): then the run is shaped whole.
+    /// `text` shaped piece by piece (``RunPieces``), each piece with the text around it as
+    /// HarfBuzz's context (it keeps five code points each side, HB_BUFFER_CONTEXT_LENGTH), so
+    /// that the clusters before each cut are those of the whole run. A piece without a cut
+    /// (a long stretch HarfBuzz marks unsafe throughout: kerned pairs in a row, tatweels) is
+    /// shaped with the rest of the run, from the last cut. nil when a piece's clusters are
+    /// out of order (a font reordering glyphs): then the run is shaped whole, as before.
     static func shapeInPieces(
         _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
         features: [hb_feature_t], continuation: Bool = false, pieces: RunPieces
@@ -231,19 +237,30 @@ enum Shaper {
         var missing: [ShapedRun.MissingGlyphs] = []
         var start = 0
         while start < text.count {
-            let end = text.count - start > pieces.units ? start + pieces.units : text.count
+            var end = text.count - start > pieces.units ? start + pieces.units : text.count
             hb_buffer_clear_contents(buffer)
-            var piece = shape(
+            var (piece, sorted) = shape(
                 text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
                 features: features, continuation: continuation)
+            guard sorted else { return nil }
             // The cut: the first cluster the next piece shapes. The last piece keeps all.
             var cut = piece.clusters.count
             if end < text.count {
                 let latest = Int32(end - pieces.margin)
-                guard let safe = piece.clusters.lastIndex(where: { $0.safeBefore && $0.start <= latest }),
-                    safe > 0, piece.clusters[safe].start > Int32(start)
-                else { return nil }
-                cut = safe
+                if let safe = piece.clusters.lastIndex(where: { $0.safeBefore && $0.start <= latest }), safe > 0,
+                    piece.clusters[safe].start > Int32(start)
+                {
+                    cut = safe
+                } else {
+                    // No cut here: `start` is one, so the rest of the run from it is a piece.
+                    end = text.count
+                    hb_buffer_clear_contents(buffer)
+                    (piece, sorted) = shape(
+                        text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script,
+                        language: language, features: features, continuation: continuation)
+                    guard sorted else { return nil }
+                    cut = piece.clusters.count
+                }
             }
             // The first cluster of a later piece starts at a cut chosen as safe in the piece
             // before: HarfBuzz, given only context before it, may not say so itself.
@@ -260,12 +277,13 @@ enum Shaper {
         return run
     }
 
-    /// Shapes `text[item]`, with the rest of `text` as context; cluster starts are offsets
-    /// in `text`. The buffer is empty on entry.
+    /// Shapes `text[item]`, with the text around it as context; cluster starts are offsets
+    /// in `text`. The buffer is empty on entry. `sorted`: HarfBuzz's clusters came in order
+    /// (else they were merged, and none is known to be safe to break before).
     private static func shape(
         _ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool,
         script: Int32, language: UInt, features: [hb_feature_t], continuation: Bool
-    ) -> ShapedRun {
+    ) -> (run: ShapedRun, sorted: Bool) {
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, Shaper.hbScript(script))
@@ -273,10 +291,12 @@ enum Shaper {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
         // gets HarfBuzz's dotted circle, as it does in GTK. A later piece of a long run
-        // (shapeInPieces) begins at a cluster, mid-text; only the last piece ends the text.
+        // (shapeInPieces) begins mid-text, at a cluster: neither BOT (its context is read)
+        // nor DO_NOT_INSERT_DOTTED_CIRCLE, which would also drop the circles of broken
+        // syllables inside it that the whole run gets. Only the last piece ends the text.
         let start =
-            continuation || item.lowerBound > 0
-            ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : HB_BUFFER_FLAG_BOT.rawValue
+            continuation
+            ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : item.lowerBound == 0 ? HB_BUFFER_FLAG_BOT.rawValue : 0
         let end = item.upperBound == text.count ? HB_BUFFER_FLAG_EOT.rawValue : 0
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | end))
         features.withUnsafeBufferPointer { list in
@@ -286,7 +306,7 @@ enum Shaper {
         var glyphCount: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
             let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
-        else { return ShapedRun(clusters: []) }
+        else { return (ShapedRun(clusters: []), true) }
 
         // Sum advances per cluster (in integer units, then to px: exact), straight into the
         // run's one array. Glyphs of a cluster are contiguous; RTL output is in visual
@@ -356,7 +376,7 @@ enum Shaper {
         if anyMissing {
             run.missing = sorted ? missing : missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
         }
-        return run
+        return (run, sorted)
     }
 
     /// The .notdef glyphs per cluster, for output whose clusters are not monotone.
