@@ -46,7 +46,8 @@ test: bootstrap
 	@scripts/test
 
 # The long reliability tests (issue 9): activations in a row, isolation between clients,
-# load and kill -9 (Tests/Reliability). CI runs it after `make test`; about 4 minutes.
+# load and kill -9 (Tests/Reliability), and the flood against the release build (make
+# release). CI runs it after `make test`; about 10 minutes and the release build.
 stress: bootstrap
 	@scripts/stress
 
