@@ -319,11 +319,11 @@ struct WatchCore: ~Copyable {
     /// directory both sets need is watched throughout (removing everything first left a
     /// moment in which a font installed there was never reported). Only the descriptors
     /// no target needs any more are removed; their IN_IGNORED finds no watch and is dropped.
-    /// (An event read before the update now meets a kept watch's new roles: at worst one
-    /// report too many, or an IN_MOVE_SELF that re-arms a watch still right.)
-    /// Both sets are held for a moment: near the user's watch limit a new directory may not
-    /// fit until the old ones are removed, so then the targets are armed once more (existing
-    /// watches come back with their descriptors; roles are a set).
+    ///
+    /// Both sets are held for a moment: near the user's watch limit (ENOSPC) a new directory
+    /// may not fit until the old ones are gone, so then the targets are armed once more
+    /// (existing watches come back with their descriptors; roles are a set). An event read
+    /// before the update meets a kept watch's new roles: at worst one report too many.
     mutating func rearmAll(logger: Logger) {
         let before = watches
         watches = [:]

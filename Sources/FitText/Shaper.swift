@@ -215,6 +215,7 @@ enum Shaper {
     /// (a long stretch HarfBuzz marks unsafe throughout: kerned pairs in a row, tatweels) is
     /// shaped with the rest of the run, from the last cut. nil when a piece's clusters are
     /// out of order (a font reordering glyphs): then the run is shaped whole, as before.
+    /// (Internal for tests, which must know that a run was cut, not shaped whole.)
     static func shapeInPieces(
         _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
         features: [hb_feature_t], continuation: Bool = false, pieces: RunPieces
@@ -238,29 +239,27 @@ enum Shaper {
         var start = 0
         while start < text.count {
             var end = text.count - start > pieces.units ? start + pieces.units : text.count
-            hb_buffer_clear_contents(buffer)
-            var (piece, sorted) = shape(
-                text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
-                features: features, continuation: continuation)
-            guard sorted else { return nil }
+            var piece: ShapedRun
             // The cut: the first cluster the next piece shapes. The last piece keeps all.
-            var cut = piece.clusters.count
-            if end < text.count {
+            var cut: Int
+            while true {
+                hb_buffer_clear_contents(buffer)
+                let shaped = shape(
+                    text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script,
+                    language: language, features: features, continuation: continuation)
+                guard shaped.sorted else { return nil }
+                piece = shaped.run
+                cut = piece.clusters.count
+                if end == text.count { break }
                 let latest = Int32(end - pieces.margin)
                 if let safe = piece.clusters.lastIndex(where: { $0.safeBefore && $0.start <= latest }), safe > 0,
                     piece.clusters[safe].start > Int32(start)
                 {
                     cut = safe
-                } else {
-                    // No cut here: `start` is one, so the rest of the run from it is a piece.
-                    end = text.count
-                    hb_buffer_clear_contents(buffer)
-                    (piece, sorted) = shape(
-                        text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script,
-                        language: language, features: features, continuation: continuation)
-                    guard sorted else { return nil }
-                    cut = piece.clusters.count
+                    break
                 }
+                // No cut here: `start` is one, so the rest of the run from it is a piece.
+                end = text.count
             }
             // The first cluster of a later piece starts at a cut chosen as safe in the piece
             // before: HarfBuzz, given only context before it, may not say so itself.
@@ -272,9 +271,7 @@ enum Shaper {
             clusters.append(contentsOf: piece.clusters[..<cut])
             start = cut < piece.clusters.count ? Int(piece.clusters[cut].start) : end
         }
-        var run = ShapedRun(clusters: clusters)
-        run.missing = missing
-        return run
+        return ShapedRun(clusters: clusters, missing: missing)
     }
 
     /// Shapes `text[item]`, with the text around it as context; cluster starts are offsets
