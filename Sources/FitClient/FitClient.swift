@@ -151,7 +151,9 @@ public final class FitClient: Sendable {
         }
     }
 
-    public func resolveFont(_ description: String) async throws(FitClientError) -> ResolvedFont {
+    /// - Parameter fallbacks: false lets the embedded engine leave `fallbackFamilies` empty
+    ///   (naming them prepares every face of the set); the daemon always sends them.
+    public func resolveFont(_ description: String, fallbacks: Bool = true) async throws(FitClientError) -> ResolvedFont {
         switch backend {
         case .embedded(let engine, let user):
             // As the daemon resolves: a text style in the user's UI font, else the description
@@ -159,7 +161,7 @@ public final class FitClient: Sendable {
             let styled = try Self.resolvingTextStyle(
                 MeasureRequest(text: "", font: description, textScale: user.textScale), uiFont: user.uiFont)
             do throws(FitTextError) {
-                return try engine.resolveFont(styled.font, textScale: styled.textScale)
+                return try engine.resolveFont(styled.font, textScale: styled.textScale, fallbacks: fallbacks)
             } catch {
                 throw .invalidRequest(error)
             }

@@ -182,19 +182,19 @@ final class FontResolver: Sendable {
         // configuration is never reloaded (a change makes a new resolver), and the candidate set
         // is read-only once made.
         let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
-        let prepared = try FontResolver.sortedPatterns(
+        let sorted = try FontResolver.sortedFonts(
             config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
             pixelSize: pixelSize, language: language)
-        defer { prepared.forEach { FcPatternDestroy($0) } }
-        // The patterns are this call's own (passed by address): the lock guards the face table.
-        let patterns = prepared.map { UInt(bitPattern: Int(bitPattern: $0)) }
-        let faces = state.withLock { state in FontResolver.faceInfos(patterns, state: &state) }
-        guard !faces.isEmpty else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         let requested = Set(description.families.map { $0.lowercased() })
-        let matched = requested.isEmpty || requested.contains(faces[0].family.lowercased())
-            || !requested.isDisjoint(with: FontResolver.genericFamilies)
-        let set = FontSet(
-            description: description, pixelSize: pixelSize, faces: faces, matchedRequestedFamily: matched,
+        let set = try FontSet(
+            description: description, pixelSize: pixelSize, sorted: sorted,
+            prepare: { [unowned self] (sorted: SortedFonts, index: Int) throws(FitTextError) -> FontFaceInfo in
+                try self.face(index, of: sorted)
+            },
+            matchedRequestedFamily: { first in
+                requested.isEmpty || requested.contains(first.family.lowercased())
+                    || !requested.isDisjoint(with: FontResolver.genericFamilies)
+            },
             loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
                 try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
             },
@@ -229,14 +229,15 @@ final class FontResolver: Sendable {
 
     // MARK: fontconfig
 
-    /// fontconfig's sorted fonts for a description, each prepared for it (FcFontRenderPrepare),
-    /// owned by the caller.
-    private static func sortedPatterns(
+    /// fontconfig's sorted fonts for a description, to be prepared for it one at a time
+    /// (``SortedFonts``).
+    private static func sortedFonts(
         config: OpaquePointer, candidates: UnsafeMutablePointer<FcFontSet>?, description: FontDescription,
         pixelSize: Double, language: String?
-    ) throws(FitTextError) -> [OpaquePointer] {
+    ) throws(FitTextError) -> SortedFonts {
         guard let pattern = FcPatternCreate() else { throw .noFontsAvailable("out of memory") }
-        defer { FcPatternDestroy(pattern) }
+        var owned: OpaquePointer? = pattern
+        defer { if let owned { FcPatternDestroy(owned) } }
         let families = description.families.isEmpty ? ["sans-serif"] : description.families
         for family in families {
             _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
@@ -272,54 +273,60 @@ final class FontResolver: Sendable {
         // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
         // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
         var candidates = candidates
-        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result), set.pointee.nfont > 0 else {
+        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result) else {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
-        defer { FcFontSetDestroy(set) }
-
-        var prepared: [OpaquePointer] = []
-        prepared.reserveCapacity(Int(set.pointee.nfont))
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let candidate = set.pointee.fonts[i], let one = FcFontRenderPrepare(config, pattern, candidate) else { continue }
-            prepared.append(one)
+        guard set.pointee.nfont > 0 else {
+            FcFontSetDestroy(set)
+            throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
-        return prepared
+        owned = nil
+        return SortedFonts(sorted: set, request: pattern, config: config)
     }
 
-    /// What each prepared pattern says of its face, shared with the sets sorted before
-    /// (``State/faceInfos``); patterns without a file are skipped.
-    private static func faceInfos(_ patterns: [UInt], state: inout State) -> [FontFaceInfo] {
-        var faces: [FontFaceInfo] = []
-        for address in patterns {
-            guard let prepared = OpaquePointer(bitPattern: address) else { continue }
-            guard let file = string(prepared, FC_FILE) else { continue }
-            var index: Int32 = 0
-            FcPatternGetInteger(prepared, FC_INDEX, 0, &index)
-            var weight: Double = 0
-            FcPatternGetDouble(prepared, FC_WEIGHT, 0, &weight)
-            var charset: OpaquePointer?
-            if FcPatternGetCharSet(prepared, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
-            let key = FaceInfoKey(
-                file: file, index: Int(index), family: string(prepared, FC_FAMILY) ?? "",
-                style: string(prepared, FC_STYLE) ?? "", weight: FcWeightToOpenTypeDouble(weight),
-                charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0),
-                variations: string(prepared, FC_FONT_VARIATIONS))
-            if let known = state.faceInfos[key] {
-                faces.append(known)
-                continue
-            }
-            if state.faceInfos.count >= faceInfoLimit {
-                state.faceInfos.removeAll()
-                state.faceInfoBytes = 0
-            }
-            let info = FontFaceInfo(
-                file: key.file, index: key.index, family: key.family, style: key.style, weight: key.weight,
-                charset: charset.map { FcCharSetCopy($0) } ?? nil, variations: key.variations)
-            state.faceInfos[key] = info
-            state.faceInfoBytes += info.byteCount
-            faces.append(info)
+    /// Face `index` of a sorted set, prepared (FcFontRenderPrepare) and shared with the sets
+    /// prepared before (``State/faceInfos``). Should fontconfig fail to prepare it, the face
+    /// is read from its unprepared pattern: the same file, index and charset, its own names.
+    private func face(_ index: Int, of sorted: SortedFonts) throws(FitTextError) -> FontFaceInfo {
+        let prepared = sorted.prepared(index)
+        defer { if let prepared { FcPatternDestroy(prepared) } }
+        // Passed by address: the lock guards the face table, not the pattern (this call's own,
+        // or the sorted set's, which outlives the call).
+        let address = UInt(bitPattern: Int(bitPattern: prepared ?? sorted.fonts[index]))
+        guard let face = state.withLock({ state in
+            OpaquePointer(bitPattern: address).flatMap { FontResolver.faceInfo($0, state: &state) }
+        }) else {
+            throw .noFontsAvailable("fontconfig's font \(index) of a set names no file")
         }
-        return faces
+        return face
+    }
+
+    /// What a prepared pattern says of its face, shared with the sets sorted before
+    /// (``State/faceInfos``); nil for a pattern without a file.
+    private static func faceInfo(_ prepared: OpaquePointer, state: inout State) -> FontFaceInfo? {
+        guard let file = string(prepared, FC_FILE) else { return nil }
+        var index: Int32 = 0
+        FcPatternGetInteger(prepared, FC_INDEX, 0, &index)
+        var weight: Double = 0
+        FcPatternGetDouble(prepared, FC_WEIGHT, 0, &weight)
+        var charset: OpaquePointer?
+        if FcPatternGetCharSet(prepared, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
+        let key = FaceInfoKey(
+            file: file, index: Int(index), family: string(prepared, FC_FAMILY) ?? "",
+            style: string(prepared, FC_STYLE) ?? "", weight: FcWeightToOpenTypeDouble(weight),
+            charset: UInt(bitPattern: charset.map { Int(bitPattern: $0) } ?? 0),
+            variations: string(prepared, FC_FONT_VARIATIONS))
+        if let known = state.faceInfos[key] { return known }
+        if state.faceInfos.count >= faceInfoLimit {
+            state.faceInfos.removeAll()
+            state.faceInfoBytes = 0
+        }
+        let info = FontFaceInfo(
+            file: key.file, index: key.index, family: key.family, style: key.style, weight: key.weight,
+            charset: charset.map { FcCharSetCopy($0) } ?? nil, variations: key.variations)
+        state.faceInfos[key] = info
+        state.faceInfoBytes += info.byteCount
+        return info
     }
 
     /// The configuration's system and application fonts that Pango 1.50 uses

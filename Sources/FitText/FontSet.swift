@@ -2,11 +2,16 @@ import Synchronization
 
 /// The fonts fontconfig sorted for one description and size: the first one that covers a
 /// grapheme cluster shapes it (per-cluster fallback, as Pango's fontsets do).
-/// Fonts are loaded on first use: a sorted set lists dozens of files, a string needs few.
+/// Faces are prepared on first use (``SortedFonts``) and fonts loaded on first use: a sorted
+/// set lists dozens to hundreds of files, a string needs few.
 final class FontSet: Sendable {
     let description: FontDescription
     let pixelSize: Double
-    let faces: [FontFaceInfo]
+    /// fontconfig's sorted fonts, unprepared; their charsets answer coverage.
+    private let sorted: SortedFonts
+    /// Each face as fontconfig prepares it for this set, made on first use.
+    private let prepared: Mutex<[FontFaceInfo?]>
+    private let prepare: @Sendable (SortedFonts, Int) throws(FitTextError) -> FontFaceInfo
     /// Whether the first face is one of the requested families (false: fontconfig fell back).
     let matchedRequestedFamily: Bool
     private let loaded: Mutex<[Int: Font]> = Mutex([:])
@@ -29,26 +34,70 @@ final class FontSet: Sendable {
     /// a charset lookup per face costs about 600 instructions a cluster, one lock about 50.
     private let blocks = Mutex<[[UInt8]]>([])
 
+    /// - Parameters:
+    ///   - prepare: face `i` of `sorted` as fontconfig prepares it for the set (the resolver's,
+    ///     which shares one FontFaceInfo per face between sets).
+    ///   - matchedRequestedFamily: given the first face, whether it is of a requested family.
     init(
-        description: FontDescription, pixelSize: Double, faces: [FontFaceInfo], matchedRequestedFamily: Bool,
+        description: FontDescription, pixelSize: Double, sorted: SortedFonts,
+        prepare: @escaping @Sendable (SortedFonts, Int) throws(FitTextError) -> FontFaceInfo,
+        matchedRequestedFamily: (FontFaceInfo) -> Bool,
         loader: @escaping @Sendable (FontFaceInfo, Double) throws(FitTextError) -> Font,
         grew: @escaping @Sendable (FontSet) -> Void = { _ in }
-    ) {
+    ) throws(FitTextError) {
+        guard sorted.count > 0 else { throw .noFontsAvailable("no usable font file for \"\(description)\"") }
         self.description = description
         self.pixelSize = pixelSize
-        self.faces = faces
-        self.matchedRequestedFamily = matchedRequestedFamily
+        self.sorted = sorted
+        self.prepare = prepare
         self.loader = loader
         self.grew = grew
-        coverage = (0..<FontSet.coverageLimit).map { scalar in
-            let index = FontSet.firstFace(covering: scalar, in: faces)
-            return index < 255 ? UInt8(index) : 255
+        let first = try prepare(sorted, 0)
+        var faces = [FontFaceInfo?](repeating: nil, count: sorted.count)
+        faces[0] = first
+        prepared = Mutex(faces)
+        self.matchedRequestedFamily = matchedRequestedFamily(first)
+        var table = [UInt8](repeating: 0, count: Int(FontSet.coverageLimit))
+        for (scalar, index) in sorted.firstCovering(below: FontSet.coverageLimit).enumerated() {
+            // As firstFace(covering:in:): ignorables and code points no face has go to face 0.
+            if FontSet.isDefaultIgnorable(UInt32(scalar)) && scalar != 0x061C { continue }
+            if let index { table[scalar] = index < 255 ? UInt8(index) : 255 }
+        }
+        coverage = table
+    }
+
+    /// How many faces the set lists.
+    var count: Int { sorted.count }
+
+    /// Face `index`, prepared on first use.
+    func face(at index: Int) throws(FitTextError) -> FontFaceInfo {
+        if let face = prepared.withLock({ $0[index] }) { return face }
+        let face = try prepare(sorted, index)
+        // Two threads may prepare one face at once: the first stored is everyone's.
+        return prepared.withLock { faces in
+            if let stored = faces[index] { return stored }
+            faces[index] = face
+            return face
         }
     }
 
+    /// Every face, each prepared (a set's whole fallback list, as ResolveFont reports it).
+    func preparedFaces() throws(FitTextError) -> [FontFaceInfo] {
+        var faces: [FontFaceInfo] = []
+        faces.reserveCapacity(count)
+        for index in 0..<count { faces.append(try face(at: index)) }
+        return faces
+    }
+
+    /// How many faces are prepared so far (for tests).
+    var preparedCount: Int { prepared.withLock { $0.count { $0 != nil } } }
+
+    /// Whether face `index` has a glyph for `scalar`.
+    func faceCovers(_ index: Int, _ scalar: UInt32) -> Bool { sorted.covers(index, scalar) }
+
     func font(at index: Int) throws(FitTextError) -> Font {
         if let font = loaded.withLock({ $0[index] }) { return font }
-        let font = try loader(faces[index], pixelSize)
+        let font = try loader(try face(at: index), pixelSize)
         let added = loaded.withLock { loaded -> Bool in
             guard loaded[index] == nil else { return false }
             loaded[index] = font
@@ -82,10 +131,10 @@ final class FontSet: Sendable {
             common = index
         }
         if common >= 0 { return common }
-        for (i, face) in faces.enumerated() where FontSet.covers(face, scalars) {
+        for i in 0..<count where covers(i, scalars) {
             return i
         }
-        for (i, face) in faces.enumerated() where face.covers(first) {
+        for i in 0..<count where sorted.covers(i, first) {
             return i
         }
         return 0
@@ -102,7 +151,7 @@ final class FontSet: Sendable {
                 if blocks[block].isEmpty {
                     filled = true
                     blocks[block] = (0..<256).map { low in
-                        let index = FontSet.firstFace(covering: UInt32(block << 8 | low), in: faces)
+                        let index = firstFace(covering: UInt32(block << 8 | low))
                         return index < 255 ? UInt8(index) : 255
                     }
                 }
@@ -114,7 +163,7 @@ final class FontSet: Sendable {
             }
             if cached != 255 { return Int(cached) }
         }
-        return FontSet.firstFace(covering: scalar, in: faces)
+        return firstFace(covering: scalar)
     }
 
     /// What the set holds: itself, its list of faces (a reference each: the faces are the
@@ -124,25 +173,27 @@ final class FontSet: Sendable {
     /// with the resolver's font cache count in both: the sum overstates, never understates.
     /// Checked against mallinfo2 (FontCacheTests.measuredCost, 1,000 sizes, 1,000 families).
     var byteCount: Int {
-        FontSet.baseBytes + coverage.count + faces.count * FontSet.faceBytes + grownBytes.load(ordering: .relaxed)
+        FontSet.baseBytes + coverage.count + count * FontSet.faceBytes + grownBytes.load(ordering: .relaxed)
     }
     static let baseBytes = 1024
-    static let faceBytes = MemoryLayout<FontFaceInfo>.stride
+    /// Per face: its pattern and charset (``SortedFonts``), its prepared info's reference
+    /// (the info itself is the resolver's, counted there), the sorted set's pointer to it.
+    static let faceBytes = 4 * MemoryLayout<UInt>.stride
     /// One block of the BMP's coverage: 256 one-byte entries in an array (plus its header),
     /// and the 256-slot table of blocks the first one creates, shared out per block.
     static let blockBytes = 256 + 32 + 32
 
-    private static func firstFace(covering scalar: UInt32, in faces: [FontFaceInfo]) -> Int {
+    private func firstFace(covering scalar: UInt32) -> Int {
         // U+061C ARABIC LETTER MARK is a format character Pango does not take as a space
         // (itemize.c consider_as_space spares U+0600–06FF): get_font picks the first font
         // that has it, and that run's font counts in the line's height.
-        if isDefaultIgnorable(scalar) && scalar != 0x061C { return 0 }
-        for (i, face) in faces.enumerated() where face.covers(scalar) { return i }
+        if FontSet.isDefaultIgnorable(scalar) && scalar != 0x061C { return 0 }
+        for i in 0..<count where sorted.covers(i, scalar) { return i }
         return 0
     }
 
-    private static func covers(_ face: FontFaceInfo, _ scalars: some Collection<UInt32>) -> Bool {
-        for scalar in scalars where !isDefaultIgnorable(scalar) && !face.covers(scalar) { return false }
+    private func covers(_ index: Int, _ scalars: some Collection<UInt32>) -> Bool {
+        for scalar in scalars where !FontSet.isDefaultIgnorable(scalar) && !sorted.covers(index, scalar) { return false }
         return true
     }
 

@@ -208,9 +208,7 @@ struct ParagraphShaper {
                 // base font (itemize.c get_font → get_base_font: the description's first font
                 // in the context language), not in the first face of this script's set. Only
                 // another script's set can differ; its face 0 is asked once per such cluster.
-                if index == 0 && set !== baseSet && !FontSet.isDefaultIgnorable(first),
-                    let face = set.faces.first, !face.covers(first)
-                {
+                if index == 0 && set !== baseSet && !FontSet.isDefaultIgnorable(first), !set.faceCovers(0, first) {
                     fontOf[c] = table.entry(for: primary)
                     continue
                 }
@@ -322,8 +320,8 @@ struct ParagraphShaper {
         let first = scalars[scalars.startIndex]
         let set = try emoji ? style.emojiSet() : style.fontSet(forScript: analysis.scripts[c])
         let index = set.faceIndex(covering: scalars)
-        guard index == 0, let face = set.faces.first, !face.covers(first), !FontSet.isDefaultIgnorable(first) else { return index }
-        return set.faces.count
+        guard index == 0, !set.faceCovers(0, first), !FontSet.isDefaultIgnorable(first) else { return index }
+        return set.count
     }
 
     /// Which clusters are hex boxes; allocated when the first one is found.

@@ -325,6 +325,14 @@ public final class TextEngine: TextMeasuring, Sendable {
     // MARK: fonts
 
     public func resolveFont(_ text: String, textScale: Double = 1) throws(FitTextError) -> ResolvedFont {
+        try resolveFont(text, textScale: textScale, fallbacks: true)
+    }
+
+    /// - Parameter fallbacks: false leaves `fallbackFamilies` empty: each fallback's name
+    ///   needs its face prepared by fontconfig (a set lists hundreds of faces, and measuring
+    ///   prepares only those it uses), which a caller asking only whether the family matched
+    ///   does not need (fitctl's substitution warning).
+    public func resolveFont(_ text: String, textScale: Double = 1, fallbacks: Bool) throws(FitTextError) -> ResolvedFont {
         guard textScale.isFinite, TextLimits.textScaleRange.contains(textScale) else {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
@@ -332,14 +340,15 @@ public final class TextEngine: TextMeasuring, Sendable {
         let size = try pixelSize(of: description, textScale: textScale)
         let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
         let primary = try set.font(at: 0)
-        var fallbacks: [String] = []
-        for face in set.faces.dropFirst() where face.family != primary.face.family && !fallbacks.contains(face.family) {
-            fallbacks.append(face.family)
+        var fallbackFamilies: [String] = []
+        for face in try fallbacks ? set.preparedFaces().dropFirst() : []
+        where face.family != primary.face.family && !fallbackFamilies.contains(face.family) {
+            fallbackFamilies.append(face.family)
         }
         return ResolvedFont(
             description: description.description, family: primary.face.family, style: primary.face.style,
             weight: primary.face.weight, file: primary.face.file, index: primary.face.index,
             pixelSize: size, pointSize: size * 72.0 / 96.0, ascent: primary.ascent, descent: primary.descent,
-            matchedRequestedFamily: set.matchedRequestedFamily, fallbackFamilies: fallbacks)
+            matchedRequestedFamily: set.matchedRequestedFamily, fallbackFamilies: fallbackFamilies)
     }
 }

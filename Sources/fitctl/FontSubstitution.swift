@@ -10,7 +10,7 @@ enum FontSubstitution {
     /// where the font cannot be resolved (the measurement reports that error itself).
     static func check(_ description: String, client: FitClient, warn: Bool = true) async -> Bool {
         guard !description.trimmingCharacters(in: .whitespaces).isEmpty,
-            let font = try? await client.resolveFont(description)
+            let font = try? await client.resolveFont(description, fallbacks: false)
         else { return false }
         if !font.matchedRequestedFamily && warn { warning(description, used: font.family) }
         return !font.matchedRequestedFamily

@@ -61,7 +61,7 @@ import Testing
             let shared = try resolver.fontSet(for: description, pixelSize: 16, language: language)
             #expect(ObjectIdentifier(shared) == all[0][k])
             let lone = try alone.fontSet(for: description, pixelSize: 16, language: language)
-            #expect(shared.faces.map { "\($0.file)#\($0.index)" } == lone.faces.map { "\($0.file)#\($0.index)" })
+            #expect(try shared.preparedFaces().map { "\($0.file)#\($0.index)" } == lone.preparedFaces().map { "\($0.file)#\($0.index)" })
         }
     }
 

@@ -9,15 +9,15 @@ import Testing
 @Suite struct FontSetCoverageTests {
     static func byDefinition(_ set: FontSet, _ scalars: [UInt32]) -> Int {
         let needed = scalars.filter { !FontSet.isDefaultIgnorable($0) }
-        if let index = set.faces.firstIndex(where: { face in needed.allSatisfy { face.covers($0) } }) { return index }
-        return set.faces.firstIndex { $0.covers(scalars[0]) } ?? 0
+        if let index = (0..<set.count).first(where: { face in needed.allSatisfy { set.faceCovers(face, $0) } }) { return index }
+        return (0..<set.count).first { set.faceCovers($0, scalars[0]) } ?? 0
     }
 
     @Test func aClusterGetsTheFaceTheDefinitionGives() throws {
         _ = try TestEngine.engine()  // the pinned fonts
         let resolver = try FontResolver(rounding: .none)
         let set = try resolver.fontSet(for: try FontDescription.parse("Noto Sans 12"), pixelSize: 16)
-        #expect(set.faces.count > 3)
+        #expect(set.count > 3)
         // Letters with marks, a mark no face has, scripts the first face lacks, CJK (the
         // block table), emoji and astral letters (the charset), joiners and variation
         // selectors, a cluster led by an invisible, mixes whose first faces differ.
@@ -39,5 +39,43 @@ import Testing
                 #expect(set.faceIndex(covering: [letter, mark]) == Self.byDefinition(set, [letter, mark]), "\(String(letter, radix: 16)) + \(String(mark, radix: 16))")
             }
         }
+    }
+
+    /// The table of first faces below U+0800, read a charset page at a time, answers what
+    /// asking each face in turn does, for every code point, in sets whose first faces differ.
+    @Test(arguments: [("Noto Sans 12", nil), ("DejaVu Serif 10", "ar"), ("Noto Sans CJK JP 12", "ja"), ("monospace 11", "he")])
+    func everyCodePointBelowU0800GetsItsFirstCoveringFace(_ font: String, _ language: String?) throws {
+        _ = try TestEngine.engine()  // the pinned fonts
+        let resolver = try FontResolver(rounding: .none)
+        let set = try resolver.fontSet(for: try FontDescription.parse(font), pixelSize: 16, language: language)
+        for scalar in UInt32(0)..<0x800 {
+            let expected: Int
+            if FontSet.isDefaultIgnorable(scalar) && scalar != 0x061C {
+                expected = 0
+            } else {
+                expected = (0..<set.count).first { set.faceCovers($0, scalar) } ?? 0
+            }
+            #expect(set.faceIndex(covering: scalar) == expected, "U+\(String(scalar, radix: 16)) in \(font)")
+        }
+    }
+
+    /// A set prepares (FcFontRenderPrepare) only the faces it uses, as Pango's fontsets do:
+    /// Latin text in a set of hundreds of faces prepares its first face and no other.
+    @Test func aSetPreparesOnlyTheFacesItUses() throws {
+        _ = try TestEngine.engine()
+        let resolver = try FontResolver(rounding: .none)
+        let set = try resolver.fontSet(for: try FontDescription.parse("Noto Sans 12"), pixelSize: 16)
+        #expect(set.count > 50)
+        #expect(set.preparedCount == 1)
+        for scalar in "Hello, world".unicodeScalars { _ = try set.font(at: set.faceIndex(covering: scalar.value)) }
+        #expect(set.preparedCount == 1)
+        // A character the first face lacks prepares the face that has it, and only it.
+        let han = set.faceIndex(covering: 0x4E00)
+        #expect(han > 0)
+        _ = try set.font(at: han)
+        #expect(set.preparedCount == 2)
+        #expect(try set.face(at: han).file.contains("CJK"))
+        #expect(try set.preparedFaces().count == set.count)
+        #expect(set.preparedCount == set.count)
     }
 }

@@ -409,6 +409,20 @@ import Testing
         #expect(generic.fallbackFamilies.contains("Noto Color Emoji") || generic.fallbackFamilies.contains("Noto Sans"))
     }
 
+    /// Without fallbacks (fitctl's substitution warning) the answer is the same font, and no
+    /// face beyond those measuring used is prepared.
+    @Test func resolveFontWithoutFallbacksNamesTheSameFont() throws {
+        _ = try TestEngine.engine()  // the pinned fonts
+        let engine = try TextEngine()
+        let lean = try engine.resolveFont("Noto Serif Bold 11", textScale: 1, fallbacks: false)
+        #expect(lean.fallbackFamilies.isEmpty)
+        let full = try engine.resolveFont("Noto Serif Bold 11", textScale: 1)
+        #expect(!full.fallbackFamilies.isEmpty)
+        var withoutFallbacks = full
+        withoutFallbacks.fallbackFamilies = []
+        #expect(lean == withoutFallbacks)
+    }
+
     // MARK: caches and threads
 
     @Test func aCachedResultEqualsTheUncachedOne() throws {
