@@ -87,14 +87,31 @@ final class FontResolver: Sendable {
     /// How ascent and descent are rounded (see ``VerticalMetricsRounding``).
     let rounding: VerticalMetricsRounding
 
-    /// Loads the fontconfig configuration (FONTCONFIG_FILE is honoured, as everywhere).
+    /// Whether the configuration may edit a font's charset when fontconfig prepares it for a
+    /// request (a `<match target="font">` rule): then each set prepares every font up front
+    /// and takes coverage from the prepared charsets (``SortedFonts``).
+    let editsCharsets: Bool
+
+    /// Loads the fontconfig configuration (FONTCONFIG_FILE is honoured, as everywhere), or
+    /// the one file `configurationFile` names (tests).
     /// `byteLimit` bounds the sets, fonts and faces kept together (split as ``Budget`` says).
-    init(rounding: VerticalMetricsRounding, byteLimit: Int = 16 << 20) throws(FitTextError) {
-        guard let config = FcInitLoadConfigAndFonts() else {
+    init(rounding: VerticalMetricsRounding, byteLimit: Int = 16 << 20, configurationFile: String? = nil) throws(FitTextError) {
+        let loaded: OpaquePointer?
+        if let configurationFile {
+            loaded = FcConfigCreate()
+            if let loaded, FcConfigParseAndLoad(loaded, configurationFile, FcTrue) == FcFalse || FcConfigBuildFonts(loaded) == FcFalse {
+                FcConfigDestroy(loaded)
+                throw .noFontsAvailable("fontconfig could not load \(configurationFile)")
+            }
+        } else {
+            loaded = FcInitLoadConfigAndFonts()
+        }
+        guard let config = loaded else {
             throw .noFontsAvailable("fontconfig could not load its configuration")
         }
         self.rounding = rounding
         self.config = config
+        editsCharsets = FontResolver.mayEditCharsets(config)
         state = Mutex(State(config: config))
         let budget = Budget(total: byteLimit)
         sets = ByteBoundedCache(name: "font-sets", byteLimit: budget.sets)
@@ -184,7 +201,7 @@ final class FontResolver: Sendable {
         let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
         let sorted = try FontResolver.sortedFonts(
             config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
-            pixelSize: pixelSize, language: language)
+            pixelSize: pixelSize, language: language, preparedCharsets: editsCharsets)
         let requested = Set(description.families.map { $0.lowercased() })
         let set = try FontSet(
             description: description, pixelSize: pixelSize, sorted: sorted,
@@ -220,6 +237,37 @@ final class FontResolver: Sendable {
         }
     }
 
+    /// Whether any of the configuration's files names "charset" as an attribute value (an
+    /// `<edit name="charset">`, or a test of it, which costs only the up-front preparing).
+    /// Debian's stock configuration names none. A file that cannot be read, or is over 1 MiB,
+    /// counts as one that does.
+    static func mayEditCharsets(_ config: OpaquePointer) -> Bool {
+        guard let list = FcConfigGetConfigFiles(config) else { return false }
+        defer { FcStrListDone(list) }
+        let needles = [Array(#""charset""#.utf8), Array("'charset'".utf8)]
+        while let item = FcStrListNext(list) {
+            let path = String(cString: UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self))
+            guard let bytes = readSmallFile(path, limit: 1 << 20) else { return true }
+            for needle in needles where bytes.count >= needle.count {
+                for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                    if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// The file's bytes, nil when it cannot be read or holds more than `limit`.
+    private static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        let count = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, limit + 1, file) }
+        guard count <= limit, ferror(file) == 0 else { return nil }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
     /// Names that are aliases by design: fontconfig's configuration maps them to real
     /// families (CSS generic families, fontconfig's and Pango's short forms).
     static let genericFamilies: Set<String> = [
@@ -233,7 +281,7 @@ final class FontResolver: Sendable {
     /// (``SortedFonts``).
     private static func sortedFonts(
         config: OpaquePointer, candidates: UnsafeMutablePointer<FcFontSet>?, description: FontDescription,
-        pixelSize: Double, language: String?
+        pixelSize: Double, language: String?, preparedCharsets: Bool
     ) throws(FitTextError) -> SortedFonts {
         guard let pattern = FcPatternCreate() else { throw .noFontsAvailable("out of memory") }
         var owned: OpaquePointer? = pattern
@@ -281,12 +329,14 @@ final class FontResolver: Sendable {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         owned = nil
-        return SortedFonts(sorted: set, request: pattern, config: config)
+        return SortedFonts(sorted: set, request: pattern, config: config, preparedCharsets: preparedCharsets)
     }
 
     /// Face `index` of a sorted set, prepared (FcFontRenderPrepare) and shared with the sets
-    /// prepared before (``State/faceInfos``). Should fontconfig fail to prepare it, the face
-    /// is read from its unprepared pattern: the same file, index and charset, its own names.
+    /// prepared before (``State/faceInfos``). Should fontconfig fail to prepare it (out of
+    /// memory; a type mismatch the sort would have met first), the face is read from its
+    /// unprepared pattern: the same file, index and charset, its own names. (Pango's fontset
+    /// ends at such a font; before sets prepared lazily, fitd's skipped it.)
     private func face(_ index: Int, of sorted: SortedFonts) throws(FitTextError) -> FontFaceInfo {
         let prepared = sorted.prepared(index)
         defer { if let prepared { FcPatternDestroy(prepared) } }

@@ -173,12 +173,12 @@ final class FontSet: Sendable {
     /// with the resolver's font cache count in both: the sum overstates, never understates.
     /// Checked against mallinfo2 (FontCacheTests.measuredCost, 1,000 sizes, 1,000 families).
     var byteCount: Int {
-        FontSet.baseBytes + coverage.count + count * FontSet.faceBytes + grownBytes.load(ordering: .relaxed)
+        FontSet.baseBytes + coverage.count + count * FontSet.faceBytes + sorted.byteCount + grownBytes.load(ordering: .relaxed)
     }
     static let baseBytes = 1024
-    /// Per face: its pattern and charset (``SortedFonts``), its prepared info's reference
-    /// (the info itself is the resolver's, counted there), the sorted set's pointer to it.
-    static let faceBytes = 4 * MemoryLayout<UInt>.stride
+    /// Per face: its prepared info's reference (the info itself is the resolver's, counted
+    /// there); the sorted fonts count their own (``SortedFonts/byteCount``).
+    static let faceBytes = MemoryLayout<UInt>.stride
     /// One block of the BMP's coverage: 256 one-byte entries in an array (plus its header),
     /// and the 256-slot table of blocks the first one creates, shared out per block.
     static let blockBytes = 256 + 32 + 32

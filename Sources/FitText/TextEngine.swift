@@ -338,6 +338,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         }
         let description = try self.description(for: text)
         let size = try pixelSize(of: description, textScale: textScale)
+        // Held to the end: the set prepares its faces through this resolver, which
+        // invalidateCaches() may replace meanwhile.
+        let resolver = self.resolver
+        defer { withExtendedLifetime(resolver) {} }
         let set = try resolver.fontSet(for: description, pixelSize: size, language: language)
         let primary = try set.font(at: 0)
         var fallbackFamilies: [String] = []

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FitText
@@ -77,5 +78,45 @@ import Testing
         #expect(try set.face(at: han).file.contains("CJK"))
         #expect(try set.preparedFaces().count == set.count)
         #expect(set.preparedCount == set.count)
+    }
+
+    /// A configuration whose font rules edit a charset: Pango reads coverage from the
+    /// prepared pattern, and so must the set. Here Noto Sans loses its Cyrillic when prepared,
+    /// so Cyrillic goes to a fallback face, as in Pango; with the pinned configuration alone
+    /// Noto Sans (face 0) has it.
+    @Test func aConfigurationThatEditsCharsetsIsReadAsPrepared() throws {
+        _ = try TestEngine.engine()
+        let pinned = try #require(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-charset-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("fonts.conf")
+        try """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+              <include>\(pinned)</include>
+              <match target="font">
+                <test name="family"><string>Noto Sans</string></test>
+                <edit name="charset" mode="assign">
+                  <minus><name>charset</name><charset><range><int>0x0400</int><int>0x04FF</int></range></charset></minus>
+                </edit>
+              </match>
+            </fontconfig>
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let description = try FontDescription.parse("Noto Sans 12")
+        let plain = try FontResolver(rounding: .none, configurationFile: pinned)
+        #expect(!plain.editsCharsets)
+        let plainSet = try plain.fontSet(for: description, pixelSize: 16)
+        #expect(try plainSet.face(at: 0).family == "Noto Sans")
+        #expect(plainSet.faceIndex(covering: 0x0416) == 0)
+        let edited = try FontResolver(rounding: .none, configurationFile: file.path)
+        #expect(edited.editsCharsets)
+        let set = try edited.fontSet(for: description, pixelSize: 16)
+        #expect(try set.face(at: 0).family == "Noto Sans")
+        #expect(set.faceIndex(covering: 0x41) == 0)
+        let cyrillic = set.faceIndex(covering: 0x0416)
+        #expect(cyrillic > 0)
+        #expect(try set.face(at: cyrillic).family != "Noto Sans")
     }
 }
