@@ -29,10 +29,7 @@ struct BatchMeasurer {
     /// each holding a parsed 6 MiB id would be gigabytes.
     static let maxIDBytes = 4096
 
-    static let knownKeys: Set<String> = [
-        "text", "font", "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing",
-        "unit", "lines", "id", "text_scale", "language", "metrics", "markup", "escapes", "ambiguous", "terminal",
-    ]
+    static var knownKeys: [String] { RequestFields.Field.allCases.map(\.name) }
 
     /// A parsed line waiting for its result: the id to echo, and the request (whether it asks
     /// for lines, whether it sets its own scale) or why it has none.
@@ -180,17 +177,18 @@ struct BatchMeasurer {
         } catch {
             return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(error))")))
         }
-        let id = object["id"]
+        let fields = RequestFields(object)
+        let id = fields[.id]
         if let id, case let written = Self.writtenBytes(id), written > Self.maxIDBytes {
             return (nil, .failure(.invalidArgument(name: "id", reason: "\(written) bytes as JSON; the limit is \(Self.maxIDBytes): an id names a request, keep data elsewhere")))
         }
         do {
-            var (request, includeLines) = try BatchMeasurer.request(from: object)
+            var (request, includeLines) = try BatchMeasurer.request(from: fields)
             if request.language == nil { request.language = defaultLanguage }
-            if object["escapes"] == nil, let defaultEscapes { request.escapes = defaultEscapes }
-            if object["ambiguous"] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
-            if object["terminal"] == nil, let defaultTerminal { request.terminal = defaultTerminal }
-            return (id, .success((request, includeLines, object["text_scale"] != nil)))
+            if fields[.escapes] == nil, let defaultEscapes { request.escapes = defaultEscapes }
+            if fields[.ambiguous] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
+            if fields[.terminal] == nil, let defaultTerminal { request.terminal = defaultTerminal }
+            return (id, .success((request, includeLines, fields[.textScale] != nil)))
         } catch let error as FitTextError {
             return (id, .failure(error))
         } catch {
@@ -235,11 +233,11 @@ struct BatchMeasurer {
         return String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces).isEmpty
     }
 
-    static func request(from object: JSONObject) throws -> (MeasureRequest, Bool) {
-        if let unknown = object.names.first(where: { !knownKeys.contains($0) }) {
+    static func request(from object: RequestFields) throws -> (MeasureRequest, Bool) {
+        if let unknown = object.unknown {
             throw FitTextError.invalidArgument(name: unknown, reason: "unknown field; known fields: \(knownKeys.sorted().joined(separator: ", "))")
         }
-        guard case .string(let text)? = object["text"] else {
+        guard case .string(let text)? = object[.text] else {
             throw FitTextError.invalidArgument(name: "text", reason: "missing, or not a string")
         }
         // Refused here, so a line over the limit keeps only its error while it waits.
@@ -247,24 +245,24 @@ struct BatchMeasurer {
             throw FitTextError.textTooLong(bytes: text.utf8.count, limit: TextLimits.maxTextBytes)
         }
         var request = MeasureRequest(text: text)
-        if let font = object["font"] {
+        if let font = object[.font] {
             guard case .string(let font) = font else { throw FitTextError.invalidArgument(name: "font", reason: "not a string") }
             request.font = font
         }
-        request.maxWidth = try number(object, "max_width")
-        if let wrap = object["wrap"] {
+        request.maxWidth = try number(object, .maxWidth)
+        if let wrap = object[.wrap] {
             guard case .string(let wrap) = wrap else { throw FitTextError.invalidArgument(name: "wrap", reason: "not a string") }
             request.wrap = try WrapMode(parsing: wrap)
         }
-        if let lines = try number(object, "max_lines") {
+        if let lines = try number(object, .maxLines) {
             guard lines == lines.rounded(), abs(lines) < 1e9 else { throw FitTextError.invalidArgument(name: "max_lines", reason: "not a whole number") }
             request.maxLines = Int(lines)
         }
-        if let mode = object["ellipsize"] {
+        if let mode = object[.ellipsize] {
             guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "ellipsize", reason: "not a string") }
             request.ellipsize = try EllipsizeMode(parsing: mode)
         }
-        if let features = object["features"] {
+        if let features = object[.features] {
             if case .string(let list) = features {
                 request.features = MeasureRequest.parseFeatureList(list)
             } else if case .array(let items) = features, let list = Self.strings(items) {
@@ -273,41 +271,41 @@ struct BatchMeasurer {
                 throw FitTextError.invalidArgument(name: "features", reason: "give a string \"tnum,-liga\" or a list of strings")
             }
         }
-        request.letterSpacing = try number(object, "letter_spacing") ?? 0
-        if let mode = object["metrics"] {
+        request.letterSpacing = try number(object, .letterSpacing) ?? 0
+        if let mode = object[.metrics] {
             guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
             request.metrics = try MetricsMode(parsing: mode)
         }
-        request.textScale = try number(object, "text_scale") ?? 1
-        if let unit = object["unit"] {
+        request.textScale = try number(object, .textScale) ?? 1
+        if let unit = object[.unit] {
             guard case .string(let unit) = unit, let parsed = MeasureUnit(rawValue: unit) else {
                 throw FitTextError.invalidArgument(name: "unit", reason: "use \"px\" or \"cells\"")
             }
             request.unit = parsed
         }
         var includeLines = false
-        if let lines = object["lines"] {
+        if let lines = object[.lines] {
             guard case .bool(let flag) = lines else { throw FitTextError.invalidArgument(name: "lines", reason: "not true or false") }
             includeLines = flag
         }
         request.includeLines = includeLines
-        if let language = object["language"] {
+        if let language = object[.language] {
             guard case .string(let language) = language else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
             request.language = try MeasureRequest.canonicalLanguage(language)
         }
-        if let markup = object["markup"] {
+        if let markup = object[.markup] {
             guard case .bool(let flag) = markup else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
             request.markup = flag
         }
-        if let value = object["escapes"] {
+        if let value = object[.escapes] {
             guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }
             request.escapes = try EscapeMode(parsing: word)
         }
-        if let value = object["ambiguous"] {
+        if let value = object[.ambiguous] {
             guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "ambiguous", reason: "not a string") }
             request.ambiguous = try AmbiguousWidth(parsing: word)
         }
-        if let value = object["terminal"] {
+        if let value = object[.terminal] {
             guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "terminal", reason: "not a string") }
             request.terminal = try TerminalProfile(parsing: word)
         }
@@ -323,11 +321,11 @@ struct BatchMeasurer {
         return list
     }
 
-    private static func number(_ object: JSONObject, _ key: String) throws -> Double? {
-        switch object[key] {
+    private static func number(_ object: RequestFields, _ field: RequestFields.Field) throws -> Double? {
+        switch object[field] {
         case nil, .null?: return nil
         case .number(let value, _)?: return value
-        default: throw FitTextError.invalidArgument(name: key, reason: "not a number")
+        default: throw FitTextError.invalidArgument(name: field.name, reason: "not a number")
         }
     }
 }

@@ -102,6 +102,22 @@ assert_eq "$("$PY" -c 'import json,sys; print([("error" in d, d.get("substituted
   "[(False, False), (True, None), (False, True)]" "batch results: error and substituted per line"
 ok "measure --batch: exit 0 on protocol/examples/requests.jsonl, 2 with a bad line; substituted per line"
 
+# --- batch fields: the first unknown name is the error; a repeated name is refused; names are
+# bytes (U+212A KELVIN SIGN, canonically "K", names no field); a field of the wrong type is named.
+printf '%s\n' '{"id":1,"text":"a","colour":1,"zzz":2}' '{"id":2,"text":"WWW","text":"i"}' \
+  '{"id":3,"text":"x","\u212Aerning":1}' '{"id":4,"text":"x","max_width":"9"}' '{"id":5,"text":"x","wrap":"word"}' >"$work/in"
+"$FITCTL" measure --batch --local <"$work/in" >"$work/out" 2>/dev/null || true
+"$PY" - "$work/out" <<'PY' || fail "batch fields: $(cat "$work/out")"
+import json, sys
+r = [json.loads(l) for l in open(sys.argv[1])]
+assert "colour" in r[0]["error"] and "zzz" not in r[0]["error"], r[0]
+assert "given twice" in r[1]["error"], r[1]
+assert "\u212aerning" in r[2]["error"], r[2]
+assert "max_width" in r[3]["error"] and "not a number" in r[3]["error"], r[3]
+assert "error" not in r[4] and r[4]["id"] == 5, r[4]
+PY
+ok "measure --batch: the first unknown field is named, a repeated one refused, names compared as bytes"
+
 # --- failure: 1.
 assert_eq "$(status "$FITCTL" fit "$work/no-such.json")" 1 "fit of a missing file"
 assert_eq "$(status "$FITCTL" measure x --font "Sans 0")" 1 "a refused request"
