@@ -149,11 +149,64 @@ public struct JSONWriter: Sendable {
         }
         if value == value.rounded(.towardZero), abs(value) < Self.exactIntegerLimit {
             appendInteger(Int64(value))  // -0.0 becomes "0", as JSONSerialization wrote it
+        } else if appendPangoUnits(value) {
+            return
         } else {
             // Whole values from 2^53 to 1e16 come as "9007199254740992.0": no ".0" either.
             let text = value.description
             bytes.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
         }
+    }
+
+    /// A value in whole Pango units (1/1024 px: every width and height fitd measures) written
+    /// as its exact decimal expansion, `value.description`'s digits without its cost (1.6 K
+    /// instructions a number, a quarter of `fitctl measure --batch`'s JSON output). The
+    /// expansion of n/1024 has at most 10 decimals (1/1024 = 0.0009765625); with at most 15
+    /// significant digits it is the shortest decimal that reads back as this Double (any other
+    /// decimal that short is a whole unit of its last digit away, far beyond half a Double's
+    /// ulp), which is what `description` prints. False, having written nothing, for any other
+    /// value.
+    private mutating func appendPangoUnits(_ value: Double) -> Bool {
+        let scaled = value * 1024  // exact: a power of two
+        guard scaled == scaled.rounded(.towardZero), abs(scaled) < Self.exactIntegerLimit else { return false }
+        let units = Int64(scaled).magnitude
+        let whole = units >> 10
+        // The ten decimals of the fraction: (units mod 1024) / 1024 × 10^10, and 10^10 / 1024
+        // is 9,765,625. Not zero: whole values took the integer path.
+        var fraction = (units & 1023) &* 9_765_625
+        var decimals = 10
+        while fraction % 10 == 0 {
+            fraction /= 10
+            decimals -= 1
+        }
+        var significant = decimals
+        if whole > 0 {
+            var rest = whole
+            while rest > 0 {
+                significant += 1
+                rest /= 10
+            }
+        } else {
+            // Leading zeros of the fraction are not significant.
+            var rest = fraction
+            significant = 0
+            while rest > 0 {
+                significant += 1
+                rest /= 10
+            }
+        }
+        guard significant <= 15 else { return false }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendInteger(Int64(whole))
+        bytes.append(UInt8(ascii: "."))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
+            for index in stride(from: decimals - 1, through: 0, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                fraction /= 10
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<decimals]))
+        }
+        return true
     }
 
     private mutating func appendInteger(_ value: Int64) {

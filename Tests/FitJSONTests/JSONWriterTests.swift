@@ -175,4 +175,28 @@ import Testing
         writer.value(value)
         #expect(writer.string == #"{"id":[12345678901234567890,100,2.5,-0,"s",null,{"k":true}]}"#)
     }
+
+    /// Values in whole Pango units take a fast path; it must write what `description` does
+    /// (less a trailing ".0"), for every size of whole part and fraction, both signs, and at
+    /// the 15-significant-digit edge where the fast path hands over.
+    @Test func pangoUnitValuesAreWrittenAsDescriptionWritesThem() {
+        func described(_ value: Double) -> String {
+            let text = value.description
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [1.0 / 1024, 0.5, 12.3759765625, 3.14453125, 1023.0 / 1024, -7.25, 99_999.0009765625]
+        for _ in 0..<20_000 {
+            let units = Int64.random(in: 1...(1 << 40), using: &generator)
+            values.append(Double(units) / 1024 * (Bool.random(using: &generator) ? 1 : -1))
+            values.append(Double(Int64.random(in: 1...1_000_000, using: &generator)) / 1024)
+        }
+        // Around the hand-over: 5 whole digits and 10 decimals (15 significant), and 6 (16).
+        values += [12_345.0009765625, 123_456.0009765625, 9_999_999_999.5, 4_398_046_511_103.999]
+        for value in values {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(writer.string == described(value), "\(value)")
+        }
+    }
 }
