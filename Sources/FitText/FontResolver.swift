@@ -199,14 +199,15 @@ final class FontResolver: Sendable {
         // configuration is never reloaded (a change makes a new resolver), and the candidate set
         // is read-only once made.
         let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
-        let sorted = try FontResolver.sortedFonts(
+        let (sorted, request) = try FontResolver.sortedFonts(
             config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
             pixelSize: pixelSize, language: language, preparedCharsets: editsCharsets)
+        defer { FcPatternDestroy(request) }
         let requested = Set(description.families.map { $0.lowercased() })
         let set = try FontSet(
-            description: description, pixelSize: pixelSize, sorted: sorted,
-            prepare: { [unowned self] (sorted: SortedFonts, index: Int) throws(FitTextError) -> FontFaceInfo in
-                try self.face(index, of: sorted)
+            description: description, pixelSize: pixelSize, sorted: sorted, request: request,
+            prepare: { [unowned self] (sorted: SortedFonts, index: Int, request: OpaquePointer?) throws(FitTextError) -> FontFaceInfo in
+                try self.face(index, of: sorted, request: request)
             },
             matchedRequestedFamily: { first in
                 requested.isEmpty || requested.contains(first.family.lowercased())
@@ -239,33 +240,45 @@ final class FontResolver: Sendable {
 
     /// Whether any of the configuration's files names "charset" as an attribute value (an
     /// `<edit name="charset">`, or a test of it, which costs only the up-front preparing).
-    /// Debian's stock configuration names none. A file that cannot be read, or is over 1 MiB,
-    /// counts as one that does.
+    /// Debian's stock configuration names none. A file that cannot be read counts as one that
+    /// does. Read 16 KiB at a time: a buffer of a whole file raised glibc's mmap threshold
+    /// (freeing a large mmapped block raises it to that block's size), after which the large
+    /// texts of a burst of requests came from the heap and their pages stayed in the
+    /// daemon's RSS once freed (bad_input_classes).
     static func mayEditCharsets(_ config: OpaquePointer) -> Bool {
         guard let list = FcConfigGetConfigFiles(config) else { return false }
         defer { FcStrListDone(list) }
-        let needles = [Array(#""charset""#.utf8), Array("'charset'".utf8)]
         while let item = FcStrListNext(list) {
             let path = String(cString: UnsafeRawPointer(item).assumingMemoryBound(to: CChar.self))
-            guard let bytes = readSmallFile(path, limit: 1 << 20) else { return true }
-            for needle in needles where bytes.count >= needle.count {
-                for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-                    if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
-                }
-            }
+            if fileNamesCharset(path) != false { return true }
         }
         return false
     }
 
-    /// The file's bytes, nil when it cannot be read or holds more than `limit`.
-    private static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+    /// Whether the file holds `"charset"` or `'charset'`; nil when it cannot be read.
+    private static func fileNamesCharset(_ path: String) -> Bool? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
-        let count = bytes.withUnsafeMutableBytes { fread($0.baseAddress, 1, limit + 1, file) }
-        guard count <= limit, ferror(file) == 0 else { return nil }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+        let needles = [Array(#""charset""#.utf8), Array("'charset'".utf8)]
+        let keep = needles[0].count - 1  // bytes carried over, for a needle across two reads
+        let chunk = 16 << 10
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keep + chunk) { buffer -> Bool? in
+            guard let base = buffer.baseAddress else { return nil }
+            var held = 0
+            while true {
+                let read = fread(base + held, 1, chunk, file)
+                let end = held + read
+                for needle in needles where end >= needle.count {
+                    for start in 0...(end - needle.count) where base[start] == needle[0] {
+                        if UnsafeBufferPointer(start: base + start, count: needle.count).elementsEqual(needle) { return true }
+                    }
+                }
+                if read < chunk { return ferror(file) == 0 ? false : nil }
+                // The last bytes go to the front: a needle may start in them.
+                held = min(keep, end)
+                (base).update(from: base + end - held, count: held)
+            }
+        }
     }
 
     /// Names that are aliases by design: fontconfig's configuration maps them to real
@@ -278,14 +291,45 @@ final class FontResolver: Sendable {
     // MARK: fontconfig
 
     /// fontconfig's sorted fonts for a description, to be prepared for it one at a time
-    /// (``SortedFonts``).
+    /// (``SortedFonts``), and the request they were sorted for (the caller's to destroy).
     private static func sortedFonts(
         config: OpaquePointer, candidates: UnsafeMutablePointer<FcFontSet>?, description: FontDescription,
         pixelSize: Double, language: String?, preparedCharsets: Bool
-    ) throws(FitTextError) -> SortedFonts {
-        guard let pattern = FcPatternCreate() else { throw .noFontsAvailable("out of memory") }
+    ) throws(FitTextError) -> (SortedFonts, request: OpaquePointer) {
+        let address = UInt(bitPattern: Int(bitPattern: config))
+        let makeRequest: @Sendable () -> OpaquePointer? = {
+            OpaquePointer(bitPattern: address).flatMap {
+                requestPattern(config: $0, description: description, pixelSize: pixelSize, language: language)
+            }
+        }
+        guard let pattern = makeRequest() else { throw .noFontsAvailable("out of memory") }
         var owned: OpaquePointer? = pattern
         defer { if let owned { FcPatternDestroy(owned) } }
+        var result = FcResultMatch
+        // trim = true drops fonts that add no coverage: they could never be the first font
+        // covering a character, so the fallback order is the same and the set shorter.
+        // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
+        // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
+        var candidates = candidates
+        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result) else {
+            throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
+        }
+        defer { FcFontSetDestroy(set) }
+        guard set.pointee.nfont > 0 else {
+            throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
+        }
+        let sorted = SortedFonts(
+            sorted: set, request: pattern, makeRequest: makeRequest, config: config, preparedCharsets: preparedCharsets)
+        owned = nil
+        return (sorted, pattern)
+    }
+
+    /// The request for a description as fontconfig sorts and prepares fonts for it
+    /// (FcConfigSubstitute, FcDefaultSubstitute), owned by the caller; nil when out of memory.
+    private static func requestPattern(
+        config: OpaquePointer, description: FontDescription, pixelSize: Double, language: String?
+    ) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
         let families = description.families.isEmpty ? ["sans-serif"] : description.families
         for family in families {
             _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
@@ -312,24 +356,9 @@ final class FontResolver: Sendable {
         if let language {
             _ = language.withCString { FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
         }
-
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
-        var result = FcResultMatch
-        // trim = true drops fonts that add no coverage: they could never be the first font
-        // covering a character, so the fallback order is the same and the set shorter.
-        // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
-        // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
-        var candidates = candidates
-        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result) else {
-            throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
-        }
-        guard set.pointee.nfont > 0 else {
-            FcFontSetDestroy(set)
-            throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
-        }
-        owned = nil
-        return SortedFonts(sorted: set, request: pattern, config: config, preparedCharsets: preparedCharsets)
+        return pattern
     }
 
     /// Face `index` of a sorted set, prepared (FcFontRenderPrepare) and shared with the sets
@@ -337,8 +366,8 @@ final class FontResolver: Sendable {
     /// memory; a type mismatch the sort would have met first), the face is read from its
     /// unprepared pattern: the same file, index and charset, its own names. (Pango's fontset
     /// ends at such a font; before sets prepared lazily, fitd's skipped it.)
-    private func face(_ index: Int, of sorted: SortedFonts) throws(FitTextError) -> FontFaceInfo {
-        let prepared = sorted.prepared(index)
+    private func face(_ index: Int, of sorted: SortedFonts, request: OpaquePointer?) throws(FitTextError) -> FontFaceInfo {
+        let prepared = request.flatMap { sorted.prepared(index, for: $0) }
         defer { if let prepared { FcPatternDestroy(prepared) } }
         // Passed by address: the lock guards the face table, not the pattern (this call's own,
         // or the sorted set's, which outlives the call).

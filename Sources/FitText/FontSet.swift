@@ -11,7 +11,7 @@ final class FontSet: Sendable {
     private let sorted: SortedFonts
     /// Each face as fontconfig prepares it for this set, made on first use.
     private let prepared: Mutex<[FontFaceInfo?]>
-    private let prepare: @Sendable (SortedFonts, Int) throws(FitTextError) -> FontFaceInfo
+    private let prepare: @Sendable (SortedFonts, Int, OpaquePointer?) throws(FitTextError) -> FontFaceInfo
     /// Whether the first face is one of the requested families (false: fontconfig fell back).
     let matchedRequestedFamily: Bool
     private let loaded: Mutex<[Int: Font]> = Mutex([:])
@@ -35,12 +35,14 @@ final class FontSet: Sendable {
     private let blocks = Mutex<[[UInt8]]>([])
 
     /// - Parameters:
-    ///   - prepare: face `i` of `sorted` as fontconfig prepares it for the set (the resolver's,
-    ///     which shares one FontFaceInfo per face between sets).
+    ///   - request: what the fonts were sorted for, to prepare the first face with.
+    ///   - prepare: face `i` of `sorted` as fontconfig prepares it for the set's request (made
+    ///     by ``SortedFonts/withRequest(_:)``; the resolver's, which shares one FontFaceInfo
+    ///     per face between sets).
     ///   - matchedRequestedFamily: given the first face, whether it is of a requested family.
     init(
-        description: FontDescription, pixelSize: Double, sorted: SortedFonts,
-        prepare: @escaping @Sendable (SortedFonts, Int) throws(FitTextError) -> FontFaceInfo,
+        description: FontDescription, pixelSize: Double, sorted: SortedFonts, request: OpaquePointer?,
+        prepare: @escaping @Sendable (SortedFonts, Int, OpaquePointer?) throws(FitTextError) -> FontFaceInfo,
         matchedRequestedFamily: (FontFaceInfo) -> Bool,
         loader: @escaping @Sendable (FontFaceInfo, Double) throws(FitTextError) -> Font,
         grew: @escaping @Sendable (FontSet) -> Void = { _ in }
@@ -52,7 +54,7 @@ final class FontSet: Sendable {
         self.prepare = prepare
         self.loader = loader
         self.grew = grew
-        let first = try prepare(sorted, 0)
+        let first = try prepare(sorted, 0, request)
         var faces = [FontFaceInfo?](repeating: nil, count: sorted.count)
         faces[0] = first
         prepared = Mutex(faces)
@@ -72,21 +74,36 @@ final class FontSet: Sendable {
     /// Face `index`, prepared on first use.
     func face(at index: Int) throws(FitTextError) -> FontFaceInfo {
         if let face = prepared.withLock({ $0[index] }) { return face }
-        let face = try prepare(sorted, index)
-        // Two threads may prepare one face at once: the first stored is everyone's.
-        return prepared.withLock { faces in
+        let face = try sorted.withRequest { (request) throws(FitTextError) in try prepare(sorted, index, request) }
+        return keep(face, at: index)
+    }
+
+    /// Stores a face prepared at `index` unless another thread stored it first (two threads
+    /// may prepare one face at once): the first stored is everyone's.
+    private func keep(_ face: FontFaceInfo, at index: Int) -> FontFaceInfo {
+        prepared.withLock { faces in
             if let stored = faces[index] { return stored }
             faces[index] = face
             return face
         }
     }
 
-    /// Every face, each prepared (a set's whole fallback list, as ResolveFont reports it).
+    /// Every face, each prepared (a set's whole fallback list, as ResolveFont reports it),
+    /// against one request.
     func preparedFaces() throws(FitTextError) -> [FontFaceInfo] {
-        var faces: [FontFaceInfo] = []
-        faces.reserveCapacity(count)
-        for index in 0..<count { faces.append(try face(at: index)) }
-        return faces
+        let known = prepared.withLock { $0 }
+        return try sorted.withRequest { (request) throws(FitTextError) -> [FontFaceInfo] in
+            var faces: [FontFaceInfo] = []
+            faces.reserveCapacity(count)
+            for index in 0..<count {
+                if let face = known[index] {
+                    faces.append(face)
+                } else {
+                    faces.append(keep(try prepare(sorted, index, request), at: index))
+                }
+            }
+            return faces
+        }
     }
 
     /// How many faces are prepared so far (for tests).

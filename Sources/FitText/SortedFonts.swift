@@ -14,29 +14,35 @@ import CFontconfig
 /// instructions of `fitctl measure --batch --local` on its first 200 strings (callgrind:
 /// 7,230 FcFontRenderPrepare calls for 45 sets, 375 M of 1,159 M).
 ///
-/// Read by any thread: fontconfig only reads the request and the sorted patterns here, and
-/// the configuration is never reloaded (a change makes a new resolver); this object holds its
-/// own references to all three.
+/// Read by any thread: fontconfig only reads the sorted patterns here, each request is its
+/// caller's, and the configuration is never reloaded (a change makes a new resolver); this
+/// object holds its own references to the patterns and the configuration.
 final class SortedFonts: @unchecked Sendable {
-    private let sorted: UnsafeMutablePointer<FcFontSet>
-    /// The request as substituted (FcConfigSubstitute, FcDefaultSubstitute): what each font is
-    /// prepared against.
-    private let request: OpaquePointer
     private let config: OpaquePointer
+    /// A new request as substituted (FcConfigSubstitute, FcDefaultSubstitute), owned by the
+    /// caller: what each font is prepared against. Made again when needed rather than kept:
+    /// a substituted request lists every family the configuration appends, and a set
+    /// prepares a few faces. Kept with the sorted set, a set cost 19.2 KB (mallinfo2,
+    /// FontCacheTests.measuredCost, a set and its font per size); made again, 8.7 KB, for
+    /// 1.3 % more instructions on fitctl's first 200 strings (callgrind).
+    private let makeRequest: @Sendable () -> OpaquePointer?
     /// The sorted fonts that name a file (a pattern without one cannot be loaded, and never
-    /// was a face of a set), unprepared. Borrowed from `sorted`.
+    /// was a face of a set), unprepared, each with a reference of its own.
     let fonts: [OpaquePointer]
     /// Each font's FC_CHARSET (nil: none): borrowed from its pattern, or with `preparedCharsets`
     /// the prepared pattern's, owned (FcCharSetCopy).
     let charsets: [OpaquePointer?]
     private let ownsCharsets: Bool
 
-    /// Takes ownership of `sorted` and `request` (destroyed with this object) and a reference
-    /// to `config`. `preparedCharsets`: coverage from each font as prepared (every font is
-    /// prepared now), for a configuration whose rules may edit charsets.
-    init(sorted: UnsafeMutablePointer<FcFontSet>, request: OpaquePointer, config: OpaquePointer, preparedCharsets: Bool = false) {
-        self.sorted = sorted
-        self.request = request
+    /// Keeps the fonts of `sorted` (which stays the caller's) and a reference to `config`;
+    /// `request` is the request they were sorted for, `makeRequest` makes it again.
+    /// `preparedCharsets`: coverage from each font as prepared (every font is prepared now),
+    /// for a configuration whose rules may edit charsets.
+    init(
+        sorted: UnsafeMutablePointer<FcFontSet>, request: OpaquePointer, makeRequest: @escaping @Sendable () -> OpaquePointer?,
+        config: OpaquePointer, preparedCharsets: Bool = false
+    ) {
+        self.makeRequest = makeRequest
         self.config = config
         FcConfigReference(config)
         var fonts: [OpaquePointer] = []
@@ -57,6 +63,7 @@ final class SortedFonts: @unchecked Sendable {
             } else if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch {
                 charset = nil
             }
+            FcPatternReference(font)
             fonts.append(font)
             charsets.append(charset)
         }
@@ -67,21 +74,27 @@ final class SortedFonts: @unchecked Sendable {
 
     deinit {
         if ownsCharsets { for case let charset? in charsets { FcCharSetDestroy(charset) } }
-        FcFontSetDestroy(sorted)
-        FcPatternDestroy(request)
+        for font in fonts { FcPatternDestroy(font) }
         FcConfigDestroy(config)
     }
 
     var count: Int { fonts.count }
 
-    /// What this holds beyond the fonts' own patterns (shared with the configuration): the
-    /// substituted request, 8.5–11 KB as mallinfo2 measured it on the pinned fonts, and the
-    /// sorted set's and these arrays' slots, about 30 bytes a font.
-    var byteCount: Int { (12 << 10) + 32 * count }
+    /// What this holds beyond the fonts' own patterns (shared with the configuration): two
+    /// arrays' slots a font.
+    var byteCount: Int { 64 + 16 * count }
 
-    /// Font `index` prepared for the request, owned by the caller (FcPatternDestroy); nil
-    /// when fontconfig cannot prepare it (out of memory, or a value of the wrong type).
-    func prepared(_ index: Int) -> OpaquePointer? {
+    /// Runs `body` with the request made anew (nil when out of memory), freed after it.
+    func withRequest<R, E: Error>(_ body: (OpaquePointer?) throws(E) -> R) throws(E) -> R {
+        let request = makeRequest()
+        defer { if let request { FcPatternDestroy(request) } }
+        return try body(request)
+    }
+
+    /// Font `index` prepared for `request` (``withRequest(_:)``), owned by the caller
+    /// (FcPatternDestroy); nil when fontconfig cannot prepare it (out of memory, or a value
+    /// of the wrong type).
+    func prepared(_ index: Int, for request: OpaquePointer) -> OpaquePointer? {
         FcFontRenderPrepare(config, request, fonts[index])
     }
 

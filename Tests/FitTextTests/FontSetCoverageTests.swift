@@ -119,4 +119,28 @@ import Testing
         #expect(cyrillic > 0)
         #expect(try set.face(at: cyrillic).family != "Noto Sans")
     }
+
+    /// The configuration's files are read in pieces: a rule naming "charset" across the
+    /// boundary of two pieces (16 KiB) is still found; a file without one is not flagged.
+    @Test func aCharsetRuleAcrossTwoReadsIsFound() throws {
+        _ = try TestEngine.engine()
+        let pinned = try #require(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-charset-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func configuration(padding: Int, rule: Bool) throws -> String {
+            let head = "<?xml version=\"1.0\"?>\n<fontconfig>\n<include>\(pinned)</include>\n<!-- "
+            let comment = String(repeating: "x", count: padding) + " -->\n"
+            let body = rule ? "<match target=\"font\"><edit name=\"charset\" mode=\"assign\"><name>charset</name></edit></match>\n" : ""
+            let file = directory.appendingPathComponent("fonts-\(padding)-\(rule).conf")
+            try (head + comment + body + "</fontconfig>\n").write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        // Where the rule's "charset" starts, for this head: put it 3 bytes before 16 KiB.
+        let head = "<?xml version=\"1.0\"?>\n<fontconfig>\n<include>\(pinned)</include>\n<!-- ".utf8.count
+        let before = " -->\n<match target=\"font\"><edit name=".utf8.count
+        let padding = (16 << 10) - 3 - head - before
+        #expect(try FontResolver(rounding: .none, configurationFile: configuration(padding: padding, rule: true)).editsCharsets)
+        #expect(try !FontResolver(rounding: .none, configurationFile: configuration(padding: padding, rule: false)).editsCharsets)
+    }
 }
