@@ -80,15 +80,22 @@ import Testing
         #expect(set.preparedCount == set.count)
     }
 
+    /// The pinned fonts' configuration file and a new directory for configurations that
+    /// include it (the caller removes it).
+    static func pinnedConfigurationAndScratchDirectory() throws -> (String, URL) {
+        _ = try TestEngine.engine()
+        let pinned = try #require(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-charset-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (pinned, directory)
+    }
+
     /// A configuration whose font rules edit a charset: Pango reads coverage from the
     /// prepared pattern, and so must the set. Here Noto Sans loses its Cyrillic when prepared,
     /// so Cyrillic goes to a fallback face, as in Pango; with the pinned configuration alone
     /// Noto Sans (face 0) has it.
     @Test func aConfigurationThatEditsCharsetsIsReadAsPrepared() throws {
-        _ = try TestEngine.engine()
-        let pinned = try #require(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-charset-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (pinned, directory) = try Self.pinnedConfigurationAndScratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("fonts.conf")
         try """
@@ -123,10 +130,7 @@ import Testing
     /// The configuration's files are read in pieces: a rule naming "charset" across the
     /// boundary of two pieces (16 KiB) is still found; a file without one is not flagged.
     @Test func aCharsetRuleAcrossTwoReadsIsFound() throws {
-        _ = try TestEngine.engine()
-        let pinned = try #require(ProcessInfo.processInfo.environment["FONTCONFIG_FILE"])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-charset-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (pinned, directory) = try Self.pinnedConfigurationAndScratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         func configuration(padding: Int, rule: Bool) throws -> String {
             let head = "<?xml version=\"1.0\"?>\n<fontconfig>\n<include>\(pinned)</include>\n<!-- "
