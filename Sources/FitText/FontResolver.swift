@@ -241,7 +241,7 @@ final class FontResolver: Sendable {
     /// Whether any of the configuration's files names "charset" as an attribute value (an
     /// `<edit name="charset">`, or a test of it, which costs only the up-front preparing).
     /// Debian's stock configuration names none. A file that cannot be read counts as one that
-    /// does. Read 16 KiB at a time: a buffer of a whole file raised glibc's mmap threshold
+    /// does (a directory is not read: its files are listed too). Read 16 KiB at a time: a buffer of a whole file raised glibc's mmap threshold
     /// (freeing a large mmapped block raises it to that block's size), after which the large
     /// texts of a burst of requests came from the heap and their pages stayed in the
     /// daemon's RSS once freed (bad_input_classes).
@@ -255,8 +255,13 @@ final class FontResolver: Sendable {
         return false
     }
 
-    /// Whether the file holds `"charset"` or `'charset'`; nil when it cannot be read.
+    /// Whether the file holds `"charset"` or `'charset'`; nil when it cannot be read. A
+    /// directory (fontconfig lists an included conf.d among the files, and each of its files
+    /// after it) holds nothing.
     private static func fileNamesCharset(_ path: String) -> Bool? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        if status.st_mode & S_IFMT == S_IFDIR { return false }
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         let needles = [Array(#""charset""#.utf8), Array("'charset'".utf8)]

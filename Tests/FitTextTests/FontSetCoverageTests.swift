@@ -147,4 +147,23 @@ import Testing
         #expect(try FontResolver(rounding: .none, configurationFile: configuration(padding: padding, rule: true)).editsCharsets)
         #expect(try !FontResolver(rounding: .none, configurationFile: configuration(padding: padding, rule: false)).editsCharsets)
     }
+
+    /// A configuration that includes a directory, as the system's includes conf.d: fontconfig
+    /// lists the directory among its files, and it is no reason to prepare every font; a
+    /// charset rule in one of the directory's files still is.
+    @Test func anIncludedDirectoryIsReadFileByFile() throws {
+        let (pinned, directory) = try Self.pinnedConfigurationAndScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, rule) in [("plain", false), ("edits", true)] {
+            let confD = directory.appendingPathComponent("\(name).d")
+            try FileManager.default.createDirectory(at: confD, withIntermediateDirectories: true)
+            let body = rule ? "<match target=\"font\"><edit name=\"charset\" mode=\"assign\"><name>charset</name></edit></match>" : "<match><edit name=\"dpi\"><double>96</double></edit></match>"
+            try "<?xml version=\"1.0\"?>\n<fontconfig>\(body)</fontconfig>\n".write(
+                to: confD.appendingPathComponent("50-rule.conf"), atomically: true, encoding: .utf8)
+            let file = directory.appendingPathComponent("\(name).conf")
+            try "<?xml version=\"1.0\"?>\n<fontconfig>\n<include>\(pinned)</include>\n<include>\(confD.path)</include>\n</fontconfig>\n".write(
+                to: file, atomically: true, encoding: .utf8)
+            #expect(try FontResolver(rounding: .none, configurationFile: file.path).editsCharsets == rule, "\(name)")
+        }
+    }
 }
