@@ -203,15 +203,10 @@ final class FontResolver: Sendable {
             config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
             pixelSize: pixelSize, language: language, preparedCharsets: editsCharsets)
         defer { FcPatternDestroy(request) }
-        let requested = Set(description.families.map { $0.lowercased() })
         let set = try FontSet(
             description: description, pixelSize: pixelSize, sorted: sorted, request: request,
-            prepare: { [unowned self] (sorted: SortedFonts, index: Int, request: OpaquePointer?) throws(FitTextError) -> FontFaceInfo in
-                try self.face(index, of: sorted, request: request)
-            },
-            matchedRequestedFamily: { first in
-                requested.isEmpty || requested.contains(first.family.lowercased())
-                    || !requested.isDisjoint(with: FontResolver.genericFamilies)
+            describe: { [unowned self] (pattern: OpaquePointer) throws(FitTextError) -> FontFaceInfo in
+                try self.face(describedBy: pattern)
             },
             loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
                 try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
@@ -264,8 +259,8 @@ final class FontResolver: Sendable {
         if status.st_mode & S_IFMT == S_IFDIR { return false }
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
-        let needles = [Array(#""charset""#.utf8), Array("'charset'".utf8)]
-        let keep = needles[0].count - 1  // bytes carried over, for a needle across two reads
+        let word = Array("charset".utf8)
+        let keep = word.count + 1  // bytes carried over: the word and its opening quote
         let chunk = 16 << 10
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keep + chunk) { buffer -> Bool? in
             guard let base = buffer.baseAddress else { return nil }
@@ -273,15 +268,18 @@ final class FontResolver: Sendable {
             while true {
                 let read = fread(base + held, 1, chunk, file)
                 let end = held + read
-                for needle in needles where end >= needle.count {
-                    for start in 0...(end - needle.count) where base[start] == needle[0] {
-                        if UnsafeBufferPointer(start: base + start, count: needle.count).elementsEqual(needle) { return true }
+                // The word between two equal quotes, " or '.
+                if end >= word.count + 2 {
+                    for start in 1...(end - word.count - 1) {
+                        let quote = base[start - 1]
+                        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), base[start + word.count] == quote else { continue }
+                        if UnsafeBufferPointer(start: base + start, count: word.count).elementsEqual(word) { return true }
                     }
                 }
                 if read < chunk { return ferror(file) == 0 ? false : nil }
-                // The last bytes go to the front: a needle may start in them.
+                // The last bytes go to the front: a quoted word may start in them.
                 held = min(keep, end)
-                (base).update(from: base + end - held, count: held)
+                base.update(from: base + end - held, count: held)
             }
         }
     }
@@ -366,21 +364,15 @@ final class FontResolver: Sendable {
         return pattern
     }
 
-    /// Face `index` of a sorted set, prepared (FcFontRenderPrepare) and shared with the sets
-    /// prepared before (``State/faceInfos``). Should fontconfig fail to prepare it (out of
-    /// memory; a type mismatch the sort would have met first), the face is read from its
-    /// unprepared pattern: the same file, index and charset, its own names. (Pango's fontset
-    /// ends at such a font; before sets prepared lazily, fitd's skipped it.)
-    private func face(_ index: Int, of sorted: SortedFonts, request: OpaquePointer?) throws(FitTextError) -> FontFaceInfo {
-        let prepared = request.flatMap { sorted.prepared(index, for: $0) }
-        defer { if let prepared { FcPatternDestroy(prepared) } }
-        // Passed by address: the lock guards the face table, not the pattern (this call's own,
-        // or the sorted set's, which outlives the call).
-        let address = UInt(bitPattern: Int(bitPattern: prepared ?? sorted.fonts[index]))
+    /// The face a prepared pattern describes, shared with the sets prepared before
+    /// (``State/faceInfos``).
+    private func face(describedBy pattern: OpaquePointer) throws(FitTextError) -> FontFaceInfo {
+        // Passed by address: the lock guards the face table, not the pattern (the caller's).
+        let address = UInt(bitPattern: Int(bitPattern: pattern))
         guard let face = state.withLock({ state in
             OpaquePointer(bitPattern: address).flatMap { FontResolver.faceInfo($0, state: &state) }
         }) else {
-            throw .noFontsAvailable("fontconfig's font \(index) of a set names no file")
+            throw .noFontsAvailable("a font fontconfig sorted names no file")
         }
         return face
     }

@@ -11,7 +11,9 @@ final class FontSet: Sendable {
     private let sorted: SortedFonts
     /// Each face as fontconfig prepares it for this set, made on first use.
     private let prepared: Mutex<[FontFaceInfo?]>
-    private let prepare: @Sendable (SortedFonts, Int, OpaquePointer?) throws(FitTextError) -> FontFaceInfo
+    /// The face a prepared pattern describes (the resolver's, which shares one FontFaceInfo
+    /// per face between sets).
+    private let describe: @Sendable (OpaquePointer) throws(FitTextError) -> FontFaceInfo
     /// Whether the first face is one of the requested families (false: fontconfig fell back).
     let matchedRequestedFamily: Bool
     private let loaded: Mutex<[Int: Font]> = Mutex([:])
@@ -36,14 +38,10 @@ final class FontSet: Sendable {
 
     /// - Parameters:
     ///   - request: what the fonts were sorted for, to prepare the first face with.
-    ///   - prepare: face `i` of `sorted` as fontconfig prepares it for the set's request (made
-    ///     by ``SortedFonts/withRequest(_:)``; the resolver's, which shares one FontFaceInfo
-    ///     per face between sets).
-    ///   - matchedRequestedFamily: given the first face, whether it is of a requested family.
+    ///   - describe: the face a prepared pattern describes.
     init(
         description: FontDescription, pixelSize: Double, sorted: SortedFonts, request: OpaquePointer?,
-        prepare: @escaping @Sendable (SortedFonts, Int, OpaquePointer?) throws(FitTextError) -> FontFaceInfo,
-        matchedRequestedFamily: (FontFaceInfo) -> Bool,
+        describe: @escaping @Sendable (OpaquePointer) throws(FitTextError) -> FontFaceInfo,
         loader: @escaping @Sendable (FontFaceInfo, Double) throws(FitTextError) -> Font,
         grew: @escaping @Sendable (FontSet) -> Void = { _ in }
     ) throws(FitTextError) {
@@ -51,14 +49,16 @@ final class FontSet: Sendable {
         self.description = description
         self.pixelSize = pixelSize
         self.sorted = sorted
-        self.prepare = prepare
+        self.describe = describe
         self.loader = loader
         self.grew = grew
-        let first = try prepare(sorted, 0, request)
+        let first = try sorted.withPrepared(0, for: request, describe)
         var faces = [FontFaceInfo?](repeating: nil, count: sorted.count)
         faces[0] = first
         prepared = Mutex(faces)
-        self.matchedRequestedFamily = matchedRequestedFamily(first)
+        let requested = Set(description.families.map { $0.lowercased() })
+        matchedRequestedFamily = requested.isEmpty || requested.contains(first.family.lowercased())
+            || !requested.isDisjoint(with: FontResolver.genericFamilies)
         var table = [UInt8](repeating: 0, count: Int(FontSet.coverageLimit))
         for (scalar, index) in sorted.firstCovering(below: FontSet.coverageLimit).enumerated() {
             // As firstFace(covering:in:): ignorables and code points no face has go to face 0.
@@ -74,7 +74,7 @@ final class FontSet: Sendable {
     /// Face `index`, prepared on first use.
     func face(at index: Int) throws(FitTextError) -> FontFaceInfo {
         if let face = prepared.withLock({ $0[index] }) { return face }
-        let face = try sorted.withRequest { (request) throws(FitTextError) in try prepare(sorted, index, request) }
+        let face = try sorted.withRequest { (request) throws(FitTextError) in try sorted.withPrepared(index, for: request, describe) }
         return keep(face, at: index)
     }
 
@@ -99,7 +99,7 @@ final class FontSet: Sendable {
                 if let face = known[index] {
                     faces.append(face)
                 } else {
-                    faces.append(keep(try prepare(sorted, index, request), at: index))
+                    faces.append(keep(try sorted.withPrepared(index, for: request, describe), at: index))
                 }
             }
             return faces

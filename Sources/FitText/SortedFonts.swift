@@ -91,11 +91,15 @@ final class SortedFonts: @unchecked Sendable {
         return try body(request)
     }
 
-    /// Font `index` prepared for `request` (``withRequest(_:)``), owned by the caller
-    /// (FcPatternDestroy); nil when fontconfig cannot prepare it (out of memory, or a value
-    /// of the wrong type).
-    func prepared(_ index: Int, for request: OpaquePointer) -> OpaquePointer? {
-        FcFontRenderPrepare(config, request, fonts[index])
+    /// Runs `body` with font `index` prepared for `request` (``withRequest(_:)``; the
+    /// prepared pattern is freed after it). Should fontconfig fail to prepare it (no request:
+    /// out of memory; a type mismatch the sort would have met first), `body` gets the
+    /// unprepared pattern: the same file, index and charset, its own names. (Pango's fontset
+    /// ends at such a font; before sets prepared lazily, fitd's skipped it.)
+    func withPrepared<R, E: Error>(_ index: Int, for request: OpaquePointer?, _ body: (OpaquePointer) throws(E) -> R) throws(E) -> R {
+        let prepared = request.flatMap { FcFontRenderPrepare(config, $0, fonts[index]) }
+        defer { if let prepared { FcPatternDestroy(prepared) } }
+        return try body(prepared ?? fonts[index])
     }
 
     /// Whether font `index` has a glyph for `scalar`.
