@@ -167,17 +167,21 @@ struct BatchMeasurer {
         var line = line
         if line.last == 0x0D { line = UnsafeBufferPointer(rebasing: line.dropLast()) }  // CRLF, as readLine took it
         if Self.isBlank(line) { return nil }
-        let object: JSONObject
-        do {
-            let value = try JSONReader.parse(line, limits: .init(maxDepth: Self.maxDepth, maxBytes: Self.maxLineBytes))
-            guard case .object(let parsed) = value else {
-                return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(value.kindDescription))")))
+        let limits = JSONReader.Limits(maxDepth: Self.maxDepth, maxBytes: Self.maxLineBytes)
+        let fields: RequestFields
+        if let read = RequestFields(parsing: line, limits: limits) {
+            fields = read
+        } else {
+            do {
+                let value = try JSONReader.parse(line, limits: limits)
+                guard case .object(let object) = value else {
+                    return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(value.kindDescription))")))
+                }
+                fields = RequestFields(object)
+            } catch {
+                return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(error))")))
             }
-            object = parsed
-        } catch {
-            return (nil, .failure(.invalidArgument(name: "request", reason: "not a JSON object (\(error))")))
         }
-        let fields = RequestFields(object)
         let id = fields[.id]
         if let id, case let written = Self.writtenBytes(id), written > Self.maxIDBytes {
             return (nil, .failure(.invalidArgument(name: "id", reason: "\(written) bytes as JSON; the limit is \(Self.maxIDBytes): an id names a request, keep data elsewhere")))

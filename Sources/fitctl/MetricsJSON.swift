@@ -8,36 +8,57 @@ import Foundation
 /// line_metrics (with "lines": true; each: text, start, length, width, ascent, descent,
 /// baseline, ellipsized). A failed batch line: id, error.
 enum MetricsJSON {
+    /// The names, quoted once (``JSONWriter/Key``).
+    private enum Keys {
+        static let ascent = JSONWriter.Key("ascent")
+        static let baseline = JSONWriter.Key("baseline")
+        static let descent = JSONWriter.Key("descent")
+        static let ellipsized = JSONWriter.Key("ellipsized")
+        static let error = JSONWriter.Key("error")
+        static let fonts = JSONWriter.Key("fonts")
+        static let height = JSONWriter.Key("height")
+        static let id = JSONWriter.Key("id")
+        static let length = JSONWriter.Key("length")
+        static let lineMetrics = JSONWriter.Key("line_metrics")
+        static let lines = JSONWriter.Key("lines")
+        static let start = JSONWriter.Key("start")
+        static let substituted = JSONWriter.Key("substituted")
+        static let text = JSONWriter.Key("text")
+        static let truncated = JSONWriter.Key("truncated")
+        static let unit = JSONWriter.Key("unit")
+        static let width = JSONWriter.Key("width")
+    }
+
     static func write(
         _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, id: JSONValue? = nil, to writer: inout JSONWriter
     ) {
         writer.beginObject()
         if let id {
-            writer.key("id")
+            writer.key(Keys.id)
             writer.value(id)
         }
-        writer.member("width", metrics.width)
-        writer.member("height", metrics.height)
-        writer.member("baseline", metrics.baseline)
-        writer.member("lines", metrics.lineCount)
-        writer.member("ellipsized", metrics.ellipsized)
-        writer.member("truncated", metrics.truncated)
-        writer.member("unit", metrics.unit.rawValue)
-        writer.member("fonts", metrics.fontsUsed)
-        writer.member("substituted", substituted)
+        writer.member(Keys.width, metrics.width)
+        writer.member(Keys.height, metrics.height)
+        writer.member(Keys.baseline, metrics.baseline)
+        writer.member(Keys.lines, metrics.lineCount)
+        writer.member(Keys.ellipsized, metrics.ellipsized)
+        writer.member(Keys.truncated, metrics.truncated)
+        writer.member(Keys.unit, metrics.unit.rawValue)
+        writer.member(Keys.fonts, metrics.fontsUsed)
+        writer.member(Keys.substituted, substituted)
         if includeLines {
-            writer.key("line_metrics")
+            writer.key(Keys.lineMetrics)
             writer.beginArray()
             for line in metrics.lines {
                 writer.beginObject()
-                writer.member("text", line.text)
-                writer.member("start", line.start)
-                writer.member("length", line.length)
-                writer.member("width", line.width)
-                writer.member("ascent", line.ascent)
-                writer.member("descent", line.descent)
-                writer.member("baseline", line.baseline)
-                writer.member("ellipsized", line.ellipsized)
+                writer.member(Keys.text, line.text)
+                writer.member(Keys.start, line.start)
+                writer.member(Keys.length, line.length)
+                writer.member(Keys.width, line.width)
+                writer.member(Keys.ascent, line.ascent)
+                writer.member(Keys.descent, line.descent)
+                writer.member(Keys.baseline, line.baseline)
+                writer.member(Keys.ellipsized, line.ellipsized)
                 writer.endObject()
             }
             writer.endArray()
@@ -48,10 +69,10 @@ enum MetricsJSON {
     static func writeError(_ message: String, id: JSONValue?, to writer: inout JSONWriter) {
         writer.beginObject()
         if let id {
-            writer.key("id")
+            writer.key(Keys.id)
             writer.value(id)
         }
-        writer.member("error", message)
+        writer.member(Keys.error, message)
         writer.endObject()
     }
 }

@@ -28,6 +28,25 @@ import Testing
         #expect(text == #"{"z":1,"a":"x","list":[1,{},[]],"b":false}"#)
     }
 
+    @Test func aKeyMadeBeforehandWritesWhatItsNameDoes() {
+        for name in ["width", "", "a\"b\\c\n", "日本"] {
+            let made = JSONWriter.Key(name)
+            // A member, then a key and its value, written one way or the other.
+            func object(member: (inout JSONWriter) -> Void, key: (inout JSONWriter) -> Void) -> String {
+                written { w in
+                    w.beginObject()
+                    member(&w)
+                    key(&w)
+                    w.bool(true)
+                    w.endObject()
+                }
+            }
+            let byKey = object(member: { $0.member(made, 1.5) }, key: { $0.key(made) })
+            let byName = object(member: { $0.member(name, 1.5) }, key: { $0.key(name) })
+            #expect(byKey == byName)
+        }
+    }
+
     @Test func stringsEscapeQuotesBackslashesAndEveryControlCharacter() {
         #expect(written { $0.string("a\"b\\c/d") } == #""a\"b\\c/d""#)
         #expect(written { $0.string("\u{08}\u{0C}\n\r\t") } == #""\b\f\n\r\t""#)
@@ -162,6 +181,54 @@ import Testing
         #expect(failure(String(repeating: " ", count: 21), limits: limits) == "the text is 21 bytes; the limit is 20 at byte 0")
         // The default depth stops a deep text before it can exhaust the stack.
         #expect(failure(String(repeating: "[", count: 100_000))?.hasPrefix("nested more than 64 deep") == true)
+    }
+
+    /// forEachMember: what parse gives, member by member, for an object whose names have no
+    /// escape; false or a throw for everything else, so the caller can take parse's way.
+    @Test func forEachMemberHandsOverWhatParseReads() throws {
+        func members(_ text: String, limits: JSONReader.Limits = .init()) throws -> [(String, JSONValue)]? {
+            var seen: [(String, JSONValue)] = []
+            let bytes = Array(text.utf8)
+            let complete = try bytes.withUnsafeBufferPointer { buffer in
+                try JSONReader.forEachMember(of: buffer, limits: limits) { name, value in
+                    seen.append((String(decoding: name, as: UTF8.self), value))
+                    return true
+                }
+            }
+            return complete ? seen : nil
+        }
+        for text in [
+            #" {"text": "a\"b\u00e9", "max_width": -1.5e2, "id": {"x": [1, null, true]}, "": false} "#, "{}", " { } ",
+            #"{"a":{"b":{"c":1}}}"#, #"{"é":"日本"}"#,
+        ] {
+            guard case .object(let object) = try JSONReader.parse(text) else { Issue.record("not an object: \(text)"); continue }
+            let read = try members(text)
+            #expect(read?.map(\.0) == object.names, "\(text)")
+            #expect(read?.map(\.1) == object.members.map(\.value), "\(text)")
+        }
+        // Not an object, or a name with an escape: false, for parse to read.
+        #expect(try members("[1]") == nil)
+        #expect(try members(#""text""#) == nil)
+        #expect(try members(#"{"te\u0078t":1}"#) == nil)
+        // The member handler stops it.
+        let bytes = Array(#"{"a":1,"b":2}"#.utf8)
+        var names = 0
+        let stopped = try bytes.withUnsafeBufferPointer { buffer in
+            try JSONReader.forEachMember(of: buffer) { _, _ in
+                names += 1
+                return false
+            }
+        }
+        #expect(!stopped && names == 1)
+        // Malformed text and limits throw, as parse does.
+        for (text, limits) in [
+            (#"{"a":1,}"#, JSONReader.Limits()), (#"{"a":1} x"#, .init()), (#"{"a" 1}"#, .init()), (#"{"a":tru}"#, .init()),
+            (#"{"a":"\u12"}"#, .init()), (#"{"a":[[1]]}"#, .init(maxDepth: 2)), (#"{"a":1}"#, .init(maxBytes: 6)),
+            ("{\"a\u{01}\":1}", .init()), (#"{"a":1"#, .init()),
+        ] {
+            #expect(failure(text, limits: limits) != nil, "\(text)")
+            #expect(throws: JSONReader.Failure.self, "\(text)") { _ = try members(text, limits: limits) }
+        }
     }
 
     @Test func illFormedUTF8IsRepairedNotRefused() throws {
