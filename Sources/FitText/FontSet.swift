@@ -165,14 +165,17 @@ final class FontSet: Sendable {
             let cached = blocks.withLock { blocks -> UInt8 in
                 if blocks.isEmpty { blocks = Array(repeating: [], count: 256) }
                 let block = Int(scalar >> 8)
-                if blocks[block].isEmpty {
+                if blocks[block].isEmpty, let first = sorted.firstCovering(block: UInt32(block << 8)) {
                     filled = true
-                    blocks[block] = (0..<256).map { low in
-                        let index = firstFace(covering: UInt32(block << 8 | low))
-                        return index < 255 ? UInt8(index) : 255
+                    // As firstFace(covering:): ignorables and code points no face has go to face 0.
+                    var table = [UInt8](repeating: 0, count: 256)
+                    for low in 0..<256 {
+                        guard let index = first[low], !FontSet.isDefaultIgnorable(UInt32(block << 8 | low)) else { continue }
+                        table[low] = index < 255 ? UInt8(index) : 255
                     }
+                    blocks[block] = table
                 }
-                return blocks[block][Int(scalar & 0xFF)]
+                return blocks[block].isEmpty ? 255 : blocks[block][Int(scalar & 0xFF)]
             }
             if filled {
                 grownBytes.add(FontSet.blockBytes, ordering: .relaxed)

@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    /// The rest of the BMP, filled a block of 256 at a time (a font asked first whether it
+    /// has any of the block), answers what asking each face in turn does, for every code
+    /// point: CJK, Hangul, symbols, the surrogate and private-use blocks, U+FFFx.
+    @Test(arguments: [("Noto Sans 12", nil), ("Noto Sans CJK JP 12", "ja")])
+    func everyBMPCodePointAboveU0800GetsItsFirstCoveringFace(_ font: String, _ language: String?) throws {
+        _ = try TestEngine.engine()  // the pinned fonts
+        let resolver = try FontResolver(rounding: .none)
+        let set = try resolver.fontSet(for: try FontDescription.parse(font), pixelSize: 16, language: language)
+        var wrong: [String] = []
+        for scalar in UInt32(0x800)...0xFFFF {
+            let expected: Int
+            if FontSet.isDefaultIgnorable(scalar) {
+                expected = 0
+            } else {
+                expected = (0..<set.count).first { set.faceCovers($0, scalar) } ?? 0
+            }
+            if set.faceIndex(covering: scalar) != expected { wrong.append("U+\(String(scalar, radix: 16))") }
+        }
+        let wrongCount = wrong.count
+        #expect(wrongCount == 0, "in \(font), first \(wrong.prefix(10))")
+    }
+
     /// A set prepares (FcFontRenderPrepare) only the faces it uses, as Pango's fontsets do:
     /// Latin text in a set of hundreds of faces prepares its first face and no other.
     @Test func aSetPreparesOnlyTheFacesItUses() throws {
