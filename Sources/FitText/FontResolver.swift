@@ -201,7 +201,7 @@ final class FontResolver: Sendable {
         let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
         let (sorted, request) = try FontResolver.sortedFonts(
             config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
-            pixelSize: pixelSize, language: language, preparedCharsets: editsCharsets)
+            pixelSize: pixelSize, language: language, trim: editsCharsets, preparedCharsets: editsCharsets)
         defer { FcPatternDestroy(request) }
         let set = try FontSet(
             description: description, pixelSize: pixelSize, sorted: sorted, request: request,
@@ -218,6 +218,17 @@ final class FontResolver: Sendable {
             })
         sets.insert(set, for: key, bytes: set.byteCount)
         return set
+    }
+
+    /// fontconfig's sort for a description as a set gets it, trimmed by fontconfig or not
+    /// (for tests: a set's ``SortedFonts/listed`` against fontconfig's own trimming).
+    func sortedFonts(for description: FontDescription, pixelSize: Double, language: String?, trim: Bool) throws(FitTextError) -> SortedFonts {
+        let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
+        let (sorted, request) = try FontResolver.sortedFonts(
+            config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
+            pixelSize: pixelSize, language: language, trim: trim, preparedCharsets: false)
+        FcPatternDestroy(request)
+        return sorted
     }
 
     private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {
@@ -297,7 +308,7 @@ final class FontResolver: Sendable {
     /// (``SortedFonts``), and the request they were sorted for (the caller's to destroy).
     private static func sortedFonts(
         config: OpaquePointer, candidates: UnsafeMutablePointer<FcFontSet>?, description: FontDescription,
-        pixelSize: Double, language: String?, preparedCharsets: Bool
+        pixelSize: Double, language: String?, trim: Bool, preparedCharsets: Bool
     ) throws(FitTextError) -> (SortedFonts, request: OpaquePointer) {
         let address = UInt(bitPattern: Int(bitPattern: config))
         let makeRequest: @Sendable () -> OpaquePointer? = {
@@ -309,12 +320,13 @@ final class FontResolver: Sendable {
         var owned: OpaquePointer? = pattern
         defer { if let owned { FcPatternDestroy(owned) } }
         var result = FcResultMatch
-        // trim = true drops fonts that add no coverage: they could never be the first font
-        // covering a character, so the fallback order is the same and the set shorter.
         // Sorted from the fonts Pango would use, as Pango sorts (pangofc-fontmap.c
-        // sort_in_thread: FcFontSetSort over filter_by_format's set, trimmed).
+        // sort_in_thread: FcFontSetSort over filter_by_format's set), but untrimmed: the set
+        // trims when it must (SortedFonts.listed), and mostly it need not. Trimmed by
+        // fontconfig where every font is prepared up front (a configuration that edits
+        // charsets).
         var candidates = candidates
-        guard let set = FcFontSetSort(config, &candidates, 1, pattern, FcTrue, nil, &result) else {
+        guard let set = FcFontSetSort(config, &candidates, 1, pattern, trim ? FcTrue : FcFalse, nil, &result) else {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         defer { FcFontSetDestroy(set) }
@@ -322,7 +334,7 @@ final class FontResolver: Sendable {
             throw .noFontsAvailable("fontconfig matched no font for \"\(description)\"")
         }
         let sorted = SortedFonts(
-            sorted: set, request: pattern, makeRequest: makeRequest, config: config, preparedCharsets: preparedCharsets)
+            sorted: set, trimmed: trim, request: pattern, makeRequest: makeRequest, config: config, preparedCharsets: preparedCharsets)
         owned = nil
         return (sorted, pattern)
     }

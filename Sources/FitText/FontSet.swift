@@ -9,8 +9,9 @@ final class FontSet: Sendable {
     let pixelSize: Double
     /// fontconfig's sorted fonts, unprepared; their charsets answer coverage.
     private let sorted: SortedFonts
-    /// Each face as fontconfig prepares it for this set, made on first use.
-    private let prepared: Mutex<[FontFaceInfo?]>
+    /// Each face as fontconfig prepares it for this set, made on first use, by index (a set
+    /// uses a few of the hundreds it sorts).
+    private let prepared: Mutex<[Int: FontFaceInfo]>
     /// The face a prepared pattern describes (the resolver's, which shares one FontFaceInfo
     /// per face between sets).
     private let describe: @Sendable (OpaquePointer) throws(FitTextError) -> FontFaceInfo
@@ -53,9 +54,7 @@ final class FontSet: Sendable {
         self.loader = loader
         self.grew = grew
         let first = try sorted.withPrepared(0, for: request, describe)
-        var faces = [FontFaceInfo?](repeating: nil, count: sorted.count)
-        faces[0] = first
-        prepared = Mutex(faces)
+        prepared = Mutex([0: first])
         let requested = Set(description.families.map { $0.lowercased() })
         matchedRequestedFamily = requested.isEmpty || requested.contains(first.family.lowercased())
             || !requested.isDisjoint(with: FontResolver.genericFamilies)
@@ -68,8 +67,12 @@ final class FontSet: Sendable {
         coverage = table
     }
 
-    /// How many faces the set lists.
+    /// How many faces the set sorts: every index below is a face's place in fontconfig's
+    /// sort, untrimmed (``SortedFonts``); the faces a trimmed sort lists are ``listed``.
     var count: Int { sorted.count }
+
+    /// The indices of the faces Pango's fontset lists (fontconfig's trimmed sort), in order.
+    var listed: [Int] { sorted.listed }
 
     /// Face `index`, prepared on first use.
     func face(at index: Int) throws(FitTextError) -> FontFaceInfo {
@@ -81,21 +84,25 @@ final class FontSet: Sendable {
     /// Stores a face prepared at `index` unless another thread stored it first (two threads
     /// may prepare one face at once): the first stored is everyone's.
     private func keep(_ face: FontFaceInfo, at index: Int) -> FontFaceInfo {
-        prepared.withLock { faces in
-            if let stored = faces[index] { return stored }
+        let (kept, added) = prepared.withLock { faces in
+            if let stored = faces[index] { return (stored, false) }
             faces[index] = face
-            return face
+            return (face, true)
         }
+        // Counted when the set next tells its cache it grew (a font loaded, a block filled).
+        if added { grownBytes.add(FontSet.faceBytes, ordering: .relaxed) }
+        return kept
     }
 
-    /// Every face, each prepared (a set's whole fallback list, as ResolveFont reports it),
-    /// against one request.
+    /// Every listed face, each prepared (a set's whole fallback list, as ResolveFont reports
+    /// it), against one request.
     func preparedFaces() throws(FitTextError) -> [FontFaceInfo] {
         let known = prepared.withLock { $0 }
+        let listed = sorted.listed
         return try sorted.withRequest { (request) throws(FitTextError) -> [FontFaceInfo] in
             var faces: [FontFaceInfo] = []
-            faces.reserveCapacity(count)
-            for index in 0..<count {
+            faces.reserveCapacity(listed.count)
+            for index in listed {
                 if let face = known[index] {
                     faces.append(face)
                 } else {
@@ -107,7 +114,7 @@ final class FontSet: Sendable {
     }
 
     /// How many faces are prepared so far (for tests).
-    var preparedCount: Int { prepared.withLock { $0.count { $0 != nil } } }
+    var preparedCount: Int { prepared.withLock { $0.count } }
 
     /// Whether face `index` has a glyph for `scalar`.
     func faceCovers(_ index: Int, _ scalar: UInt32) -> Bool { sorted.covers(index, scalar) }
@@ -148,9 +155,10 @@ final class FontSet: Sendable {
             common = index
         }
         if common >= 0 { return common }
-        for i in 0..<count where covers(i, scalars) {
-            return i
-        }
+        // The first face covering the whole cluster, among the listed ones only: a face the
+        // trimmed sort drops adds no character, yet may hold a whole cluster the faces before
+        // it share between them.
+        if let index = sorted.firstListed(where: { covers($0, scalars) }) { return index }
         for i in 0..<count where sorted.covers(i, first) {
             return i
         }
@@ -193,12 +201,13 @@ final class FontSet: Sendable {
     /// with the resolver's font cache count in both: the sum overstates, never understates.
     /// Checked against mallinfo2 (FontCacheTests.measuredCost, 1,000 sizes, 1,000 families).
     var byteCount: Int {
-        FontSet.baseBytes + coverage.count + count * FontSet.faceBytes + sorted.byteCount + grownBytes.load(ordering: .relaxed)
+        FontSet.baseBytes + coverage.count + sorted.byteCount + grownBytes.load(ordering: .relaxed)
     }
     static let baseBytes = 1024
-    /// Per face: its prepared info's reference (the info itself is the resolver's, counted
-    /// there); the sorted fonts count their own (``SortedFonts/byteCount``).
-    static let faceBytes = MemoryLayout<UInt>.stride
+    /// Per prepared face: its entry, a reference to the info (the info itself is the
+    /// resolver's, counted there), in the dictionary of prepared faces; the sorted fonts
+    /// count their own (``SortedFonts/byteCount``).
+    static let faceBytes = 48
     /// One block of the BMP's coverage: 256 one-byte entries in an array (plus its header),
     /// and the 256-slot table of blocks the first one creates, shared out per block.
     static let blockBytes = 256 + 32 + 32

@@ -1,4 +1,5 @@
 import CFontconfig
+import Synchronization
 
 /// fontconfig's sorted fonts for one ``FontSet``, kept as fontconfig returned them and
 /// prepared for the set (FcFontRenderPrepare) one at a time, when the set first needs a face's
@@ -14,6 +15,16 @@ import CFontconfig
 /// instructions of `fitctl measure --batch --local` on its first 200 strings (callgrind:
 /// 7,230 FcFontRenderPrepare calls for 45 sets, 375 M of 1,159 M).
 ///
+/// Untrimmed: fontconfig's sort with `trim` set (Pango's) drops each font that adds no
+/// character to those before it, which merges every font's charset into a running union —
+/// 2 M instructions of a set's 5 M on the pinned fonts (FcCharSetMerge, callgrind over
+/// fitctl's 20,000 lines). A dropped font is never the first to cover a code point, so
+/// per-code-point fallback reads the same from the whole sort; what needs the trimmed list
+/// — the first face covering a whole cluster of several code points, the list of fallbacks
+/// ResolveFont reports — reads ``listed``, the same trimming done here when first asked.
+/// (A configuration that edits charsets is sorted trimmed by fontconfig, as before: each
+/// font is prepared up front there, and preparing the untrimmed sort would cost more.)
+///
 /// Read by any thread: fontconfig only reads the sorted patterns here, each request is its
 /// caller's, and the configuration is never reloaded (a change makes a new resolver); this
 /// object holds its own references to the patterns and the configuration.
@@ -26,23 +37,29 @@ final class SortedFonts: @unchecked Sendable {
     /// FontCacheTests.measuredCost, a set and its font per size); made again, 8.7 KB, for
     /// 1.3 % more instructions on fitctl's first 200 strings (callgrind).
     private let makeRequest: @Sendable () -> OpaquePointer?
-    /// The sorted fonts that name a file (a pattern without one cannot be loaded, and never
-    /// was a face of a set), unprepared, each with a reference of its own.
+    /// The sorted fonts that name a file and have a charset (a pattern without a file cannot
+    /// be loaded, and one without a charset fontconfig's trimming skips), unprepared, each
+    /// with a reference of its own.
     let fonts: [OpaquePointer]
     /// Each font's FC_CHARSET (nil: none): borrowed from its pattern, or with `preparedCharsets`
     /// the prepared pattern's, owned (FcCharSetCopy).
     let charsets: [OpaquePointer?]
     private let ownsCharsets: Bool
+    /// Whether fontconfig trimmed the sort (then every font is listed).
+    private let trimmed: Bool
+    /// The indices of the fonts a trimmed sort keeps, found when first asked.
+    private let listedIndices = Mutex<[Int]?>(nil)
 
     /// Keeps the fonts of `sorted` (which stays the caller's) and a reference to `config`;
     /// `request` is the request they were sorted for, `makeRequest` makes it again.
     /// `preparedCharsets`: coverage from each font as prepared (every font is prepared now),
     /// for a configuration whose rules may edit charsets.
     init(
-        sorted: UnsafeMutablePointer<FcFontSet>, request: OpaquePointer, makeRequest: @escaping @Sendable () -> OpaquePointer?,
-        config: OpaquePointer, preparedCharsets: Bool = false
+        sorted: UnsafeMutablePointer<FcFontSet>, trimmed: Bool, request: OpaquePointer,
+        makeRequest: @escaping @Sendable () -> OpaquePointer?, config: OpaquePointer, preparedCharsets: Bool = false
     ) {
         self.makeRequest = makeRequest
+        self.trimmed = trimmed
         self.config = config
         FcConfigReference(config)
         var fonts: [OpaquePointer] = []
@@ -55,13 +72,12 @@ final class SortedFonts: @unchecked Sendable {
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, file != nil else { continue }
             var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, charset != nil else { continue }
             if preparedCharsets {
                 let prepared = FcFontRenderPrepare(config, request, font)
                 if FcPatternGetCharSet(prepared ?? font, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
                 charset = charset.map { FcCharSetCopy($0) } ?? nil
                 if let prepared { FcPatternDestroy(prepared) }
-            } else if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch {
-                charset = nil
             }
             FcPatternReference(font)
             fonts.append(font)
@@ -81,8 +97,42 @@ final class SortedFonts: @unchecked Sendable {
     var count: Int { fonts.count }
 
     /// What this holds beyond the fonts' own patterns (shared with the configuration): two
-    /// arrays' slots a font.
-    var byteCount: Int { 64 + 16 * count }
+    /// arrays' slots a font, and the trimmed list's once made.
+    var byteCount: Int { 64 + 16 * count + 8 * (trimmed ? 0 : count) }
+
+    /// The indices of the fonts fontconfig's trimmed sort lists (FcFontSetSort with `trim`,
+    /// as fontconfig 2.14 trims, fcmatch.c FcSortWalk: the first font, then each font whose
+    /// charset adds a character to the union of those before it — the union over every
+    /// font before it, kept or not, as FcCharSetMerge builds it), in order. Every index when
+    /// fontconfig trimmed, or when it is out of memory.
+    var listed: [Int] {
+        if trimmed { return Array(0..<count) }
+        if let known = listedIndices.withLock({ $0 }) { return known }
+        var kept: [Int] = []
+        if let union = FcCharSetCreate() {
+            defer { FcCharSetDestroy(union) }
+            for (index, charset) in charsets.enumerated() {
+                var added: FcBool = FcFalse
+                guard FcCharSetMerge(union, charset, &added) != FcFalse else {
+                    kept = Array(0..<count)
+                    break
+                }
+                if index == 0 || added != FcFalse { kept.append(index) }
+            }
+        } else {
+            kept = Array(0..<count)
+        }
+        return listedIndices.withLock { known in
+            if let known { return known }
+            known = kept
+            return kept
+        }
+    }
+
+    /// The first listed index for which `predicate` holds.
+    func firstListed(where predicate: (Int) -> Bool) -> Int? {
+        trimmed ? (0..<count).first(where: predicate) : listed.first(where: predicate)
+    }
 
     /// Runs `body` with the request made anew (nil when out of memory), freed after it.
     func withRequest<R, E: Error>(_ body: (OpaquePointer?) throws(E) -> R) throws(E) -> R {
@@ -154,6 +204,10 @@ final class SortedFonts: @unchecked Sendable {
     func firstCovering(below limit: UInt32) -> [Int?] {
         var first = [Int?](repeating: nil, count: Int(limit))
         var missing = Int(limit)
+        // A bit per code point still without its font: a font's page touches only the code
+        // points it is first to cover (the untrimmed sort's hundreds of fonts each cover most
+        // of Latin; visiting every bit they have was 1 M instructions a set).
+        var unassigned = [UInt32](repeating: .max, count: Int(limit) / 32)
         var map = [FcChar32](repeating: 0, count: 8)  // FC_CHARSET_MAP_SIZE: 256 bits
         for (index, charset) in charsets.enumerated() where missing > 0 {
             guard let charset else { continue }
@@ -161,15 +215,15 @@ final class SortedFonts: @unchecked Sendable {
             var page = map.withUnsafeMutableBufferPointer { FcCharSetFirstPage(charset, $0.baseAddress, &next) }
             // FC_CHARSET_DONE, (FcChar32) -1, ends the pages.
             while page != FcChar32.max && page < limit {
-                for word in 0..<8 where map[word] != 0 {
-                    var bits = map[word]
+                for word in 0..<8 {
+                    let slot = Int(page) / 32 + word
+                    var bits = map[word] & unassigned[slot]
+                    guard bits != 0 else { continue }
+                    unassigned[slot] &= ~bits
                     while bits != 0 {
-                        let scalar = Int(page) + word * 32 + bits.trailingZeroBitCount
+                        first[Int(page) + word * 32 + bits.trailingZeroBitCount] = index
                         bits &= bits - 1
-                        if first[scalar] == nil {
-                            first[scalar] = index
-                            missing -= 1
-                        }
+                        missing -= 1
                     }
                 }
                 page = map.withUnsafeMutableBufferPointer { FcCharSetNextPage(charset, $0.baseAddress, &next) }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct FontSetCoverageTests {
     static func byDefinition(_ set: FontSet, _ scalars: [UInt32]) -> Int {
         let needed = scalars.filter { !FontSet.isDefaultIgnorable($0) }
-        if let index = (0..<set.count).first(where: { face in needed.allSatisfy { set.faceCovers(face, $0) } }) { return index }
+        if let index = set.listed.first(where: { face in needed.allSatisfy { set.faceCovers(face, $0) } }) { return index }
         return (0..<set.count).first { set.faceCovers($0, scalars[0]) } ?? 0
     }
 
@@ -82,6 +82,29 @@ import Testing
         #expect(wrongCount == 0, "in \(font), first \(wrong.prefix(10))")
     }
 
+    /// A set sorts untrimmed and trims when asked; what it lists is what fontconfig's own
+    /// trimming keeps (the same patterns, in order), on the pinned fonts and on the
+    /// system's configuration, for requests whose first faces and languages differ.
+    @Test(arguments: [nil, "/etc/fonts/fonts.conf"])
+    func aSetListsWhatFontconfigsTrimmedSortKeeps(_ configuration: String?) throws {
+        _ = try TestEngine.engine()  // the pinned fonts
+        if let configuration, !FileManager.default.fileExists(atPath: configuration) { return }
+        let resolver = try FontResolver(rounding: .none, configurationFile: configuration)
+        let requests: [(String, Double, String?)] = [
+            ("Noto Sans 12", 16, nil), ("DejaVu Serif 10", 13, "ar"), ("Noto Sans CJK JP 12", 16, "ja"), ("monospace 11", 15, "he"),
+            ("sans-serif Bold 30", 40, "zh-cn"), ("Nope Nope 9", 12, "hi"), ("emoji 12", 16, nil), ("serif Italic 8", 11, "ru"),
+        ]
+        for (font, size, language) in requests {
+            let description = try FontDescription.parse(font)
+            let trimmed = try resolver.sortedFonts(for: description, pixelSize: size, language: language, trim: true)
+            let whole = try resolver.sortedFonts(for: description, pixelSize: size, language: language, trim: false)
+            #expect(whole.count > trimmed.count, "\(font)")
+            let listed = whole.listed.map { whole.fonts[$0] }
+            let same = listed == trimmed.fonts
+            #expect(same, "\(font) \(language ?? ""): \(listed.count) listed, fontconfig keeps \(trimmed.fonts.count)")
+        }
+    }
+
     /// A set prepares (FcFontRenderPrepare) only the faces it uses, as Pango's fontsets do:
     /// Latin text in a set of hundreds of faces prepares its first face and no other.
     @Test func aSetPreparesOnlyTheFacesItUses() throws {
@@ -98,8 +121,8 @@ import Testing
         _ = try set.font(at: han)
         #expect(set.preparedCount == 2)
         #expect(try set.face(at: han).file.contains("CJK"))
-        #expect(try set.preparedFaces().count == set.count)
-        #expect(set.preparedCount == set.count)
+        #expect(try set.preparedFaces().count == set.listed.count)
+        #expect(set.preparedCount == set.listed.count)
     }
 
     /// The pinned fonts' configuration file and a new directory for configurations that
