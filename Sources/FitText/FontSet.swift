@@ -19,10 +19,12 @@ final class FontSet: Sendable {
     let matchedRequestedFamily: Bool
     private let loaded: Mutex<[Int: Font]> = Mutex([:])
     /// For each code point below `coverageLimit`: the index of the first face that covers
-    /// it (what ``faceIndex(covering:)`` answers for a one-code-point cluster), or 255 when
-    /// that index does not fit. Built once, with the set (a fontconfig sort costs far more);
+    /// it (what ``faceIndex(covering:)`` answers for a one-code-point cluster), or
+    /// `notTabled` when that index does not fit. Two bytes an entry: indices are places in
+    /// the untrimmed sort, past 255 on a system of a few hundred fonts (one byte each sent
+    /// those code points to a walk over every face per cluster). Built once, with the set (a fontconfig sort costs far more);
     /// it replaces a charset lookup per cluster for the alphabetic scripts.
-    private let coverage: [UInt8]
+    private let coverage: [UInt16]
     private static let coverageLimit: UInt32 = 0x800
     /// Loads a face at the set's size: every font of the set shapes at the requested size
     /// (Pango gives fallback fonts the same scale); fontconfig's prepared size is a bitmap
@@ -35,7 +37,8 @@ final class FontSet: Sendable {
     /// The same answers for the rest of the BMP (CJK, Hangul, Indic, symbols), per block of
     /// 256 code points, filled in when a code point of the block is first asked about:
     /// a charset lookup per face costs about 600 instructions a cluster, one lock about 50.
-    private let blocks = Mutex<[[UInt8]]>([])
+    private let blocks = Mutex<[[UInt16]]>([])
+    private static let notTabled = UInt16.max
 
     /// - Parameters:
     ///   - request: what the fonts were sorted for, to prepare the first face with.
@@ -58,11 +61,11 @@ final class FontSet: Sendable {
         let requested = Set(description.families.map { $0.lowercased() })
         matchedRequestedFamily = requested.isEmpty || requested.contains(first.family.lowercased())
             || !requested.isDisjoint(with: FontResolver.genericFamilies)
-        var table = [UInt8](repeating: 0, count: Int(FontSet.coverageLimit))
+        var table = [UInt16](repeating: 0, count: Int(FontSet.coverageLimit))
         for (scalar, index) in sorted.firstCovering(below: FontSet.coverageLimit).enumerated() {
             // As firstFace(covering:in:): ignorables and code points no face has go to face 0.
             if FontSet.isDefaultIgnorable(UInt32(scalar)) && scalar != 0x061C { continue }
-            if let index { table[scalar] = index < 255 ? UInt8(index) : 255 }
+            if let index { table[scalar] = FontSet.tabled(index) }
         }
         coverage = table
     }
@@ -82,14 +85,15 @@ final class FontSet: Sendable {
     }
 
     /// Stores a face prepared at `index` unless another thread stored it first (two threads
-    /// may prepare one face at once): the first stored is everyone's.
+    /// may prepare one face at once): the first stored is everyone's. Its bytes reach the
+    /// set's cache with the next ``grew`` call (``font(at:)`` makes one as it loads the face;
+    /// ``preparedFaces()`` one for all it prepared).
     private func keep(_ face: FontFaceInfo, at index: Int) -> FontFaceInfo {
         let (kept, added) = prepared.withLock { faces in
             if let stored = faces[index] { return (stored, false) }
             faces[index] = face
             return (face, true)
         }
-        // Counted when the set next tells its cache it grew (a font loaded, a block filled).
         if added { grownBytes.add(FontSet.faceBytes, ordering: .relaxed) }
         return kept
     }
@@ -99,7 +103,7 @@ final class FontSet: Sendable {
     func preparedFaces() throws(FitTextError) -> [FontFaceInfo] {
         let known = prepared.withLock { $0 }
         let listed = sorted.listed
-        return try sorted.withRequest { (request) throws(FitTextError) -> [FontFaceInfo] in
+        let faces = try sorted.withRequest { (request) throws(FitTextError) -> [FontFaceInfo] in
             var faces: [FontFaceInfo] = []
             faces.reserveCapacity(listed.count)
             for index in listed {
@@ -111,6 +115,8 @@ final class FontSet: Sendable {
             }
             return faces
         }
+        if faces.count > known.count { grew(self) }
+        return faces
     }
 
     /// How many faces are prepared so far (for tests).
@@ -167,50 +173,55 @@ final class FontSet: Sendable {
 
     /// ``faceIndex(covering:)`` for a cluster of one code point, the common case.
     func faceIndex(covering scalar: UInt32) -> Int {
-        if scalar < FontSet.coverageLimit, coverage[Int(scalar)] != 255 { return Int(coverage[Int(scalar)]) }
+        if scalar < FontSet.coverageLimit, coverage[Int(scalar)] != FontSet.notTabled { return Int(coverage[Int(scalar)]) }
         if scalar >= FontSet.coverageLimit && scalar <= 0xFFFF {
             var filled = false
-            let cached = blocks.withLock { blocks -> UInt8 in
+            let cached = blocks.withLock { blocks -> UInt16 in
                 if blocks.isEmpty { blocks = Array(repeating: [], count: 256) }
                 let block = Int(scalar >> 8)
                 if blocks[block].isEmpty, let first = sorted.firstCovering(block: UInt32(block << 8)) {
                     filled = true
                     // As firstFace(covering:): ignorables and code points no face has go to face 0.
-                    var table = [UInt8](repeating: 0, count: 256)
+                    var table = [UInt16](repeating: 0, count: 256)
                     for low in 0..<256 {
                         guard let index = first[low], !FontSet.isDefaultIgnorable(UInt32(block << 8 | low)) else { continue }
-                        table[low] = index < 255 ? UInt8(index) : 255
+                        table[low] = FontSet.tabled(index)
                     }
                     blocks[block] = table
                 }
-                return blocks[block].isEmpty ? 255 : blocks[block][Int(scalar & 0xFF)]
+                return blocks[block].isEmpty ? FontSet.notTabled : blocks[block][Int(scalar & 0xFF)]
             }
             if filled {
                 grownBytes.add(FontSet.blockBytes, ordering: .relaxed)
                 grew(self)
             }
-            if cached != 255 { return Int(cached) }
+            if cached != FontSet.notTabled { return Int(cached) }
         }
         return firstFace(covering: scalar)
     }
 
-    /// What the set holds: itself, its list of faces (a reference each: the faces are the
-    /// resolver's, shared by every set, see FontResolver.State.faceInfos), the coverage
+    /// What the set holds: itself, its sorted fonts (``SortedFonts/byteCount``), the faces
+    /// it prepared (an entry each: the faces are the resolver's, shared by every set, see
+    /// FontResolver.State.faceInfos), the coverage
     /// table, the blocks filled in and the fonts it loaded — a set owns those (``font(at:)``
     /// keeps them), so an evicted font stays as long as a set that loaded it. Fonts shared
     /// with the resolver's font cache count in both: the sum overstates, never understates.
     /// Checked against mallinfo2 (FontCacheTests.measuredCost, 1,000 sizes, 1,000 families).
     var byteCount: Int {
-        FontSet.baseBytes + coverage.count + sorted.byteCount + grownBytes.load(ordering: .relaxed)
+        // Face 0 is prepared with the set; the others count as they are (grownBytes).
+        FontSet.baseBytes + 2 * coverage.count + sorted.byteCount + FontSet.faceBytes + grownBytes.load(ordering: .relaxed)
     }
     static let baseBytes = 1024
     /// Per prepared face: its entry, a reference to the info (the info itself is the
     /// resolver's, counted there), in the dictionary of prepared faces; the sorted fonts
     /// count their own (``SortedFonts/byteCount``).
     static let faceBytes = 48
-    /// One block of the BMP's coverage: 256 one-byte entries in an array (plus its header),
+    /// One block of the BMP's coverage: 256 two-byte entries in an array (plus its header),
     /// and the 256-slot table of blocks the first one creates, shared out per block.
-    static let blockBytes = 256 + 32 + 32
+    static let blockBytes = 512 + 32 + 32
+
+    /// A face index as the tables hold it.
+    private static func tabled(_ index: Int) -> UInt16 { index < Int(notTabled) ? UInt16(index) : notTabled }
 
     private func firstFace(covering scalar: UInt32) -> Int {
         // U+061C ARABIC LETTER MARK is a format character Pango does not take as a space

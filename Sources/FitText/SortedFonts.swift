@@ -97,14 +97,16 @@ final class SortedFonts: @unchecked Sendable {
     var count: Int { fonts.count }
 
     /// What this holds beyond the fonts' own patterns (shared with the configuration): two
-    /// arrays' slots a font, and the trimmed list's once made.
+    /// arrays' slots a font, and for an untrimmed sort the trimmed list's (counted whether
+    /// or not it is made yet).
     var byteCount: Int { 64 + 16 * count + 8 * (trimmed ? 0 : count) }
 
     /// The indices of the fonts fontconfig's trimmed sort lists (FcFontSetSort with `trim`,
     /// as fontconfig 2.14 trims, fcmatch.c FcSortWalk: the first font, then each font whose
     /// charset adds a character to the union of those before it — the union over every
     /// font before it, kept or not, as FcCharSetMerge builds it), in order. Every index when
-    /// fontconfig trimmed, or when it is out of memory.
+    /// fontconfig trimmed, or when it is out of memory. (fontconfig also merges the fonts
+    /// this leaves out, those without a file; the configuration's scanned fonts all name one.)
     var listed: [Int] {
         if trimmed { return Array(0..<count) }
         if let known = listedIndices.withLock({ $0 }) { return known }

@@ -60,23 +60,23 @@ struct RequestFields {
         private static let nameBytes: [[UInt8]] = Field.allCases.map { Array($0.name.utf8) }
     }
 
-    /// Per field, where its value is in `present` plus one (0: absent) — plain bytes held
-    /// inline, with the values given in one array: slots of `JSONValue?` held inline cost
-    /// 2.5 K instructions a line to copy and destroy (callgrind), an array of them one
-    /// allocation of 18 slots for the two or three a line gives.
-    private var slots = InlineArray<18, UInt8>(repeating: 0)
-    private var present: [JSONValue] = []
+    /// The fields given, in the line's order, each once (a line gives two or three of the
+    /// 18, so a scan is as quick as a table): slots of `JSONValue?` held inline cost 2.5 K
+    /// instructions a line to copy and destroy (callgrind), an array of them one allocation
+    /// of 18 slots.
+    private var present: [(field: Field, value: JSONValue)] = []
+    /// Bit `rawValue` of each field in `present`.
+    private var given: UInt64 = 0
     /// The first member whose name is no field, if any.
     private(set) var unknown: String?
 
     init(_ object: JSONObject) {
-        assert(slots.count == Field.allCases.count, "a slot per field")
         for member in object.members {
             guard let field = Field(named: member.name) else {
                 if unknown == nil { unknown = member.name }
                 continue
             }
-            if slots[field.rawValue] == 0 { add(member.value, for: field) }
+            if !has(field) { add(member.value, for: field) }
         }
     }
 
@@ -88,7 +88,7 @@ struct RequestFields {
     init?(parsing line: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits) {
         var fields = RequestFields()
         let complete = try? JSONReader.forEachMember(of: line, limits: limits) { name, value in
-            guard let field = Field(bytes: name), fields.slots[field.rawValue] == 0 else { return false }
+            guard let field = Field(bytes: name), !fields.has(field) else { return false }
             fields.add(value, for: field)
             return true
         }
@@ -98,13 +98,16 @@ struct RequestFields {
 
     private init() {}
 
+    private func has(_ field: Field) -> Bool { given & (1 << UInt64(field.rawValue)) != 0 }
+
     private mutating func add(_ value: JSONValue, for field: Field) {
-        present.append(value)
-        slots[field.rawValue] = UInt8(present.count)
+        present.append((field, value))
+        given |= 1 << UInt64(field.rawValue)
     }
 
     subscript(field: Field) -> JSONValue? {
-        let slot = Int(slots[field.rawValue])
-        return slot == 0 ? nil : present[slot - 1]
+        guard has(field) else { return nil }
+        for entry in present where entry.field == field { return entry.value }
+        return nil
     }
 }

@@ -98,7 +98,8 @@ import Testing
             let description = try FontDescription.parse(font)
             let trimmed = try resolver.sortedFonts(for: description, pixelSize: size, language: language, trim: true)
             let whole = try resolver.sortedFonts(for: description, pixelSize: size, language: language, trim: false)
-            #expect(whole.count > trimmed.count, "\(font)")
+            // The pinned fonts overlap (several Noto and DejaVu styles): the trim drops some.
+            if configuration == nil { #expect(whole.count > trimmed.count, "\(font)") }
             let listed = whole.listed.map { whole.fonts[$0] }
             let same = listed == trimmed.fonts
             #expect(same, "\(font) \(language ?? ""): \(listed.count) listed, fontconfig keeps \(trimmed.fonts.count)")
