@@ -76,6 +76,10 @@ final class SimpleGraphemes: @unchecked Sendable {
         return true
     }
 
+    /// Whether `unit` is simple; only for a unit of a text ``containsOnlySimple(_:)`` has
+    /// seen (which builds every block the text touches, even when it answers false).
+    func isSimple(_ unit: UInt16) -> Bool { bits[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0 }
+
     /// Fills in the missing blocks among `blocks`; returns the blocks built now.
     private func build(_ blocks: Blocks) throws(FitTextError) -> Blocks {
         try built.withLock { (done: inout Blocks) throws(FitTextError) -> Blocks in
