@@ -200,34 +200,44 @@ public struct JSONWriter: Sendable {
             fraction /= 10
             decimals -= 1
         }
-        var significant = decimals
-        if whole > 0 {
-            var rest = whole
-            while rest > 0 {
-                significant += 1
-                rest /= 10
-            }
-        } else {
-            // Leading zeros of the fraction are not significant.
-            var rest = fraction
-            significant = 0
-            while rest > 0 {
-                significant += 1
-                rest /= 10
-            }
-        }
-        guard significant <= 15 else { return false }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendInteger(Int64(whole))
-        bytes.append(UInt8(ascii: "."))
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { buffer in
-            for index in stride(from: decimals - 1, through: 0, by: -1) {
+        // Written backwards into one stack buffer, then appended at once: the fraction's
+        // digits, the point, the whole part's digits, the sign (at most 1 + 16 + 1 + 10).
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> Int in
+            var index = 32
+            for _ in 0..<decimals {
+                index -= 1
                 buffer[index] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
                 fraction /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<decimals]))
+            // Leading zeros of the fraction are not significant (when the whole part is 0).
+            var leadingZeros = 0
+            while leadingZeros < decimals && buffer[index + leadingZeros] == UInt8(ascii: "0") { leadingZeros += 1 }
+            index -= 1
+            buffer[index] = UInt8(ascii: ".")
+            var rest = whole
+            var significant: Int
+            if rest == 0 {
+                significant = decimals - leadingZeros
+                index -= 1
+                buffer[index] = UInt8(ascii: "0")
+            } else {
+                significant = decimals
+                while rest > 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                    rest /= 10
+                    significant += 1
+                }
+            }
+            guard significant <= 15 else { return 0 }
+            if value < 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<32]))
+            return 32 - index
         }
-        return true
+        return written > 0
     }
 
     private mutating func appendInteger(_ value: Int64) {
