@@ -1,6 +1,7 @@
 import FitBus
 import FitProtocol
 import FitScale
+import FitText
 import Foundation
 import Logging
 
@@ -68,13 +69,20 @@ extension FitClient {
         return try await daemon.generationChanges()
     }
 
-    static func localState() -> TextScaleState {
+    /// - Parameter engine: the engine in this process, whose fontconfig configuration the
+    ///   first reload reads instead of loading its own.
+    static func localState(sharing engine: TextEngine? = nil) -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
         // In-process there is no bus to ask the portal: KDE's files, GSettings, Xft.dpi.
         let layers: [any DesktopSettingsProvider] = (kde.filesExist ? [kde] : [])
             + [GSettingsProvider(environment: environment), XResourcesProvider(display: environment.display)]
-        return TextScaleState(environment: environment, desktop: LayeredSettingsProvider(layers), logger: Logger(label: "fitd.client"))
+        // The engine loaded FONTCONFIG_FILE (or fontconfig's default) as the reader would.
+        var loaded: (@Sendable () -> OpaquePointer?)? = nil
+        if let engine { loaded = { engine.referencedFontconfigConfiguration() } }
+        return TextScaleState(
+            environment: environment, desktop: LayeredSettingsProvider(layers), logger: Logger(label: "fitd.client"),
+            loadedFontconfig: loaded)
     }
 
     private static func rejected(_ error: FitScaleError) -> FitClientError {

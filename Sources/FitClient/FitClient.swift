@@ -91,12 +91,15 @@ public final class FitClient: Sendable {
     }
 
     private static func embedded(reason: String?) async throws(FitClientError) -> FitClient {
-        let user = UserText(await localState().reload())
+        let engine: TextEngine
         do throws(FitTextError) {
-            return FitClient(backend: .embedded(try TextEngine(), user), fallbackReason: reason)
+            engine = try TextEngine()
         } catch {
             throw .invalidRequest(error)
         }
+        // The scale is read from the configuration the engine loaded (one load, not two).
+        let user = UserText(await localState(sharing: engine).reload())
+        return FitClient(backend: .embedded(engine, user), fallbackReason: reason)
     }
 
     // MARK: the contract

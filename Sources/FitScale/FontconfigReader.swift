@@ -58,12 +58,32 @@ public struct FontconfigReader: Sendable {
         return try result.get()
     }
 
+    /// Reads a configuration this process loaded a moment before from the same files — the
+    /// text engine's, as `fitctl --local` starts (loading it twice was a quarter of a
+    /// one-string run's instructions: FcInitLoadConfigAndFonts parses every XML file) —
+    /// on fontconfig's queue. Takes over one reference to `config` (FcConfigReference'd by
+    /// the caller) and drops it.
+    public func read(loaded config: OpaquePointer) async -> FontconfigSnapshot {
+        let address = UInt(bitPattern: Int(bitPattern: config))
+        return await withCheckedContinuation { continuation in
+            FontconfigReader.queue.async {
+                guard let config = OpaquePointer(bitPattern: address) else { return }
+                defer { FcConfigDestroy(config) }
+                continuation.resume(returning: FontconfigReader.snapshot(of: config))
+            }
+        }
+    }
+
     /// Loads and reads synchronously (blocking; for tools and tests, not the daemon's pool).
     public static func readNow(configFile: String?) throws(FitScaleError) -> FontconfigSnapshot {
         let config = try loadConfig(configFile)
         // We created this config (refcount 1), so we destroy it.
         defer { FcConfigDestroy(config) }
+        return snapshot(of: config)
+    }
 
+    /// What a loaded configuration says.
+    private static func snapshot(of config: OpaquePointer) -> FontconfigSnapshot {
         let (dpi, scale) = probeScale(config)
         return FontconfigSnapshot(
             dpi: dpi, scale: scale,

@@ -10,6 +10,9 @@ public actor TextScaleState {
     public let environment: FitScaleEnvironment
     private let desktop: (any DesktopSettingsProvider)?
     private let fontconfigReader: FontconfigReader
+    /// For the first reload only: a configuration already loaded from the same files
+    /// (referenced for the reader), instead of loading it again; later reloads load afresh.
+    private var firstFontconfig: (@Sendable () -> OpaquePointer?)?
     private let store: ExplicitScaleStore
     private let logger: Logger
 
@@ -24,9 +27,16 @@ public actor TextScaleState {
 
     /// - Parameter desktop: GNOME's portal (from the daemon) or ``KDESettingsProvider``; nil
     ///   for none.
-    public init(environment: FitScaleEnvironment, desktop: (any DesktopSettingsProvider)? = nil, logger: Logger) {
+    /// - Parameter loadedFontconfig: for the first reload, a configuration this process has
+    ///   loaded from the same files a moment before, FcConfigReference'd (``FontconfigReader/read(loaded:)``);
+    ///   nil when there is none, or to load one anyway.
+    public init(
+        environment: FitScaleEnvironment, desktop: (any DesktopSettingsProvider)? = nil, logger: Logger,
+        loadedFontconfig: (@Sendable () -> OpaquePointer?)? = nil
+    ) {
         self.environment = environment
         self.desktop = desktop
+        firstFontconfig = loadedFontconfig
         fontconfigReader = FontconfigReader(configFile: environment.fontconfigFile)
         store = ExplicitScaleStore(path: environment.fitdConfigPath)
         self.logger = logger
@@ -46,8 +56,14 @@ public actor TextScaleState {
             found.append(error)
             logger.warning("text scale: keeping the last good explicit setting (\(preference.explicit?.description ?? "none")): \(error)")
         }
+        let loaded = firstFontconfig?()
+        firstFontconfig = nil
         do throws(FitScaleError) {
-            next.fontconfig = try await fontconfigReader.read()
+            if let loaded {
+                next.fontconfig = await fontconfigReader.read(loaded: loaded)
+            } else {
+                next.fontconfig = try await fontconfigReader.read()
+            }
         } catch {
             found.append(error)
             logger.warning("text scale: keeping the last good fontconfig values: \(error)")

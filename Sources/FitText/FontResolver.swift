@@ -119,6 +119,9 @@ final class FontResolver: Sendable {
         faces = ByteBoundedCache(name: "font-faces", byteLimit: budget.faces)
     }
 
+    /// The configuration, with a reference of the caller's own.
+    func referencedConfiguration() -> OpaquePointer? { FcConfigReference(config) }
+
     /// How the resolver's budget is shared: sets (which own the fonts they loaded, see
     /// ``FontSet/byteCount``) the most, since a distinct size or family makes a new one;
     /// faces the least, since there is one per font file and files do not come from peers.

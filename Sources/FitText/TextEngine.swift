@@ -119,6 +119,11 @@ public final class TextEngine: TextMeasuring, Sendable {
 
     var resolver: FontResolver { fonts.withLock { $0 } }
 
+    /// The fontconfig configuration the engine's fonts come from, with a reference of the
+    /// caller's own (FcConfigDestroy it), for reading it without loading it again
+    /// (FitScale's FontconfigReader).
+    public func referencedFontconfigConfiguration() -> OpaquePointer? { resolver.referencedConfiguration() }
+
     public var cacheStatistics: [CacheStatistics] {
         var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, clusterWidths.statistics] + resolver.statistics
         all += [styles.statistics, descriptions.statistics, featureTable.statistics]

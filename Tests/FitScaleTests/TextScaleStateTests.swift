@@ -1,5 +1,7 @@
+import CFontconfig
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 @testable import FitScale
@@ -22,6 +24,36 @@ struct FakeDesktop: DesktopSettingsProvider {
         #expect(snapshot.monospaceFont?.family == "DejaVu Sans Mono")
         #expect(snapshot.configFiles.contains(Sandbox.pinnedFontsConf))
         #expect(snapshot.fontDirectories.contains("/usr/share/fonts/truetype/dejavu"))
+    }
+
+    /// A configuration the process loaded a moment before (the text engine's, fitctl --local)
+    /// reads as one loaded afresh, for the first reload only: a file written since counts
+    /// at the next.
+    @Test func aConfigurationLoadedBeforeIsReadOnceAsIfLoadedAfresh() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeFontconfig(dpi: 120)
+        let fresh = try FontconfigReader.readNow(configFile: sandbox.fontconfigFile)
+        let config = try #require(FcConfigCreate())
+        defer { FcConfigDestroy(config) }
+        #expect(FcConfigParseAndLoad(config, sandbox.fontconfigFile, FcTrue) == FcTrue)
+        #expect(FcConfigBuildFonts(config) == FcTrue)
+        let address = UInt(bitPattern: Int(bitPattern: config))
+        let given = Mutex(0)
+        let state = TextScaleState(
+            environment: sandbox.environment, logger: LogCapture().logger,
+            loadedFontconfig: {
+                given.withLock { $0 += 1 }
+                return OpaquePointer(bitPattern: address).flatMap { FcConfigReference($0) }
+            })
+        let first = await state.reload()
+        #expect(fresh.uiFont == first.uiFont)
+        #expect(fresh.monospaceFont == first.monospaceFont)
+        #expect(fresh.textScaleFactor == 1.25 && first.factor == 1.25)
+        // The next reload loads the file as it is now.
+        try sandbox.writeFontconfig(dpi: 144)
+        let second = await state.reload(reasons: [.fontconfig])
+        #expect(second.factor == 1.5)
+        #expect(given.withLock { $0 } == 1)
     }
 
     @Test func fontconfigDpi120IsScale125AndMovesCategoryAndEveryStyle() async throws {
