@@ -50,12 +50,7 @@ public struct FontconfigReader: Sendable {
     /// Loads the configuration and reads it, on fontconfig's queue.
     public func read() async throws(FitScaleError) -> FontconfigSnapshot {
         let file = configFile
-        let result: Result<FontconfigSnapshot, FitScaleError> = await withCheckedContinuation { continuation in
-            FontconfigReader.queue.async {
-                continuation.resume(returning: Result { () throws(FitScaleError) in try FontconfigReader.readNow(configFile: file) })
-            }
-        }
-        return try result.get()
+        return try await FontconfigReader.onQueue { () throws(FitScaleError) in try FontconfigReader.readNow(configFile: file) }.get()
     }
 
     /// Reads a configuration this process loaded a moment before from the same files — the
@@ -64,13 +59,23 @@ public struct FontconfigReader: Sendable {
     /// on fontconfig's queue. Takes over one reference to `config` (FcConfigReference'd by
     /// the caller) and drops it.
     public func read(loaded config: OpaquePointer) async -> FontconfigSnapshot {
-        let address = UInt(bitPattern: Int(bitPattern: config))
-        return await withCheckedContinuation { continuation in
-            FontconfigReader.queue.async {
-                guard let config = OpaquePointer(bitPattern: address) else { return }
-                defer { FcConfigDestroy(config) }
-                continuation.resume(returning: FontconfigReader.snapshot(of: config))
-            }
+        let handed = Handed(config: config)
+        return await FontconfigReader.onQueue { () -> FontconfigSnapshot in
+            defer { FcConfigDestroy(handed.config) }
+            return FontconfigReader.snapshot(of: handed.config)
+        }.get()
+    }
+
+    /// A configuration's reference handed to fontconfig's queue, used and dropped there
+    /// alone (fontconfig reads a loaded configuration from any thread).
+    private struct Handed: @unchecked Sendable { let config: OpaquePointer }
+
+    /// Runs `body` on fontconfig's queue and waits for its outcome.
+    private static func onQueue<T: Sendable, E: Error>(
+        _ body: @escaping @Sendable () throws(E) -> T
+    ) async -> Result<T, E> {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: Result { () throws(E) in try body() }) }
         }
     }
 

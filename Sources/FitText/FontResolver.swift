@@ -201,10 +201,8 @@ final class FontResolver: Sendable {
         // sorts in a thread of its own, sort_in_thread, while others match): this resolver's
         // configuration is never reloaded (a change makes a new resolver), and the candidate set
         // is read-only once made.
-        let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
-        let (sorted, request) = try FontResolver.sortedFonts(
-            config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
-            pixelSize: pixelSize, language: language, trim: editsCharsets, preparedCharsets: editsCharsets)
+        let (sorted, request) = try sortedFonts(
+            description, pixelSize: pixelSize, language: language, trim: editsCharsets, preparedCharsets: editsCharsets)
         defer { FcPatternDestroy(request) }
         let set = try FontSet(
             description: description, pixelSize: pixelSize, sorted: sorted, request: request,
@@ -226,12 +224,19 @@ final class FontResolver: Sendable {
     /// fontconfig's sort for a description as a set gets it, trimmed by fontconfig or not
     /// (for tests: a set's ``SortedFonts/listed`` against fontconfig's own trimming).
     func sortedFonts(for description: FontDescription, pixelSize: Double, language: String?, trim: Bool) throws(FitTextError) -> SortedFonts {
-        let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
-        let (sorted, request) = try FontResolver.sortedFonts(
-            config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
-            pixelSize: pixelSize, language: language, trim: trim, preparedCharsets: false)
+        let (sorted, request) = try sortedFonts(description, pixelSize: pixelSize, language: language, trim: trim, preparedCharsets: false)
         FcPatternDestroy(request)
         return sorted
+    }
+
+    /// The sort of the fonts Pango would use (``supportedFonts(_:)``) and its request.
+    private func sortedFonts(
+        _ description: FontDescription, pixelSize: Double, language: String?, trim: Bool, preparedCharsets: Bool
+    ) throws(FitTextError) -> (SortedFonts, request: OpaquePointer) {
+        let candidates = state.withLock { state in UInt(bitPattern: FontResolver.supportedFonts(&state)) }
+        return try FontResolver.sortedFonts(
+            config: config, candidates: UnsafeMutablePointer(bitPattern: candidates), description: description,
+            pixelSize: pixelSize, language: language, trim: trim, preparedCharsets: preparedCharsets)
     }
 
     private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {

@@ -164,7 +164,7 @@ final class FontSet: Sendable {
         // The first face covering the whole cluster, among the listed ones only: a face the
         // trimmed sort drops adds no character, yet may hold a whole cluster the faces before
         // it share between them.
-        if let index = sorted.firstListed(where: { covers($0, scalars) }) { return index }
+        if let index = sorted.listed.first(where: { covers($0, scalars) }) { return index }
         for i in 0..<count where sorted.covers(i, first) {
             return i
         }

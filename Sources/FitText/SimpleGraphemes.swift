@@ -26,35 +26,16 @@ final class SimpleGraphemes: @unchecked Sendable {
     private let built = Mutex<Blocks>(Blocks())
     private let iterators: BreakIteratorPool
 
-    /// A bit per block of 256 code units.
+    /// A bit per block of 256 code units: word `b >> 6`, bit `b & 63`.
     struct Blocks {
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var words = SIMD4<UInt64>(repeating: 0)
 
-        mutating func insert(_ unit: UInt16) {
-            let bit = UInt64(1) << UInt64((unit >> 8) & 63)
-            switch unit >> 14 {
-            case 0: words.0 |= bit
-            case 1: words.1 |= bit
-            case 2: words.2 |= bit
-            default: words.3 |= bit
-            }
-        }
+        mutating func insert(_ unit: UInt16) { words[Int(unit >> 14)] |= 1 << UInt64((unit >> 8) & 63) }
 
-        func contains(block: Int) -> Bool {
-            let bit = UInt64(1) << UInt64(block & 63)
-            switch block >> 6 {
-            case 0: return words.0 & bit != 0
-            case 1: return words.1 & bit != 0
-            case 2: return words.2 & bit != 0
-            default: return words.3 & bit != 0
-            }
-        }
+        func contains(block: Int) -> Bool { words[block >> 6] & (1 << UInt64(block & 63)) != 0 }
 
         /// Whether every block here is in `other`.
-        func isSubset(of other: Blocks) -> Bool {
-            words.0 & ~other.words.0 == 0 && words.1 & ~other.words.1 == 0 && words.2 & ~other.words.2 == 0
-                && words.3 & ~other.words.3 == 0
-        }
+        func isSubset(of other: Blocks) -> Bool { words & ~other.words == .zero }
     }
 
     init(iterators: BreakIteratorPool) {

@@ -45,10 +45,9 @@ final class SortedFonts: @unchecked Sendable {
     /// the prepared pattern's, owned (FcCharSetCopy).
     let charsets: [OpaquePointer?]
     private let ownsCharsets: Bool
-    /// Whether fontconfig trimmed the sort (then every font is listed).
-    private let trimmed: Bool
-    /// The indices of the fonts a trimmed sort keeps, found when first asked.
-    private let listedIndices = Mutex<[Int]?>(nil)
+    /// The indices of the fonts a trimmed sort keeps: every one when fontconfig trimmed,
+    /// else found when first asked (``listed``).
+    private let listedIndices: Mutex<[Int]?>
 
     /// Keeps the fonts of `sorted` (which stays the caller's) and a reference to `config`;
     /// `request` is the request they were sorted for, `makeRequest` makes it again.
@@ -59,7 +58,6 @@ final class SortedFonts: @unchecked Sendable {
         makeRequest: @escaping @Sendable () -> OpaquePointer?, config: OpaquePointer, preparedCharsets: Bool = false
     ) {
         self.makeRequest = makeRequest
-        self.trimmed = trimmed
         self.config = config
         FcConfigReference(config)
         var fonts: [OpaquePointer] = []
@@ -86,6 +84,7 @@ final class SortedFonts: @unchecked Sendable {
         self.fonts = fonts
         self.charsets = charsets
         ownsCharsets = preparedCharsets
+        listedIndices = Mutex(trimmed ? Array(0..<fonts.count) : nil)
     }
 
     deinit {
@@ -97,9 +96,9 @@ final class SortedFonts: @unchecked Sendable {
     var count: Int { fonts.count }
 
     /// What this holds beyond the fonts' own patterns (shared with the configuration): two
-    /// arrays' slots a font, and for an untrimmed sort the trimmed list's (counted whether
-    /// or not it is made yet).
-    var byteCount: Int { 64 + 16 * count + 8 * (trimmed ? 0 : count) }
+    /// arrays' slots a font, and the list of listed indices (counted whether or not it is
+    /// made yet).
+    var byteCount: Int { 64 + 24 * count }
 
     /// The indices of the fonts fontconfig's trimmed sort lists (FcFontSetSort with `trim`,
     /// as fontconfig 2.14 trims, fcmatch.c FcSortWalk: the first font, then each font whose
@@ -108,7 +107,6 @@ final class SortedFonts: @unchecked Sendable {
     /// fontconfig trimmed, or when it is out of memory. (fontconfig also merges the fonts
     /// this leaves out, those without a file; the configuration's scanned fonts all name one.)
     var listed: [Int] {
-        if trimmed { return Array(0..<count) }
         if let known = listedIndices.withLock({ $0 }) { return known }
         var kept: [Int] = []
         if let union = FcCharSetCreate() {
@@ -129,11 +127,6 @@ final class SortedFonts: @unchecked Sendable {
             known = kept
             return kept
         }
-    }
-
-    /// The first listed index for which `predicate` holds.
-    func firstListed(where predicate: (Int) -> Bool) -> Int? {
-        trimmed ? (0..<count).first(where: predicate) : listed.first(where: predicate)
     }
 
     /// Runs `body` with the request made anew (nil when out of memory), freed after it.
@@ -172,29 +165,17 @@ final class SortedFonts: @unchecked Sendable {
         guard let block = FcCharSetCreate() else { return nil }
         defer { FcCharSetDestroy(block) }
         for scalar in base..<base + 256 where FcCharSetAddChar(block, scalar) == 0 { return nil }
-        var first = [Int?](repeating: nil, count: 256)
-        var missing = 256
+        var found = FirstFonts(from: base, count: 256)
         var map = [FcChar32](repeating: 0, count: 8)  // FC_CHARSET_MAP_SIZE: 256 bits
-        for (index, charset) in charsets.enumerated() where missing > 0 {
+        for (index, charset) in charsets.enumerated() where found.missing > 0 {
             guard let charset, FcCharSetIntersectCount(charset, block) > 0 else { continue }
             guard let common = FcCharSetIntersect(charset, block) else { return nil }
             defer { FcCharSetDestroy(common) }
             var next: FcChar32 = 0
             let page = map.withUnsafeMutableBufferPointer { FcCharSetFirstPage(common, $0.baseAddress, &next) }
-            guard page == base else { continue }
-            for word in 0..<8 where map[word] != 0 {
-                var bits = map[word]
-                while bits != 0 {
-                    let low = word * 32 + bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    if first[low] == nil {
-                        first[low] = index
-                        missing -= 1
-                    }
-                }
-            }
+            if page == base { found.take(page: page, map: map, font: index) }
         }
-        return first
+        return found.first
     }
 
     /// For each code point below `limit` (a multiple of 256): the index of the first font that
@@ -204,33 +185,52 @@ final class SortedFonts: @unchecked Sendable {
     /// point, which cost 2.5 M instructions a set (code points no font has — controls,
     /// unassigned — asked every font).
     func firstCovering(below limit: UInt32) -> [Int?] {
-        var first = [Int?](repeating: nil, count: Int(limit))
-        var missing = Int(limit)
-        // A bit per code point still without its font: a font's page touches only the code
-        // points it is first to cover (the untrimmed sort's hundreds of fonts each cover most
-        // of Latin; visiting every bit they have was 1 M instructions a set).
-        var unassigned = [UInt32](repeating: .max, count: Int(limit) / 32)
+        var found = FirstFonts(from: 0, count: Int(limit))
         var map = [FcChar32](repeating: 0, count: 8)  // FC_CHARSET_MAP_SIZE: 256 bits
-        for (index, charset) in charsets.enumerated() where missing > 0 {
+        for (index, charset) in charsets.enumerated() where found.missing > 0 {
             guard let charset else { continue }
             var next: FcChar32 = 0
             var page = map.withUnsafeMutableBufferPointer { FcCharSetFirstPage(charset, $0.baseAddress, &next) }
             // FC_CHARSET_DONE, (FcChar32) -1, ends the pages.
             while page != FcChar32.max && page < limit {
-                for word in 0..<8 {
-                    let slot = Int(page) / 32 + word
-                    var bits = map[word] & unassigned[slot]
-                    guard bits != 0 else { continue }
-                    unassigned[slot] &= ~bits
-                    while bits != 0 {
-                        first[Int(page) + word * 32 + bits.trailingZeroBitCount] = index
-                        bits &= bits - 1
-                        missing -= 1
-                    }
-                }
+                found.take(page: page, map: map, font: index)
                 page = map.withUnsafeMutableBufferPointer { FcCharSetNextPage(charset, $0.baseAddress, &next) }
             }
         }
-        return first
+        return found.first
+    }
+
+    /// The first font found for each code point of a range of whole pages, fonts offered in
+    /// sort order. A bit per code point still without its font: a font's page touches only
+    /// the code points it is first to cover (the untrimmed sort's hundreds of fonts each cover
+    /// most of Latin; visiting every bit they have was 1 M instructions a set).
+    private struct FirstFonts {
+        let base: UInt32
+        var first: [Int?]
+        var unassigned: [UInt32]
+        var missing: Int
+
+        init(from base: UInt32, count: Int) {
+            self.base = base
+            first = [Int?](repeating: nil, count: count)
+            unassigned = [UInt32](repeating: .max, count: count / 32)
+            missing = count
+        }
+
+        /// Font `font`'s coverage of the page from `page` (inside the range): 256 bits in 8 words.
+        mutating func take(page: FcChar32, map: [FcChar32], font: Int) {
+            let offset = Int(page - base)
+            for word in 0..<8 {
+                let slot = offset / 32 + word
+                var bits = map[word] & unassigned[slot]
+                guard bits != 0 else { continue }
+                unassigned[slot] &= ~bits
+                while bits != 0 {
+                    first[offset + word * 32 + bits.trailingZeroBitCount] = font
+                    bits &= bits - 1
+                    missing -= 1
+                }
+            }
+        }
     }
 }

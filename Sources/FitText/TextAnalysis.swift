@@ -190,49 +190,49 @@ struct TextAnalyzer: Sendable {
         let n = text.count
         func simple(_ i: Int) -> Bool { simpleGraphemes.isSimple(text[i]) }
         try withUnsafeTemporaryAllocation(of: UInt16.self, capacity: n) { joined throws(FitTextError) in
-            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { origin throws(FitTextError) in
-                try withUnsafeTemporaryAllocation(of: Bool.self, capacity: n + 1) { icuSays throws(FitTextError) in
-                    // The stretches with their context, end to end; origin[j]: unit j's place in `text`.
-                    var count = 0
-                    var copiedTo = 0  // units of `text` before this are copied or skipped
-                    var i = 0
-                    while i < n {
-                        guard !simple(i) else {
-                            i += 1
-                            continue
-                        }
-                        var end = i
-                        while end < n && !simple(end) { end += 1 }
-                        let from = max(i - 1, copiedTo)
-                        let to = min(end + 1, n)
-                        for unit in from..<to {
-                            joined[count] = text[unit]
-                            origin[count] = Int32(unit)
-                            count += 1
-                        }
-                        copiedTo = to
-                        i = end
+            // Each joined unit's place in `text` (n at most), then ICU's boundaries (n + 1 at most).
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n + 1) { scratch throws(FitTextError) in
+                let origin = UnsafeMutableBufferPointer(rebasing: scratch[0..<n])
+                let found = UnsafeMutableBufferPointer(rebasing: scratch[n...])
+                // The stretches with their context, end to end.
+                var count = 0
+                var copiedTo = 0  // units of `text` before this are copied or skipped
+                var i = 0
+                while i < n {
+                    guard !simple(i) else {
+                        i += 1
+                        continue
                     }
-                    icuSays.initialize(repeating: false)
-                    if count > 0 {
-                        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: count + 1) { found throws(FitTextError) in
-                            let boundaries = try graphemes.boundaries(
-                                of: UnsafeBufferPointer(rebasing: joined[0..<count]), into: found.baseAddress)
-                            for b in 0..<boundaries {
-                                let j = Int(found[b])
-                                // Between units j-1 and j of the joined text: a place in `text`
-                                // only where they were neighbours there.
-                                guard j > 0 && j < count, origin[j] == origin[j - 1] + 1 else { continue }
-                                icuSays[Int(origin[j])] = true
-                            }
-                        }
+                    var end = i
+                    while end < n && !simple(end) { end += 1 }
+                    for unit in max(i - 1, copiedTo)..<min(end + 1, n) {
+                        joined[count] = text[unit]
+                        origin[count] = Int32(unit)
+                        count += 1
                     }
-                    starts.reserveCapacity(n + 1)
-                    starts.append(0)
-                    for position in 1..<(n + 1) {
-                        if position == n || (simple(position - 1) && simple(position)) || icuSays[position] {
-                            starts.append(Int32(position))
-                        }
+                    copiedTo = min(end + 1, n)
+                    i = end
+                }
+                // ICU's boundaries as places in `text`, in order: between units j-1 and j of
+                // the joined text, only where they were neighbours there.
+                var kept = 0
+                if count > 0 {
+                    let boundaries = try graphemes.boundaries(of: UnsafeBufferPointer(rebasing: joined[0..<count]), into: found.baseAddress)
+                    for b in 0..<boundaries {
+                        let j = Int(found[b])
+                        guard j > 0 && j < count, origin[j] == origin[j - 1] + 1 else { continue }
+                        found[kept] = origin[j]
+                        kept += 1
+                    }
+                }
+                starts.reserveCapacity(n + 1)
+                starts.append(0)
+                var k = 0
+                for position in 1...n {
+                    while k < kept && Int(found[k]) < position { k += 1 }
+                    let icuSays = k < kept && Int(found[k]) == position
+                    if position == n || (simple(position - 1) && simple(position)) || icuSays {
+                        starts.append(Int32(position))
                     }
                 }
             }

@@ -32,11 +32,7 @@ enum MetricsJSON {
     static func write(
         _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, id: JSONValue? = nil, to writer: inout JSONWriter
     ) {
-        writer.beginObject()
-        if let id {
-            writer.key(Keys.id)
-            writer.value(id)
-        }
+        begin(id: id, to: &writer)
         writer.member(Keys.width, metrics.width)
         writer.member(Keys.height, metrics.height)
         writer.member(Keys.baseline, metrics.baseline)
@@ -67,13 +63,18 @@ enum MetricsJSON {
     }
 
     static func writeError(_ message: String, id: JSONValue?, to writer: inout JSONWriter) {
+        begin(id: id, to: &writer)
+        writer.member(Keys.error, message)
+        writer.endObject()
+    }
+
+    /// A result's object opened, with the request's id first when it has one.
+    private static func begin(id: JSONValue?, to writer: inout JSONWriter) {
         writer.beginObject()
         if let id {
             writer.key(Keys.id)
             writer.value(id)
         }
-        writer.member(Keys.error, message)
-        writer.endObject()
     }
 }
 

@@ -39,9 +39,8 @@ struct RequestFields {
         }
 
         init?(named name: String) {
-            guard name.utf8.allSatisfy({ $0 < 0x80 }), let field = Field.allCases.first(where: { $0.name == name }) else {
-                return nil
-            }
+            var name = name
+            guard let field = name.withUTF8({ Field(bytes: $0) }) else { return nil }
             self = field
         }
 
