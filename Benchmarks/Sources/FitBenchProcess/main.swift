@@ -93,8 +93,45 @@ struct ProcessRun {
 
 /// Runs `fitctl measure --batch --local --language en-us` with stdin from `input`, stdout
 /// to `output`, stderr to `errors`; fails unless it exits 0 (every line measured).
-/// `oneCore`: through `taskset -c 0` (util-linux), the peer of the every-core figure.
-func runFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String], oneCore: Bool = false) throws -> ProcessRun {
+/// `core`: pinned to that core through `taskset -c` (util-linux), the peer of the every-core
+/// figure.
+func runFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String], core: Int? = nil) throws -> ProcessRun {
+    try startFitctl(fitctl, input: input, output: output, errors: errors, environment: environment, core: core).finish()
+}
+
+/// A fitctl started and not yet waited for (two of them run side by side for the machine's
+/// own ceiling).
+struct StartedFitctl {
+    let pid: pid_t
+    let start: UInt64
+    let errors: String
+
+    /// Waits for it; fails unless it exited 0.
+    func finish() throws -> ProcessRun {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let wall = Double(now() - start) / 1e9
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+            throw BenchError.peer("fitctl", reason: "exited with status \(status >> 8): \(message.prefix(400))")
+        }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        var run = ProcessRun(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime))
+        // "fitctl timings: lines N read_ms X engine_ms Y write_ms Z" (FITCTL_TIMINGS=1).
+        if let text = try? String(contentsOfFile: errors, encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("fitctl timings:") })
+        {
+            let words = line.split(separator: " ")
+            for (name, value) in zip(words, words.dropFirst()) where name.hasSuffix("_ms") {
+                run.stages[String(name.dropLast(3))] = Double(value)
+            }
+        }
+        return run
+    }
+}
+
+func startFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String], core: Int? = nil) throws -> StartedFitctl {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -102,8 +139,8 @@ func runFitctl(_ fitctl: String, input: String, output: String, errors: String, 
     posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let taskset = "/usr/bin/taskset"
-    let arguments = (oneCore ? [taskset, "-c", "0"] : []) + [fitctl, "measure", "--batch", "--local", "--language", "en-us"]
-    let program = oneCore ? taskset : fitctl
+    let arguments = (core.map { [taskset, "-c", String($0)] } ?? []) + [fitctl, "measure", "--batch", "--local", "--language", "en-us"]
+    let program = core == nil ? fitctl : taskset
     var argv = arguments.map { strdup($0) } + [nil]
     var envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
@@ -111,26 +148,7 @@ func runFitctl(_ fitctl: String, input: String, output: String, errors: String, 
     let start = now()
     let spawned = posix_spawn(&pid, program, &actions, nil, &argv, &envp)
     guard spawned == 0 else { throw BenchError.peer("fitctl", reason: "posix_spawn \(program): \(String(cString: strerror(spawned)))") }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    let wall = Double(now() - start) / 1e9
-    guard status == 0 else {
-        let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        throw BenchError.peer("fitctl", reason: "exited with status \(status >> 8): \(message.prefix(400))")
-    }
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    var run = ProcessRun(wall: wall, cpu: seconds(usage.ru_utime) + seconds(usage.ru_stime))
-    // "fitctl timings: lines N read_ms X engine_ms Y write_ms Z" (FITCTL_TIMINGS=1).
-    if let text = try? String(contentsOfFile: errors, encoding: .utf8),
-        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("fitctl timings:") })
-    {
-        let words = line.split(separator: " ")
-        for (name, value) in zip(words, words.dropFirst()) where name.hasSuffix("_ms") {
-            run.stages[String(name.dropLast(3))] = Double(value)
-        }
-    }
-    return run
+    return StartedFitctl(pid: pid, start: start, errors: errors)
 }
 
 func main() throws {
@@ -157,6 +175,10 @@ func main() throws {
     let twice = work.appendingPathComponent("twice.jsonl").path
     try Data(lines).write(to: URL(fileURLWithPath: once))
     try Data(lines + lines).write(to: URL(fileURLWithPath: twice))
+    // The first lines alone: the start-up and warm-up part of a run.
+    let startLines = min(1024, corpus.count)
+    let start = work.appendingPathComponent("start.jsonl").path
+    try Data(requestLines(Corpus(entries: Array(corpus.entries.prefix(startLines))))).write(to: URL(fileURLWithPath: start))
     let output = work.appendingPathComponent("out.jsonl").path
     let errors = work.appendingPathComponent("err.txt").path
     // The pinned fonts; an empty configuration home, so no explicit text scale of the user's
@@ -194,12 +216,32 @@ func main() throws {
         doubles.append(try runFitctl(options.fitctl, input: twice, output: "/dev/null", errors: errors, environment: env))
     }
     // Every core (issue 14): the same process pinned to one core (taskset -c 0) against free,
-    // alternating, so a slow moment of the shared machine hits both.
+    // alternating, so a slow moment of the shared machine hits both. The same for the first
+    // 1,024 lines (start-up and the warm-up: fontconfig, font sets, most first words), so
+    // that the rest's throughput shows apart. And the machine's own ceiling: two processes
+    // side by side, each pinned to a core of its own, sharing nothing but the machine,
+    // against one alone.
     var pinned: [Double] = []
     var free: [Double] = []
+    var pinnedStart: [Double] = []
+    var freeStart: [Double] = []
+    var alone: [Double] = []
+    var sideBySide: [Double] = []
+    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     for _ in 0..<options.runs {
-        pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, oneCore: true).wall)
+        pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
         free.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env).wall)
+        pinnedStart.append(try runFitctl(options.fitctl, input: start, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
+        freeStart.append(try runFitctl(options.fitctl, input: start, output: "/dev/null", errors: errors, environment: env).wall)
+        if cores >= 2 {
+            alone.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
+            let begin = now()
+            let first = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0)
+            let second = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors + ".2", environment: env, core: 1)
+            _ = try first.finish()
+            _ = try second.finish()
+            sideBySide.append(Double(now() - begin) / 1e9)
+        }
     }
     let pangoPer = median(pangoTimes) / n * 1e6
     let pangoCPUPer = median(pangoCPUTimes) / n * 1e6
@@ -219,11 +261,22 @@ func main() throws {
     print("                                              (CPU)   \(us(cpuPer))   \(ratio(cpuPer, pangoCPUPer))")
     print("the same strings again in one process         (wall)  \(us(secondPer))   \(ratio(secondPer, pangoPer))")
     print("                                              (CPU)   \(us(secondCPUPer))   \(ratio(secondCPUPer, pangoCPUPer))")
-    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     let speedup = median(pinned) / median(free)
     print(String(
         format: "every core: one core %.0f ms, all %d %.0f ms: %.2f × (issue 14: ≥ 1.7 × on 2 cores: %@)",
         median(pinned) * 1000, cores, median(free) * 1000, speedup, speedup >= 1.7 ? "met" : "MISSED"))
+    let pinnedRest = median(zip(pinned, pinnedStart).map { $0 - $1 }), freeRest = median(zip(free, freeStart).map { $0 - $1 })
+    print(String(
+        format: "  the first %d lines (start-up, warm-up): one core %.0f ms, all %.0f ms: %.2f ×; the other %d: %.0f ms, %.0f ms: %.2f ×",
+        startLines, median(pinnedStart) * 1000, median(freeStart) * 1000, median(pinnedStart) / median(freeStart),
+        corpus.count - startLines, pinnedRest * 1000, freeRest * 1000, pinnedRest / freeRest))
+    if !sideBySide.isEmpty {
+        // Two processes that share no cache, lock or reference count: what the machine gives.
+        let ceiling = 2 * median(alone) / median(sideBySide)
+        print(String(
+            format: "  the machine's ceiling: one pinned process %.0f ms, two side by side (a core each) %.0f ms: %.2f ×",
+            median(alone) * 1000, median(sideBySide) * 1000, ceiling))
+    }
 
     // Stages, as fitctl times them (FITCTL_TIMINGS=1); the rest of the wall time is start-up
     // (loading, fontconfig, the engine) and exit.
