@@ -269,6 +269,8 @@ struct TextAnalyzer: Sendable {
     /// cluster): `canBreak[c]` is set when a line may break before cluster `c` > 0.
     private func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
         let clusters = starts.count - 1
+        // Plain ASCII, each code unit a cluster: from its own rules, not ICU's iterator.
+        if clusters == text.count && AsciiLineBreaks.mark(text, into: &canBreak) { return }
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
             let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
             var cluster = 0
@@ -280,6 +282,20 @@ struct TextAnalyzer: Sendable {
         }
         // Thai, Lao, Khmer, Myanmar: Pango's breaks, not ICU's dictionaries'.
         ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
+    }
+
+    /// ICU's line-break opportunities of `text`: for each code unit, a break before it (for
+    /// tests of the fast path, AsciiLineBreaks).
+    func icuLineBreaks(_ text: [UInt16]) throws(FitTextError) -> [Bool] {
+        var breaks = [Bool](repeating: false, count: text.count)
+        var found = [Int32](repeating: 0, count: text.count + 1)
+        let count = try text.withUnsafeBufferPointer { units throws(FitTextError) -> Int in
+            try found.withUnsafeMutableBufferPointer { buffer throws(FitTextError) -> Int in
+                try lines.boundaries(of: units, into: buffer.baseAddress)
+            }
+        }
+        for offset in found[0..<count] where offset > 0 && Int(offset) < text.count { breaks[Int(offset)] = true }
+        return breaks
     }
 
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
@@ -294,6 +310,13 @@ struct TextAnalyzer: Sendable {
     }
 
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
+        // Plain ASCII, each code unit a cluster: from its own rules, not ICU's word iterator.
+        if graphemeStarts.count - 1 == text.count, let hyphen = AsciiHyphens.positions(text) { return hyphen }
+        return try icuHyphenPositions(text, graphemeStarts: graphemeStarts, rawScripts: rawScripts)
+    }
+
+    /// ``hyphenPositions`` from ICU's word boundaries (internal for the tests of AsciiHyphens).
+    func icuHyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
         let clusters = graphemeStarts.count - 1
         guard text.baseAddress != nil else { return [] }
         // The word boundaries go to temporary buffers (on the stack when small), and the result

@@ -1,0 +1,120 @@
+import Testing
+
+@testable import FitText
+
+/// The ASCII line-break fast path gives exactly ICU's line-break opportunities, and leaves
+/// every other text to ICU.
+@Suite struct AsciiLineBreaksTests {
+    let analyzer = TextAnalyzer()
+    /// Every character the fast path handles, from each of its classes.
+    static let handled = Array("aZ5 ,.:;'\"-".utf16)
+
+    private func fast(_ text: [UInt16]) -> [Bool]? {
+        var breaks = [Bool](repeating: false, count: text.count)
+        let handled = text.withUnsafeBufferPointer { AsciiLineBreaks.mark($0, into: &breaks) }
+        return handled ? breaks : nil
+    }
+
+    /// Every string of up to five handled characters (over 270,000): the same breaks as ICU.
+    @Test func everyShortStringBreaksAsICUBreaksIt() throws {
+        let mismatches = try everyString(of: Self.handled, upTo: 5) { try fast($0) == analyzer.icuLineBreaks($0) }
+        #expect(mismatches.isEmpty, "differs from ICU: \(mismatches.map { "\"\($0)\"" })")
+    }
+
+    /// Longer random strings, and interface text.
+    @Test func longerTextBreaksAsICUBreaksIt() throws {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789   ,.:;'\"-".utf16)
+        var texts: [[UInt16]] = (0..<3_000).map { _ in
+            (0..<Int.random(in: 6...48, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0x20 }
+        }
+        for text in [
+            "Delete the selected files", "Your changes will be lost if you don't save them.", "3 files, 2.5 MB; 1:30",
+            "e-mail re-send -5 a - b", "\"Quoted\" 'single' it's", "  leading and trailing  ", "a,b.c:d;e",
+        ] {
+            texts.append(Array(text.utf16))
+        }
+        for text in texts {
+            let expected = try analyzer.icuLineBreaks(text)
+            #expect(fast(text) == expected, "\"\(String(decoding: text, as: UTF16.self))\"")
+        }
+    }
+
+    /// Any other character — other ASCII punctuation, tabs, controls, anything above ASCII —
+    /// leaves the text to ICU.
+    @Test func otherCharactersAreLeftToICU() {
+        for text in ["a!b", "a/b", "(a)", "a\tb", "a_b", "50%", "$5", "a\u{00A0}b", "café", "a\u{0001}b", "x?"] {
+            #expect(fast(Array(text.utf16)) == nil, "\(text)")
+        }
+        #expect(fast([]) == nil)
+    }
+
+    /// Through the analyzer: a wrapped ASCII paragraph gets the breaks ICU gives.
+    @Test func theAnalyzerUsesTheSameBreaks() throws {
+        let text = Array("Screen time this week: 3 hours, 25 minutes - well-known".utf16)
+        let analysis = try text.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: true) }
+        #expect(analysis.canBreakBefore == (try analyzer.icuLineBreaks(text)))
+        #expect(analysis.canBreakBefore.contains(true))
+    }
+}
+
+/// The ASCII hyphen fast path gives exactly what the path through ICU's word boundaries gives.
+@Suite struct AsciiHyphensTests {
+    let analyzer = TextAnalyzer()
+
+    private func viaICU(_ text: [UInt16]) throws -> [Bool] {
+        let starts = (0...text.count).map { Int32($0) }
+        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
+        return try text.withUnsafeBufferPointer { try analyzer.icuHyphenPositions($0, graphemeStarts: starts, rawScripts: scripts) }
+    }
+
+    private func fast(_ text: [UInt16]) -> [Bool]? { text.withUnsafeBufferPointer { AsciiHyphens.positions($0) } }
+
+    /// Every string of up to four characters, one of each word-break class in ASCII (letters,
+    /// digits, `_`, the mid-word and mid-number marks, quotes, space, hyphen, other
+    /// punctuation, a tab).
+    @Test func everyShortStringHyphensAsICUSays() throws {
+        let alphabet = Array("aZ5_@ -.':,;\"!/\t".utf16)
+        let mismatches = try everyString(of: alphabet, upTo: 4) { try fast($0) == viaICU($0) }
+        #expect(mismatches.isEmpty, "differs from ICU: \(mismatches.map { "\"\($0)\"" })")
+    }
+
+    @Test func longerTextHyphensAsICUSays() throws {
+        var generator = SystemRandomNumberGenerator()
+        let printable = (0x20...0x7E).map { UInt16($0) } + Array("abcdefghijklmnopqrstuvwxyz".utf16)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 5...48, using: &generator)).map { _ in printable.randomElement(using: &generator) ?? 0x61 }
+            #expect(try fast(text) == viaICU(text), "\"\(String(decoding: text, as: UTF16.self))\"")
+        }
+        let text = Array("Delete the selected files: photo.jpg, it's 3rd_party e-mail".utf16)
+        #expect(try fast(text) == viaICU(text))
+        #expect(fast(text)?.contains(true) == true)
+    }
+
+    @Test func textBeyondASCIIIsLeftToICU() {
+        #expect(fast(Array("café".utf16)) == nil)
+        #expect(fast([]) == nil)
+    }
+}
+
+/// Every string of 1 to `maxLength` characters of `alphabet`; those for which `agrees` is
+/// false (at most 20).
+private func everyString(of alphabet: [UInt16], upTo maxLength: Int, _ agrees: ([UInt16]) throws -> Bool) rethrows -> [String] {
+    var mismatches: [String] = []
+    for length in 1...maxLength {
+        var digits = [Int](repeating: 0, count: length)
+        while mismatches.count < 20 {
+            let text = digits.map { alphabet[$0] }
+            if try !agrees(text) { mismatches.append(String(decoding: text, as: UTF16.self)) }
+            // The next string: count in base alphabet.count.
+            var position = length - 1
+            while position >= 0 && digits[position] == alphabet.count - 1 {
+                digits[position] = 0
+                position -= 1
+            }
+            if position < 0 { break }
+            digits[position] += 1
+        }
+    }
+    return mismatches
+}
