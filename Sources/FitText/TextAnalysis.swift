@@ -94,6 +94,8 @@ struct TextAnalyzer: Sendable {
     let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
     /// Which code units are clusters on their own (asked of the grapheme iterator once).
     let simpleGraphemes: SimpleGraphemes
+    /// Whether this process's ICU breaks ASCII as the ASCII fast paths do (asked once).
+    let asciiBreaksCheck = AsciiBreaksCheck()
 
     init() {
         simpleGraphemes = SimpleGraphemes(iterators: graphemes)
@@ -253,7 +255,9 @@ struct TextAnalyzer: Sendable {
             if clusters > 0 { try markLineBreaks(text, graphemeStarts: graphemeStarts, into: &opportunities) }
             canBreak = opportunities
         }
-        if hyphenation {
+        if hyphenation, let ascii = asciiHyphens(text, clusters: clusters) {
+            hyphen = ascii
+        } else if hyphenation {
             // The scripts as ICU gives them, before Common and Inherited take their
             // neighbours' (as ``analyze`` passes them).
             let rawScripts = (0..<clusters).map { c -> Int32 in
@@ -270,7 +274,12 @@ struct TextAnalyzer: Sendable {
     private func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
         let clusters = starts.count - 1
         // Plain ASCII, each code unit a cluster: from its own rules, not ICU's iterator.
-        if clusters == text.count && AsciiLineBreaks.mark(text, into: &canBreak) { return }
+        if clusters == text.count && asciiBreaksCheck.fastPathsAgree(self) && AsciiLineBreaks.mark(text, into: &canBreak) { return }
+        try icuLineBreaks(text, graphemeStarts: starts, into: &canBreak)
+    }
+
+    private func icuLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
+        let clusters = starts.count - 1
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
             let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
             var cluster = 0
@@ -284,18 +293,38 @@ struct TextAnalyzer: Sendable {
         ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
     }
 
-    /// ICU's line-break opportunities of `text`: for each code unit, a break before it (for
-    /// tests of the fast path, AsciiLineBreaks).
+    /// ICU's line-break opportunities of `text`, each code unit a cluster: for each, a break
+    /// before it (for the fast path's check and tests, AsciiLineBreaks).
     func icuLineBreaks(_ text: [UInt16]) throws(FitTextError) -> [Bool] {
         var breaks = [Bool](repeating: false, count: text.count)
-        var found = [Int32](repeating: 0, count: text.count + 1)
-        let count = try text.withUnsafeBufferPointer { units throws(FitTextError) -> Int in
-            try found.withUnsafeMutableBufferPointer { buffer throws(FitTextError) -> Int in
-                try lines.boundaries(of: units, into: buffer.baseAddress)
-            }
-        }
-        for offset in found[0..<count] where offset > 0 && Int(offset) < text.count { breaks[Int(offset)] = true }
+        guard !text.isEmpty else { return breaks }
+        let starts = (0...text.count).map { Int32($0) }
+        try text.withUnsafeBufferPointer { units throws(FitTextError) in try icuLineBreaks(units, graphemeStarts: starts, into: &breaks) }
         return breaks
+    }
+
+    /// Whether both ASCII fast paths give what ICU gives for `text` (ASCII, each code unit a
+    /// cluster; AsciiBreaksCheck's probes).
+    func fastPathsAgreeWithICU(_ text: [UInt16]) throws(FitTextError) -> Bool {
+        var fast = [Bool](repeating: false, count: text.count)
+        let handled = text.withUnsafeBufferPointer { AsciiLineBreaks.mark($0, into: &fast) }
+        if handled {
+            let icu = try icuLineBreaks(text)
+            guard fast == icu else { return false }
+        }
+        let starts = (0...text.count).map { Int32($0) }
+        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
+        return try text.withUnsafeBufferPointer { units throws(FitTextError) -> Bool in
+            let icu = try icuHyphenPositions(units, graphemeStarts: starts, rawScripts: scripts)
+            return AsciiHyphens.positions(units) == icu
+        }
+    }
+
+    /// Hyphen positions of plain ASCII, each code unit a cluster, where this ICU agrees
+    /// (AsciiHyphens); nil otherwise.
+    private func asciiHyphens(_ text: UnsafeBufferPointer<UInt16>, clusters: Int) -> [Bool]? {
+        guard clusters == text.count, asciiBreaksCheck.fastPathsAgree(self) else { return nil }
+        return AsciiHyphens.positions(text)
     }
 
     /// ICU's grapheme cluster starts of `text`, then its length (for tests of the fast paths).
@@ -311,7 +340,7 @@ struct TextAnalyzer: Sendable {
 
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
         // Plain ASCII, each code unit a cluster: from its own rules, not ICU's word iterator.
-        if graphemeStarts.count - 1 == text.count, let hyphen = AsciiHyphens.positions(text) { return hyphen }
+        if let hyphen = asciiHyphens(text, clusters: graphemeStarts.count - 1) { return hyphen }
         return try icuHyphenPositions(text, graphemeStarts: graphemeStarts, rawScripts: rawScripts)
     }
 

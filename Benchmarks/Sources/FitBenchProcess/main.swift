@@ -131,6 +131,25 @@ struct StartedFitctl {
     }
 }
 
+/// The ids of the cores this process may run on (`Cpus_allowed_list` of /proc/self/status:
+/// a container may allow fewer than the machine has), in order; the online cores when it
+/// cannot be read.
+func allowedCores() -> [Int] {
+    let online = Array(0..<max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") })
+    else { return online }
+    var cores: [Int] = []
+    for item in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
+        let bounds = item.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard let low = bounds.first, let high = bounds.last, low <= high, high < 4096 else { return online }
+        cores += Array(low...high)
+    }
+    return cores.isEmpty ? online : cores
+}
+
+/// Starts `fitctl measure --batch --local --language en-us` as ``runFitctl`` runs it, without
+/// waiting for it.
 func startFitctl(_ fitctl: String, input: String, output: String, errors: String, environment: [String], core: Int? = nil) throws -> StartedFitctl {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -177,8 +196,8 @@ func main() throws {
     try Data(lines + lines).write(to: URL(fileURLWithPath: twice))
     // The first lines alone: the start-up and warm-up part of a run.
     let startLines = min(1024, corpus.count)
-    let start = work.appendingPathComponent("start.jsonl").path
-    try Data(requestLines(Corpus(entries: Array(corpus.entries.prefix(startLines))))).write(to: URL(fileURLWithPath: start))
+    let firstLines = work.appendingPathComponent("first-lines.jsonl").path
+    try Data(requestLines(Corpus(entries: Array(corpus.entries.prefix(startLines))))).write(to: URL(fileURLWithPath: firstLines))
     let output = work.appendingPathComponent("out.jsonl").path
     let errors = work.appendingPathComponent("err.txt").path
     // The pinned fonts; an empty configuration home, so no explicit text scale of the user's
@@ -225,21 +244,29 @@ func main() throws {
     var free: [Double] = []
     var pinnedStart: [Double] = []
     var freeStart: [Double] = []
-    var alone: [Double] = []
     var sideBySide: [Double] = []
-    let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    // The cores this process may run on (a container may allow fewer than the machine has).
+    let allowed = allowedCores()
+    let cores = allowed.count
+    let first = allowed.first ?? 0
     for _ in 0..<options.runs {
-        pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
+        pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: first).wall)
         free.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env).wall)
-        pinnedStart.append(try runFitctl(options.fitctl, input: start, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
-        freeStart.append(try runFitctl(options.fitctl, input: start, output: "/dev/null", errors: errors, environment: env).wall)
+        pinnedStart.append(try runFitctl(options.fitctl, input: firstLines, output: "/dev/null", errors: errors, environment: env, core: first).wall)
+        freeStart.append(try runFitctl(options.fitctl, input: firstLines, output: "/dev/null", errors: errors, environment: env).wall)
         if cores >= 2 {
-            alone.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0).wall)
             let begin = now()
-            let first = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: 0)
-            let second = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors + ".2", environment: env, core: 1)
-            _ = try first.finish()
-            _ = try second.finish()
+            let one = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: allowed[0])
+            let other: StartedFitctl
+            do {
+                other = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors + ".2", environment: env, core: allowed[1])
+            } catch {
+                _ = try? one.finish()  // no process left running to slow what comes next
+                throw error
+            }
+            // Both waited for before either failure is thrown.
+            let results = [Result { try one.finish() }, Result { try other.finish() }]
+            for result in results { _ = try result.get() }
             sideBySide.append(Double(now() - begin) / 1e9)
         }
     }
@@ -272,10 +299,10 @@ func main() throws {
         corpus.count - startLines, pinnedRest * 1000, freeRest * 1000, pinnedRest / freeRest))
     if !sideBySide.isEmpty {
         // Two processes that share no cache, lock or reference count: what the machine gives.
-        let ceiling = 2 * median(alone) / median(sideBySide)
+        let ceiling = 2 * median(pinned) / median(sideBySide)
         print(String(
             format: "  the machine's ceiling: one pinned process %.0f ms, two side by side (a core each) %.0f ms: %.2f ×",
-            median(alone) * 1000, median(sideBySide) * 1000, ceiling))
+            median(pinned) * 1000, median(sideBySide) * 1000, ceiling))
     }
 
     // Stages, as fitctl times them (FITCTL_TIMINGS=1); the rest of the wall time is start-up

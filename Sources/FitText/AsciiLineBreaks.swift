@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Line-break opportunities (UAX #14) of the plain ASCII most interface text is made of —
 /// letters, digits, spaces, `, . : ; ' " -` — without ICU's line iterator (issue 14, "the
 /// cold path": setting up and walking the iterator was 2.8 % of a cold layout's
@@ -5,13 +7,18 @@
 ///
 /// Exact against ICU 72's line iterator for such text, by the rules of UAX #14 (Unicode 15.0)
 /// that these classes meet: AL (letters), NU (digits), SP, IS (`, . : ;`), QU (`' "`), HY
-/// (`-`), and the two rules ICU 72 already takes from Unicode 15.1 (LB15c, LB20.1). A break
-/// follows a space (LB18) unless a space comes next (LB7) or IS (LB13) that no digit follows
-/// (LB15c: SP ÷ IS NU); a break follows a hyphen before a letter (LB31), unless the hyphen
-/// starts the text or follows a space (LB20.1); nowhere else: LB28 AL × AL, LB23 AL × NU and
-/// NU × AL, LB25 NU × NU, HY × NU and IS × NU, LB29 IS × AL, LB19 × QU and QU ×, LB21 × HY.
+/// (`-`), and the two rules ICU 72 already takes from Unicode 15.1 (LB15c; LB20a, ICU's rule
+/// 20.09).
+/// - A break follows a space (LB18) unless a space comes next (LB7), or IS (LB13) that no
+///   digit follows (LB15c: SP ÷ IS NU).
+/// - A break follows a hyphen before a letter (LB31), unless the hyphen starts the text or
+///   follows a space (LB20a: a word-initial hyphen).
+/// - Nowhere else: LB28 AL × AL, LB23 AL × NU and NU × AL, LB25 NU × NU, HY × NU and IS × NU,
+///   LB29 IS × AL, LB19 × QU and QU ×, LB21 × HY.
+///
 /// `AsciiLineBreaksTests` compares every string of up to five of these characters, and
-/// random longer ones, with ICU.
+/// random longer ones, with ICU; the ICU a process runs is checked against these rules first
+/// (``AsciiBreaksCheck``), and another version's rules leave everything to it.
 enum AsciiLineBreaks {
     private enum Kind: UInt8 {
         case outside = 0  // not handled here: ICU decides
@@ -31,7 +38,7 @@ enum AsciiLineBreaks {
         }
     }
 
-    private static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
+    static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
 
     /// Marks `canBreak[i]` (a break before code unit `i`) for `text` and returns true, or
     /// returns false, marking nothing, when the text holds a character this does not handle.
@@ -55,7 +62,7 @@ enum AsciiLineBreaks {
                         canBreak[i] = kind != .space
                     }
                 case .hyphen:
-                    // LB20.1: (sot | SP) HY × AL ("-e" starts a word); LB31 otherwise.
+                    // LB20a: (sot | SP) HY × AL ("-e" starts a word); LB31 otherwise.
                     canBreak[i] = kind == .letter && beforePrevious != .space
                 default:
                     break
@@ -68,32 +75,23 @@ enum AsciiLineBreaks {
     }
 }
 
-/// Where a break inside a word of plain ASCII text draws a hyphen, without ICU's word
-/// iterator (issue 14, "the cold path": the iterator was 3.5 % of a cold layout's
-/// instructions). The same answer as ``TextAnalyzer``'s path through ICU, which follows
-/// Pango's break.c: a hyphen only after a letter (everything else in ASCII is of the Common
-/// script, which takes one only after a soft hyphen), and only where no word boundary is —
-/// before a letter (UAX #29 WB5), a digit (WB9), `_` (WB13a) or `@` (a letter to ICU's word
-/// rules, word.txt: `$ALetter = [\p{Word_Break = ALetter} @]`). Before `' . :` after a letter
-/// there is no boundary either (WB6), but Pango decides the hyphen before WB6 takes the
-/// boundary back, so none there; before anything else there is a boundary.
-/// `AsciiLineBreaksTests` compares every string of up to four ASCII characters of each word
-/// class, and random longer ones, with the ICU path.
-enum AsciiHyphens {
-    /// For each code unit of `text`, a hyphen before it; nil when the text is not all ASCII.
-    static func positions(_ text: UnsafeBufferPointer<UInt16>) -> [Bool]? {
-        guard !text.isEmpty else { return nil }
-        for unit in text where unit >= 0x80 { return nil }
-        var hyphen = Array(repeatElement(false, count: text.count))
-        var previousIsLetter = isLetter(text[0])
-        for i in 1..<text.count {
-            let unit = text[i]
-            let letter = isLetter(unit)
-            if previousIsLetter && (letter || (unit >= 0x30 && unit <= 0x39) || unit == 0x5F || unit == 0x40) { hyphen[i] = true }
-            previousIsLetter = letter
-        }
-        return hyphen
-    }
+/// Whether the ICU this process runs breaks ASCII as ``AsciiLineBreaks`` and ``AsciiHyphens``
+/// do, asked once, at the first wrapped text: their rules are ICU 72's (Unicode 15.0 with
+/// 15.1's LB15c and LB20a), and another ICU may differ (Unicode 16 changed the rules for
+/// quotation marks, for one). Where any probe differs, ICU answers everything.
+final class AsciiBreaksCheck: Sendable {
+    private let verdict = Mutex<Bool?>(nil)
 
-    private static func isLetter(_ unit: UInt16) -> Bool { (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A }
+    /// Strings that exercise every rule the two tables rely on.
+    static let probes = [
+        "a b", " .5", " .a", "a -b", "-b", "a-b", "1-2", "a,b", "3.5", "x. y", "a 'b' c", "\"a\" b", "a:b", "a@b",
+        "ab1_c", "x;y z", "e-mail re-send -5", "it's", "  a  ",
+    ]
+
+    func fastPathsAgree(_ analyzer: TextAnalyzer) -> Bool {
+        if let known = verdict.withLock({ $0 }) { return known }
+        let agrees = Self.probes.allSatisfy { probe in (try? analyzer.fastPathsAgreeWithICU(Array(probe.utf16))) ?? false }
+        verdict.withLock { $0 = agrees }
+        return agrees
+    }
 }
