@@ -80,7 +80,10 @@ enum AsciiLineBreaks {
 /// 15.1's LB15c and LB20a), and another ICU may differ (Unicode 16 changed the rules for
 /// quotation marks, for one). Where any probe differs, ICU answers everything.
 final class AsciiBreaksCheck: Sendable {
-    private let verdict = Mutex<Bool?>(nil)
+    /// 0 not asked yet, 1 agrees, 2 differs. An atomic read, not a lock: it is read for every
+    /// wrapped paragraph, by every thread, and written once (two threads asking at once both
+    /// find the same answer).
+    private let verdict = Atomic<UInt8>(0)
 
     /// Strings that exercise every rule the two tables rely on.
     static let probes = [
@@ -89,9 +92,13 @@ final class AsciiBreaksCheck: Sendable {
     ]
 
     func fastPathsAgree(_ analyzer: TextAnalyzer) -> Bool {
-        if let known = verdict.withLock({ $0 }) { return known }
-        let agrees = Self.probes.allSatisfy { probe in (try? analyzer.fastPathsAgreeWithICU(Array(probe.utf16))) ?? false }
-        verdict.withLock { $0 = agrees }
-        return agrees
+        switch verdict.load(ordering: .relaxed) {
+        case 1: return true
+        case 2: return false
+        default:
+            let agrees = Self.probes.allSatisfy { probe in (try? analyzer.fastPathsAgreeWithICU(Array(probe.utf16))) ?? false }
+            verdict.store(agrees ? 1 : 2, ordering: .relaxed)
+            return agrees
+        }
     }
 }
