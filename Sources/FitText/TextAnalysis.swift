@@ -162,14 +162,18 @@ struct TextAnalyzer: Sendable {
             white[c] = TextAnalyzer.isWhiteSpace(scalar)
             scripts[c] = scalar < 0x80 ? TextAnalyzer.asciiScript(scalar) : fit_script(scalar)
         }
-        // Hyphenation needs the raw scripts too; otherwise they are resolved in place.
-        let rawScripts = hyphenation ? scripts : []
+        // Hyphen positions of plain ASCII come from its own rules; others need the raw scripts,
+        // kept before they are resolved in place (a copy of the array).
+        let asciiHyphen = hyphenation ? asciiHyphens(text, clusters: clusters) : nil
+        let rawScripts = hyphenation && asciiHyphen == nil ? scripts : []
         ScriptRuns.resolve(&scripts) { c in ScriptRuns.pairIndex(TextAnalyzer.scalar(at: Int(starts[c]), in: text)) }
         var analysis = ParagraphAnalysis(
             graphemeStarts: starts, canBreakBefore: canBreak, isWhiteSpace: white, levels: levels,
             scripts: scripts, baseLevel: UInt8(paragraphLevel))
         analysis.continuation = continuation
-        if hyphenation {
+        if let asciiHyphen {
+            analysis.hyphenBefore = asciiHyphen
+        } else if hyphenation {
             analysis.hyphenBefore = try hyphenPositions(text, graphemeStarts: starts, rawScripts: rawScripts)
         }
         return analysis
@@ -303,21 +307,26 @@ struct TextAnalyzer: Sendable {
         return breaks
     }
 
+    /// The hyphen positions of ASCII `text` through ICU's word boundaries, each code unit a
+    /// cluster (for the fast path's check and tests, AsciiHyphens).
+    func icuHyphenPositions(_ text: [UInt16]) throws(FitTextError) -> [Bool] {
+        let starts = (0...text.count).map { Int32($0) }
+        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
+        return try text.withUnsafeBufferPointer { units throws(FitTextError) in
+            try hyphenPositions(units, graphemeStarts: starts, rawScripts: scripts)
+        }
+    }
+
     /// Whether both ASCII fast paths give what ICU gives for `text` (ASCII, each code unit a
     /// cluster; AsciiBreaksCheck's probes).
     func fastPathsAgreeWithICU(_ text: [UInt16]) throws(FitTextError) -> Bool {
         var fast = [Bool](repeating: false, count: text.count)
-        let handled = text.withUnsafeBufferPointer { AsciiLineBreaks.mark($0, into: &fast) }
-        if handled {
+        if text.withUnsafeBufferPointer({ AsciiLineBreaks.mark($0, into: &fast) }) {
             let icu = try icuLineBreaks(text)
             guard fast == icu else { return false }
         }
-        let starts = (0...text.count).map { Int32($0) }
-        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
-        return try text.withUnsafeBufferPointer { units throws(FitTextError) -> Bool in
-            let icu = try icuHyphenPositions(units, graphemeStarts: starts, rawScripts: scripts)
-            return AsciiHyphens.positions(units) == icu
-        }
+        let icu = try icuHyphenPositions(text)
+        return text.withUnsafeBufferPointer { AsciiHyphens.positions($0) } == icu
     }
 
     /// Hyphen positions of plain ASCII, each code unit a cluster, where this ICU agrees
@@ -338,14 +347,9 @@ struct TextAnalyzer: Sendable {
         return [0] + out[0..<Int(count)]
     }
 
+    /// Hyphen positions from ICU's word boundaries and Pango's rules (plain ASCII takes
+    /// ``asciiHyphens(_:clusters:)`` first, at the callers, before raw scripts are made).
     private func hyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
-        // Plain ASCII, each code unit a cluster: from its own rules, not ICU's word iterator.
-        if let hyphen = asciiHyphens(text, clusters: graphemeStarts.count - 1) { return hyphen }
-        return try icuHyphenPositions(text, graphemeStarts: graphemeStarts, rawScripts: rawScripts)
-    }
-
-    /// ``hyphenPositions`` from ICU's word boundaries (internal for the tests of AsciiHyphens).
-    func icuHyphenPositions(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts: [Int32], rawScripts: [Int32]) throws(FitTextError) -> [Bool] {
         let clusters = graphemeStarts.count - 1
         guard text.baseAddress != nil else { return [] }
         // The word boundaries go to temporary buffers (on the stack when small), and the result

@@ -6,11 +6,7 @@ import Testing
 @Suite struct AsciiHyphensTests {
     let analyzer = TextAnalyzer()
 
-    private func viaICU(_ text: [UInt16]) throws -> [Bool] {
-        let starts = (0...text.count).map { Int32($0) }
-        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
-        return try text.withUnsafeBufferPointer { try analyzer.icuHyphenPositions($0, graphemeStarts: starts, rawScripts: scripts) }
-    }
+    private func viaICU(_ text: [UInt16]) throws -> [Bool] { try analyzer.icuHyphenPositions(text) }
 
     private func fast(_ text: [UInt16]) -> [Bool]? { text.withUnsafeBufferPointer { AsciiHyphens.positions($0) } }
 

@@ -62,8 +62,7 @@ import Testing
     @Test func theAnalyzerGivesICUsBreaksAndHyphens() throws {
         let text = Array("Screen time this week: 3 hours, 25 minutes - well-known e-mail @home".utf16)
         let starts = (0...text.count).map { Int32($0) }
-        let scripts = text.map { TextAnalyzer.asciiScript(UInt32($0)) }
-        let icuHyphens = try text.withUnsafeBufferPointer { try analyzer.icuHyphenPositions($0, graphemeStarts: starts, rawScripts: scripts) }
+        let icuHyphens = try analyzer.icuHyphenPositions(text)
         let icuBreaks = try analyzer.icuLineBreaks(text)
         let analysis = try text.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: true, hyphenation: true) }
         #expect(analysis.canBreakBefore == icuBreaks)

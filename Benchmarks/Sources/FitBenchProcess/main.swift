@@ -234,7 +234,7 @@ func main() throws {
         singles.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env))
         doubles.append(try runFitctl(options.fitctl, input: twice, output: "/dev/null", errors: errors, environment: env))
     }
-    // Every core (issue 14): the same process pinned to one core (taskset -c 0) against free,
+    // Every core (issue 14): the same process pinned to one core (taskset -c) against free,
     // alternating, so a slow moment of the shared machine hits both. The same for the first
     // 1,024 lines (start-up and the warm-up: fontconfig, font sets, most first words), so
     // that the rest's throughput shows apart. And the machine's own ceiling: two processes
@@ -245,10 +245,9 @@ func main() throws {
     var pinnedStart: [Double] = []
     var freeStart: [Double] = []
     var sideBySide: [Double] = []
-    // The cores this process may run on (a container may allow fewer than the machine has).
     let allowed = allowedCores()
     let cores = allowed.count
-    let first = allowed.first ?? 0
+    let first = allowed[0]
     for _ in 0..<options.runs {
         pinned.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: first).wall)
         free.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env).wall)
@@ -256,7 +255,7 @@ func main() throws {
         freeStart.append(try runFitctl(options.fitctl, input: firstLines, output: "/dev/null", errors: errors, environment: env).wall)
         if cores >= 2 {
             let begin = now()
-            let one = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: allowed[0])
+            let one = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env, core: first)
             let other: StartedFitctl
             do {
                 other = try startFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors + ".2", environment: env, core: allowed[1])
