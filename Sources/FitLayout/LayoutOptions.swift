@@ -24,8 +24,9 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil
-    /// Whose text metrics the measurer follows: nil or "gtk4" for GTK 4's, "gtk3" for GTK 3's
-    /// (FitText's MetricsMode). Like ``uiFont``, here so that it is part of the cache key.
+    /// Whose labels the measurer reproduces (FitTypes' ToolkitProfile): nil for the GTK 4
+    /// installed here, "gtk3", or a GTK 4 line ("gtk-4.8"). Like ``uiFont``, here so that it is
+    /// part of the cache key.
     public var metrics: String?
     /// Whether every text of the document is Pango markup (the Measure option `markup`).
     public var markup: Bool = false

@@ -20,8 +20,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public let textScale: Double
     /// The context language of every text (nil: the engine's default).
     public var language: String? = nil
-    /// GTK 4's or GTK 3's metrics (``MetricsMode``).
-    public var metrics: MetricsMode = .gtk4
+    /// The toolkit whose labels the texts are measured as (``ToolkitProfile``).
+    public var metrics: ToolkitProfile = .gtk4
     /// Texts are Pango markup (LayoutOptions.markup).
     public var markup = false
     /// The UI font's Pango description, written once: most texts are in the default font, and
@@ -32,16 +32,16 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     /// number) cost ≈ 2,400 instructions a measurement, 4.5 % of a cold 50-node layout.
     private let styleFonts = StyleFontMemo()
 
-    /// GNOME's default UI font size (UIFont.fallbackPointSize) in fontconfig's generic family:
-    /// what a layout is measured in when nothing names the desktop's UI font.
-    public static let defaultUIFont = UIFont(family: "sans-serif", pointSize: UIFont.fallbackPointSize, source: .default)
+    /// GTK's default font (TextScalePreference.fallbackUIFont): what a layout is measured in
+    /// when nothing names the desktop's UI font, as an unstyled label is drawn.
+    public static let defaultUIFont = TextScalePreference.fallbackUIFont
 
     public init(engine: TextEngine, unit: MeasureUnit = .px, uiFont: UIFont = Self.defaultUIFont, textScale: Double = 1) {
         self.engine = engine
         self.unit = unit
         self.uiFont = uiFont
         self.textScale = textScale
-        defaultFont = FontDescription(families: [uiFont.family], size: .points(uiFont.pointSize)).description
+        defaultFont = uiFont.pangoDescription
     }
 
     /// A measurer for a layout call: unit and UI font from the options (an unparsable UI font
@@ -58,7 +58,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         language = options.language
         if let metrics = options.metrics {
             do throws(FitTextError) {
-                self.metrics = try MetricsMode(parsing: metrics)
+                self.metrics = try ToolkitProfile(parsing: metrics)
             } catch {
                 throw .measurementFailed(node: nil, reason: error.description)
             }
@@ -151,7 +151,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             return (description, 1)
         case .default:
             guard scale != 1 else { return (defaultFont, textScale) }
-            let description = FontDescription(families: [uiFont.family], size: .points(uiFont.pointSize * scale))
+            var description = (try? FontDescription.parse(defaultFont)) ?? FontDescription(families: [uiFont.family])
+            description.size = .points(uiFont.pointSize * scale)
             return (description.description, textScale)
         case .description(let text):
             guard scale != 1 else { return (text, textScale) }

@@ -231,7 +231,7 @@ public enum LayoutCodec {
         if let metrics = try dictionary.string("metrics") {
             do throws(FitTextError) {
                 // Canonical: "gtk4" is the default, so it keys the cache like no option.
-                options.metrics = try MetricsMode(parsing: metrics) == .gtk4 ? nil : metrics
+                options.metrics = try ToolkitProfile(parsing: metrics) == .gtk4 ? nil : metrics
             } catch {
                 throw DBusError(error)
             }

@@ -35,7 +35,7 @@ public enum MeasureCodec {
         let ambiguous = try options.string("ambiguous")
         let terminal = try options.string("terminal")
         do throws(FitTextError) {
-            if let metrics { request.metrics = try MetricsMode(parsing: metrics) }
+            if let metrics { request.metrics = try ToolkitProfile(parsing: metrics) }
             if let escapes { request.escapes = try EscapeMode(parsing: escapes) }
             if let ambiguous { request.ambiguous = try AmbiguousWidth(parsing: ambiguous) }
             if let terminal { request.terminal = try TerminalProfile(parsing: terminal) }
@@ -80,7 +80,7 @@ public enum MeasureCodec {
         if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
-        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.rawValue) }
+        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.name) }
         if request.markup { entries["markup"] = .boolean(true) }
         if request.escapes != .none { entries["escapes"] = .string(request.escapes.rawValue) }
         if request.ambiguous != .narrow { entries["ambiguous"] = .string(request.ambiguous.rawValue) }

@@ -23,11 +23,10 @@ final class Font: Sendable {
     /// a metric of the font like its ascent: asked for once per line of text wrapped inside
     /// words — at width 0, once per character — it cost two HarfBuzz calls each time.
     let hyphenAdvance: Double
-    /// Loaded for a GTK 3 context (``MetricsMode/gtk3``): cairo hint metrics on, so ascent and
-    /// descent are whole pixels, and Pango's default round_glyph_positions rounds each glyph's
-    /// advance to a whole pixel (shape.c pango_shape_with_flags, PANGO_SHAPE_ROUND_POSITIONS
-    /// with pango_font_is_hinted).
-    let hinted: Bool
+    /// The toolkit context it was loaded for (``ToolkitProfile/rendering``): whether each
+    /// glyph's advance is rounded to a whole pixel (shape.c pango_shape_with_flags,
+    /// PANGO_SHAPE_ROUND_POSITIONS) and whether ascent and descent are (hint metrics).
+    let rendering: GlyphRendering
     /// Its baselines, to align runs on a line's dominant baseline (``BaselineShift``).
     let baselines: FontBaselines
     /// Whether it has a BASE table (else its roman baseline is 0): asked per run of every
@@ -41,14 +40,15 @@ final class Font: Sendable {
 
     init(
         id: Int, face: FontFaceInfo, pixelSize: Double, ascent: Double, descent: Double, hbFont: OpaquePointer,
-        hinted: Bool = false, variations: String? = nil
+        rendering: GlyphRendering = .unrounded, variations: String? = nil
     ) {
         self.id = id
         var identity = PersistedResultCoding.Writer()
         identity.string(face.file)
         identity.int(face.index)
         identity.f64(pixelSize)
-        identity.bool(hinted)
+        identity.bool(rendering.roundsPositions)
+        identity.bool(rendering.hintsMetrics)
         identity.optional(face.variations) { $0.string($1) }
         identity.optional(variations) { $0.string($1) }
         self.identity = identity.bytes
@@ -58,8 +58,8 @@ final class Font: Sendable {
         self.ascent = ascent
         self.descent = descent
         self.hbFont = hbFont
-        self.hinted = hinted
-        hyphenAdvance = Font.glyphWidth(PixelLayout.hyphenAdvance(hbFont) * Font.unitsPerPixel, hinted: hinted)
+        self.rendering = rendering
+        hyphenAdvance = Font.glyphWidth(PixelLayout.hyphenAdvance(hbFont) * Font.unitsPerPixel, rounded: rendering.roundsPositions)
         baselines = FontBaselines(hbFont: hbFont)
         hasBaseTable = baselines.hasTable
     }
@@ -77,15 +77,15 @@ final class Font: Sendable {
     static let unitsPerPixel = 1024.0
 
     /// A glyph's advance in px from HarfBuzz units: PANGO_UNITS_ROUND (to the nearest whole
-    /// pixel, halves up) when the font is hinted and positions are rounded.
+    /// pixel, halves up) when positions are rounded.
     @inline(__always)
-    static func glyphWidth(_ units: Double, hinted: Bool) -> Double {
-        hinted ? ((units + 512) / 1024).rounded(.down) : units / unitsPerPixel
+    static func glyphWidth(_ units: Double, rounded: Bool) -> Double {
+        rounded ? ((units + 512) / 1024).rounded(.down) : units / unitsPerPixel
     }
 
-    /// ``glyphWidth(_:hinted:)`` in HarfBuzz's integer units.
+    /// ``glyphWidth(_:rounded:)`` in HarfBuzz's integer units.
     @inline(__always)
-    func glyphUnits(_ units: Int64) -> Int64 { hinted ? (units + 512) & ~1023 : units }
+    func glyphUnits(_ units: Int64) -> Int64 { rendering.roundsPositions ? (units + 512) & ~1023 : units }
 }
 
 /// A HarfBuzz face (one font file's tables, mapped from the file), released when the last

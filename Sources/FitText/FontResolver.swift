@@ -14,14 +14,14 @@ final class FontResolver: Sendable {
         var description: FontDescription
         var pixelSize: Double
         var language: String?
-        var hinted: Bool
+        var rendering: GlyphRendering
     }
 
     private struct FontKey: Hashable {
         var file: String
         var index: Int
         var pixelSize: Double
-        var hinted: Bool
+        var rendering: GlyphRendering
         /// fontconfig's variations for the face, then the description's (nil: none).
         var faceVariations: String?
         var variations: String?
@@ -161,10 +161,10 @@ final class FontResolver: Sendable {
     /// The sorted set for a description at a pixel size. `language` (an RFC 3066 tag such as
     /// "und-zsye" for emoji) goes into the pattern as FC_LANG, which ranks fonts that support
     /// it higher, as Pango does for each item's derived language.
-    /// `hinted`: cairo hint metrics on, with rounded glyph positions (a request's `metrics`
-    /// "gtk3"): its fonts are loaded apart (``Font/hinted``).
-    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil, hinted: Bool = false) throws(FitTextError) -> FontSet {
-        let key = SetKey(description: description, pixelSize: pixelSize, language: language, hinted: hinted)
+    /// `rendering`: the toolkit context the fonts are for (a request's `metrics`): fonts with
+    /// rounded positions or hinted metrics are loaded apart (``Font/rendering``).
+    func fontSet(for description: FontDescription, pixelSize: Double, language: String? = nil, rendering: GlyphRendering = .unrounded) throws(FitTextError) -> FontSet {
+        let key = SetKey(description: description, pixelSize: pixelSize, language: language, rendering: rendering)
         if let set = sets.value(for: key) { return set }
         // One thread sorts a key; others that want it meanwhile wait for its result, and other
         // keys sort at the same time. Sorting under `state` had serialized every new set — on
@@ -185,7 +185,7 @@ final class FontResolver: Sendable {
             return try pending.wait().get()
         case .sort(let pending):
             let result = Result { () throws(FitTextError) -> FontSet in
-                try makeSet(key, description: description, pixelSize: pixelSize, language: language, hinted: hinted)
+                try makeSet(key, description: description, pixelSize: pixelSize, language: language, rendering: rendering)
             }
             // Cached first (makeSet), then no longer pending: a later caller finds one or the other.
             sorting.withLock { $0[key] = nil }
@@ -195,7 +195,7 @@ final class FontResolver: Sendable {
     }
 
     private func makeSet(
-        _ key: SetKey, description: FontDescription, pixelSize: Double, language: String?, hinted: Bool
+        _ key: SetKey, description: FontDescription, pixelSize: Double, language: String?, rendering: GlyphRendering
     ) throws(FitTextError) -> FontSet {
         // fontconfig is used from several threads at once here, as Pango does (pangofc-fontmap.c
         // sorts in a thread of its own, sort_in_thread, while others match): this resolver's
@@ -210,7 +210,7 @@ final class FontResolver: Sendable {
                 try self.face(describedBy: pattern)
             },
             loader: { [unowned self] (face: FontFaceInfo, size: Double) throws(FitTextError) -> Font in
-                try self.font(for: face, pixelSize: size, hinted: hinted, variations: description.variations)
+                try self.font(for: face, pixelSize: size, rendering: rendering, variations: description.variations)
             },
             grew: { [unowned self] (set: FontSet) in
                 // A set's cost rises as it loads fonts and fills coverage blocks; the entry
@@ -239,14 +239,14 @@ final class FontResolver: Sendable {
             pixelSize: pixelSize, language: language, trim: trim, preparedCharsets: preparedCharsets)
     }
 
-    private func font(for face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?) throws(FitTextError) -> Font {
+    private func font(for face: FontFaceInfo, pixelSize: Double, rendering: GlyphRendering, variations: String?) throws(FitTextError) -> Font {
         let key = FontKey(
-            file: face.file, index: face.index, pixelSize: pixelSize, hinted: hinted, faceVariations: face.variations,
+            file: face.file, index: face.index, pixelSize: pixelSize, rendering: rendering, faceVariations: face.variations,
             variations: variations)
         if let font = fonts.value(for: key) { return font }
         return try state.withLock { (state: inout State) throws(FitTextError) -> Font in
             if let font = fonts.peek(key) { return font }
-            let font = try load(face, pixelSize: pixelSize, hinted: hinted, variations: variations, state: &state)
+            let font = try load(face, pixelSize: pixelSize, rendering: rendering, variations: variations, state: &state)
             fonts.insert(font, for: key, bytes: Font.byteCount)
             return font
         }
@@ -487,7 +487,7 @@ final class FontResolver: Sendable {
     // MARK: loading
 
     private func load(
-        _ face: FontFaceInfo, pixelSize: Double, hinted: Bool, variations: String?, state: inout State
+        _ face: FontFaceInfo, pixelSize: Double, rendering: GlyphRendering, variations: String?, state: inout State
     ) throws(FitTextError) -> Font {
         let faceKey = FaceKey(file: face.file, index: face.index)
         // Held to the end of this function: the cache may not keep it (a budget of 0).
@@ -533,7 +533,7 @@ final class FontResolver: Sendable {
         hb_font_get_h_extents(hbFont, &extents)
         var ascent = Double(extents.ascender) / Font.unitsPerPixel
         var descent = Double(-extents.descender) / Font.unitsPerPixel
-        if rounding == .wholePixels || hinted {
+        if rounding == .wholePixels || rendering.hintsMetrics {
             // Hinted metrics (cairo hint metrics on, GTK 3): whole pixels, rounded outwards
             // (pangocairo-font.c _pango_cairo_font_private_glyph_extents_cache_init: y FLOOR,
             // height CEIL(ascender) − FLOOR(descender)).
@@ -542,7 +542,7 @@ final class FontResolver: Sendable {
         }
         let font = Font(
             id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
-            hinted: hinted, variations: variations)
+            rendering: rendering, variations: variations)
         state.nextFontID += 1
         return font
     }

@@ -529,6 +529,6 @@ struct ParagraphShaper {
         guard hb_font_get_nominal_glyph(font.hbFont, 0x20, &glyph) != 0 else { return font.pixelSize / 4 }
         // Shaped like any glyph (pango-layout.c ensure_tab_width shapes a space): whole
         // pixels under GTK 3's rounded positions.
-        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), rounded: font.rendering.roundsPositions)
     }
 }

@@ -62,7 +62,9 @@ enum PersistedResultCoding {
         w.bool(request.includeLines)
         w.f64(request.textScale)
         w.optional(request.language) { $0.string($1) }
-        w.string(request.metrics.rawValue)
+        w.string(request.metrics.name)
+        w.bool(request.metrics.rendering.roundsPositions)
+        w.bool(request.metrics.rendering.hintsMetrics)
         w.bool(request.markup)
         w.string(request.escapes.rawValue)
         w.string(request.ambiguous.rawValue)

@@ -14,7 +14,7 @@ enum PersistedResultFormat {
     static let magic: [UInt8] = Array("FITDWARM".utf8)
     /// Bumped whenever the layout above or a record's encoding (PersistedResultCoding) changes.
     /// 2: a shaped run's cluster keeps its safe-break bit (the top bit of its start).
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerBytes = 64
     static let bucketBytes = 16
     static let recordHeaderBytes = 16

@@ -500,7 +500,7 @@ struct PixelLayout {
     static func advance(of scalar: UInt32, in font: Font) -> Double {
         var glyph: hb_codepoint_t = 0
         guard hb_font_get_nominal_glyph(font.hbFont, scalar, &glyph) != 0 else { return 0 }
-        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), hinted: font.hinted)
+        return Font.glyphWidth(Double(hb_font_get_glyph_h_advance(font.hbFont, glyph)), rounded: font.rendering.roundsPositions)
     }
 
     /// The text as UTF-16 code units, transcoded straight from the string's UTF-8 (faster

@@ -26,8 +26,8 @@ final class ResolvedStyle: Sendable {
     /// Id of the feature list in shaped-run cache keys (``FeatureTable``).
     let featureID: Int32
     let language: LanguageContext
-    /// Fonts for a GTK 3 context (``MetricsMode/gtk3``, ``Font/hinted``).
-    let hinted: Bool
+    /// The toolkit context its fonts are loaded for (``Font/rendering``).
+    let rendering: GlyphRendering
     private let emojiDescription: FontDescription
     private let setsByScript: Mutex<[Int32: FontSet]> = Mutex([:])
     private let emoji: Mutex<FontSet?> = Mutex(nil)
@@ -48,7 +48,7 @@ final class ResolvedStyle: Sendable {
 
     init(
         id: Int, description: FontDescription, pixelSize: Double, resolver: FontResolver, features: [hb_feature_t],
-        featureID: Int32, language: LanguageContext, hinted: Bool = false, grew: @escaping @Sendable (ResolvedStyle) -> Void = { _ in }
+        featureID: Int32, language: LanguageContext, rendering: GlyphRendering = .unrounded, grew: @escaping @Sendable (ResolvedStyle) -> Void = { _ in }
     ) throws(FitTextError) {
         self.grew = grew
         self.id = id
@@ -58,8 +58,8 @@ final class ResolvedStyle: Sendable {
         self.features = features
         self.featureID = featureID
         self.language = language
-        self.hinted = hinted
-        baseSet = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.tag, hinted: hinted)
+        self.rendering = rendering
+        baseSet = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.tag, rendering: rendering)
         primary = try baseSet.font(at: 0)
         var emojiDescription = description
         emojiDescription.families = ["emoji"]
@@ -70,7 +70,7 @@ final class ResolvedStyle: Sendable {
     /// fallback order).
     func fontSet(forScript script: Int32) throws(FitTextError) -> FontSet {
         if let set = setsByScript.withLock({ $0[script] }) { return set }
-        let set = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.derivedLanguage(script: script), hinted: hinted)
+        let set = try resolver.fontSet(for: description, pixelSize: pixelSize, language: language.derivedLanguage(script: script), rendering: rendering)
         let added = setsByScript.withLock { sets -> Bool in
             guard sets[script] == nil else { return false }
             sets[script] = set
@@ -85,7 +85,7 @@ final class ResolvedStyle: Sendable {
     /// emoji presentation runs (itemize.c; PANGO_RULES.md §3).
     func emojiSet() throws(FitTextError) -> FontSet {
         if let set = emoji.withLock({ $0 }) { return set }
-        let set = try resolver.fontSet(for: emojiDescription, pixelSize: pixelSize, language: "und-zsye", hinted: hinted)
+        let set = try resolver.fontSet(for: emojiDescription, pixelSize: pixelSize, language: "und-zsye", rendering: rendering)
         let added = emoji.withLock { stored -> Bool in
             guard stored == nil else { return false }
             stored = set

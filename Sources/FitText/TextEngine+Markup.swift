@@ -115,7 +115,7 @@ extension TextEngine {
                     styles.append(try ResolvedStyle(
                         id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
                         pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
-                        featureID: shared.featureID, language: MarkupLanguages.context(language), hinted: shared.hinted))
+                        featureID: shared.featureID, language: MarkupLanguages.context(language), rendering: shared.rendering))
                 } else {
                     styles.append(shared)
                 }

@@ -93,7 +93,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         var breaksLigatures: Bool
         /// The request's language as sent (nil: the engine's).
         var language: String?
-        var metrics: MetricsMode
+        var metrics: ToolkitProfile
     }
 
     public init(configuration: Configuration = Configuration()) throws(FitTextError) {
@@ -295,7 +295,7 @@ public final class TextEngine: TextMeasuring, Sendable {
         let style = try ResolvedStyle(
             id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: description, pixelSize: size, resolver: resolver, features: features,
             featureID: featureTable.id(of: featureKey), language: languageContext(request.language),
-            hinted: request.metrics == .gtk3,
+            rendering: request.metrics.rendering,
             // Weak: the cache holds the style, which holds this closure; a strong capture made a
             // cycle that kept a dropped engine's styles, sets and HarfBuzz objects alive.
             grew: { [weak styles] (style: ResolvedStyle) in

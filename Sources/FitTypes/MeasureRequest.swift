@@ -22,20 +22,6 @@ public enum EllipsizeMode: String, Hashable, Sendable, Codable, CaseIterable, Op
     public static let wordKind = "an ellipsize mode"
 }
 
-/// Whose vertical metrics and glyph positions a measurement follows: GTK 4's (the default)
-/// or GTK 3's, which differ in one setting (PANGO_RULES.md, "Breaking and GTK 3 metrics").
-public enum MetricsMode: String, Hashable, Sendable, Codable, CaseIterable, OptionWord {
-    /// Cairo hint metrics off, glyph positions unrounded (GTK 4: gtk-hint-font-metrics off).
-    case gtk4
-    /// Cairo hint metrics on (ascent and descent in whole pixels, rounded outwards) and
-    /// Pango's default round_glyph_positions (every glyph advance a whole pixel): what GTK 3
-    /// widgets and plain PangoCairo contexts measure.
-    case gtk3
-
-    public static let optionName = "metrics"
-    public static let wordKind = "a metrics mode"
-}
-
 /// Logical pixels at 96 dpi for desktop programs, or terminal columns for terminal programs.
 public enum MeasureUnit: String, Hashable, Sendable, Codable, CaseIterable {
     case px, cells
@@ -68,8 +54,9 @@ public struct MeasureRequest: Hashable, Sendable {
     /// The context language (BCP 47, "bn-IN", or "c"), which picks fallback fonts per script
     /// as Pango's context language does; nil for the engine's default (the daemon's locale).
     public var language: String? = nil
-    /// GTK 4's metrics or GTK 3's (ignored for cells).
-    public var metrics: MetricsMode = .gtk4
+    /// The toolkit whose labels the measurement reproduces (ignored for cells): by default
+    /// the GTK 4 installed on this machine (``ToolkitProfile/gtk4``).
+    public var metrics: ToolkitProfile = .gtk4
     /// Whether `text` is Pango markup (measured as gtk_label_set_markup draws it).
     public var markup: Bool = false
     /// Cells only (ignored for px): whether escape sequences take cells.
@@ -299,12 +286,12 @@ extension MeasureRequest {
         flags |= UInt32(EllipsizeMode.allCases.firstIndex(of: ellipsize) ?? 0) << 4
         flags |= UInt32(unit == .px ? 0 : 1) << 8
         flags |= UInt32(includeLines ? 1 : 0) << 9
-        flags |= UInt32(metrics == .gtk3 ? 1 : 0) << 10
         flags |= UInt32(markup ? 1 : 0) << 11
         flags |= UInt32(escapes == .ansi ? 1 : 0) << 12
         flags |= UInt32(ambiguous == .wide ? 1 : 0) << 13
         flags |= UInt32(terminal == .wcwidth ? 1 : 0) << 14
         hasher.combine(flags)
+        hasher.combine(metrics.ordinal)
         if !features.isEmpty { hasher.combine(features) }
         if let language { hasher.combine(language) }
     }

@@ -33,7 +33,7 @@ struct BatchMeasurer {
 
     /// A parsed line waiting for its result: the id to echo, and the request (whether it asks
     /// for lines, whether it sets its own scale) or why it has none.
-    typealias PendingLine = (id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool), FitTextError>)
+    typealias PendingLine = (id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool, Bool), FitTextError>)
 
     /// Measures every line; returns how many failed (fitctl then exits 2). Output streams: a
     /// chunk's results are written (one write(2)) as soon as they are measured, and a chunk
@@ -61,7 +61,7 @@ struct BatchMeasurer {
             pending.removeAll(keepingCapacity: true)
             pendingTextBytes = 0
             let valid = lines.compactMap { entry -> FitClient.BatchEntry? in
-                guard case .success(let (request, _, ownScale)) = entry.parsed else { return nil }
+                guard case .success(let (request, _, ownScale, _)) = entry.parsed else { return nil }
                 return FitClient.BatchEntry(request, userTextScale: !ownScale)
             }
             measuring = (lines, Task { () async -> [Result<TextMeasurement, FitClientError>] in
@@ -86,9 +86,18 @@ struct BatchMeasurer {
                 switch entry.parsed {
                 case .failure(let error):
                     outcomes.append(.error(error.description))
-                case .success(let (request, includeLines, _)):
+                case .success(let (request, includeLines, ownScale, widget)):
                     switch next.next() {
                     case .success(let measurement)?:
+                        var label: LabelSize?
+                        if widget {
+                            do throws(FitClientError) {
+                                label = try await Self.labelSize(request, natural: measurement.metrics, userTextScale: !ownScale, client: client)
+                            } catch {
+                                outcomes.append(.error(error.description))
+                                continue
+                            }
+                        }
                         let substituted: Bool
                         if let known = substitutions[request.font] {
                             substituted = known
@@ -96,7 +105,7 @@ struct BatchMeasurer {
                             substituted = await FontSubstitution.check(request.font, client: client)
                             substitutions[request.font] = substituted
                         }
-                        outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted))
+                        outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted, label: label))
                     case .failure(let error)?: outcomes.append(.error(error.description))
                     case nil: outcomes.append(.error("no result"))
                     }
@@ -106,8 +115,8 @@ struct BatchMeasurer {
             let writeStart = clock.now()
             for (entry, outcome) in zip(lines, outcomes) {
                 switch outcome {
-                case .measured(let metrics, let includeLines, let substituted):
-                    MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, id: entry.id, to: &output.writer)
+                case .measured(let metrics, let includeLines, let substituted, let label):
+                    MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, label: label, id: entry.id, to: &output.writer)
                 case .error(let message):
                     MetricsJSON.writeError(message, id: entry.id, to: &output.writer)
                     failed += 1
@@ -145,7 +154,7 @@ struct BatchMeasurer {
                 pending.append((nil, .failure(.invalidArgument(name: "request", reason: "line is \(bytes) bytes; the limit is \(BatchMeasurer.maxLineBytes)"))))
             case .text(let bytes):
                 if let entry = bytes.withUnsafeBufferPointer({ parse($0) }) {
-                    if case .success(let (request, _, _)) = entry.parsed { pendingTextBytes += request.text.utf8.count }
+                    if case .success(let (request, _, _, _)) = entry.parsed { pendingTextBytes += request.text.utf8.count }
                     pending.append(entry)
                 }
             }
@@ -192,7 +201,12 @@ struct BatchMeasurer {
             if fields[.escapes] == nil, let defaultEscapes { request.escapes = defaultEscapes }
             if fields[.ambiguous] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
             if fields[.terminal] == nil, let defaultTerminal { request.terminal = defaultTerminal }
-            return (id, .success((request, includeLines, fields[.textScale] != nil)))
+            var widget = false
+            if let flag = fields[.widget] {
+                guard case .bool(let value) = flag else { throw FitTextError.invalidArgument(name: "widget", reason: "not true or false") }
+                widget = value
+            }
+            return (id, .success((request, includeLines, fields[.textScale] != nil, widget)))
         } catch let error as FitTextError {
             return (id, .failure(error))
         } catch {
@@ -217,8 +231,32 @@ struct BatchMeasurer {
 
     /// What one line comes to: its metrics, or its "error".
     enum LineOutcome {
-        case measured(TextMetrics, includeLines: Bool, substituted: Bool)
+        case measured(TextMetrics, includeLines: Bool, substituted: Bool, label: LabelSize?)
         case error(String)
+    }
+
+    /// The size a GtkLabel requests for the line's text (``LabelSize``): the measurement
+    /// already made is the unwrapped one when the label has no width; a label with a width
+    /// takes up to three (all but the first cached when measured before).
+    static func labelSize(
+        _ request: MeasureRequest, natural measured: TextMetrics, userTextScale: Bool, client: FitClient
+    ) async throws(FitClientError) -> LabelSize {
+        func measure(_ request: MeasureRequest) async throws(FitClientError) -> TextMetrics {
+            let results = try await client.measureBatch(entries: [FitClient.BatchEntry(request, userTextScale: userTextScale)])
+            guard let first = results.first else { throw .rejected(name: "org.fitd.Fit1.Error.Internal", message: "no result") }
+            return try first.get().metrics
+        }
+        let natural = request.maxWidth == nil ? measured : try await measure(LabelSize.naturalRequest(for: request))
+        guard let narrowestRequest = LabelSize.narrowestRequest(for: request) else {
+            return LabelSize(request: request, natural: natural, narrowest: nil, allocated: nil)
+        }
+        let narrowest = try await measure(narrowestRequest)
+        let minimum = LabelSize.minimumWidth(natural: natural, narrowest: narrowest)
+        var allocated: TextMetrics?
+        if let allocatedRequest = LabelSize.allocatedRequest(for: request, minimumWidth: minimum) {
+            allocated = try await measure(allocatedRequest)
+        }
+        return LabelSize(request: request, natural: natural, narrowest: narrowest, allocated: allocated)
     }
 
     /// Nesting allowed in a request line (an "id" may be any JSON value).
@@ -278,7 +316,7 @@ struct BatchMeasurer {
         request.letterSpacing = try number(object, .letterSpacing) ?? 0
         if let mode = object[.metrics] {
             guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
-            request.metrics = try MetricsMode(parsing: mode)
+            request.metrics = try ToolkitProfile(parsing: mode)
         }
         request.textScale = try number(object, .textScale) ?? 1
         if let unit = object[.unit] {

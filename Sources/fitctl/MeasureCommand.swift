@@ -62,7 +62,7 @@ struct MeasureCommand: AsyncParsableCommand {
 
     @Option(help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.")
     var language: String?
-    @Option(help: "gtk4 (default: unrounded) or gtk3 (whole-pixel ascent, descent and glyph advances, as GTK 3 draws).")
+    @Option(help: "The toolkit whose labels to measure as: gtk4 (default: the GTK 4 installed here), gtk3, or a GTK 4 line (gtk-4.8, gtk-4.16).")
     var metrics = "gtk4"
 
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
@@ -161,8 +161,8 @@ struct MeasureCommand: AsyncParsableCommand {
         do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
     }
 
-    private func parsedMetrics() throws -> MetricsMode {
-        try Self.word(MetricsMode.self, metrics)
+    private func parsedMetrics() throws -> ToolkitProfile {
+        do { return try ToolkitProfile(parsing: metrics) } catch { throw ValidationError(error.description) }
     }
 
     private func parsedWrap() throws -> WrapMode {

@@ -30,7 +30,8 @@ enum MetricsJSON {
     }
 
     static func write(
-        _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, id: JSONValue? = nil, to writer: inout JSONWriter
+        _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, label: LabelSize? = nil, id: JSONValue? = nil,
+        to writer: inout JSONWriter
     ) {
         begin(id: id, to: &writer)
         writer.member(Keys.width, metrics.width)
@@ -42,6 +43,16 @@ enum MetricsJSON {
         writer.member(Keys.unit, metrics.unit.rawValue)
         writer.member(Keys.fonts, metrics.fontsUsed)
         writer.member(Keys.substituted, substituted)
+        if let label {
+            writer.key("widget")
+            writer.beginObject()
+            writer.member("minimum_width", label.minimumWidth)
+            writer.member("natural_width", label.naturalWidth)
+            writer.member("minimum_height", label.minimumHeight)
+            writer.member("natural_height", label.naturalHeight)
+            writer.member("baseline", label.baseline)
+            writer.endObject()
+        }
         if includeLines {
             writer.key(Keys.lineMetrics)
             writer.beginArray()

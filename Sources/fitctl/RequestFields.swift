@@ -12,7 +12,7 @@ import FitJSON
 struct RequestFields {
     enum Field: Int, CaseIterable {
         case text, font, maxWidth, wrap, maxLines, ellipsize, features, letterSpacing, unit, lines, id, textScale,
-            language, metrics, markup, escapes, ambiguous, terminal
+            language, metrics, markup, escapes, ambiguous, terminal, widget
 
         /// The name a request line gives the field.
         var name: String {
@@ -35,6 +35,7 @@ struct RequestFields {
             case .escapes: "escapes"
             case .ambiguous: "ambiguous"
             case .terminal: "terminal"
+            case .widget: "widget"
             }
         }
 

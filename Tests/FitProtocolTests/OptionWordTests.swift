@@ -26,7 +26,7 @@ import Testing
         ("wrap", WrapMode.allCases.map(\.rawValue)),
         ("ellipsize", EllipsizeMode.allCases.map(\.rawValue)),
         ("unit", MeasureUnit.allCases.map(\.rawValue)),
-        ("metrics", MetricsMode.allCases.map(\.rawValue)),
+        ("metrics", ToolkitProfile.exampleWords),
         ("escapes", EscapeMode.allCases.map(\.rawValue)),
         ("ambiguous", AmbiguousWidth.allCases.map(\.rawValue)),
         ("terminal", TerminalProfile.allCases.map(\.rawValue)),
@@ -103,7 +103,7 @@ import Testing
         let table: [(String, [String])] = [
             ("unit", LayoutOptions.Unit.allCases.map(\.rawValue)),
             ("size_category", ContentSizeCategory.allCases.map(\.rawValue)),
-            ("metrics", MetricsMode.allCases.map(\.rawValue)),
+            ("metrics", ToolkitProfile.exampleWords),
         ]
         for (key, words) in table {
             for word in words {

@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The two settings of a toolkit's Pango context that change the sizes it measures
+/// (Tests/oracle/PANGO_RULES.md, "Toolkit profiles").
+public struct GlyphRendering: Hashable, Sendable {
+    /// `pango_context_set_round_glyph_positions`: each glyph advance is rounded to a whole
+    /// pixel (PANGO_UNITS_ROUND, halves up) when it is shaped (shape.c,
+    /// PANGO_SHAPE_ROUND_POSITIONS). Pango's default is on.
+    public var roundsPositions: Bool
+    /// Cairo's hint metrics (`cairo_font_options_set_hint_metrics`): a font's ascent and
+    /// descent are whole pixels, rounded outwards (pangocairo-font.c). Cairo's default is on.
+    public var hintsMetrics: Bool
+
+    public init(roundsPositions: Bool, hintsMetrics: Bool) {
+        self.roundsPositions = roundsPositions
+        self.hintsMetrics = hintsMetrics
+    }
+
+    /// A plain PangoCairo context: Pango's and cairo's defaults.
+    public static let pangoDefault = GlyphRendering(roundsPositions: true, hintsMetrics: true)
+    /// Nothing rounded: positions and metrics to 1/1024 px.
+    public static let unrounded = GlyphRendering(roundsPositions: false, hintsMetrics: false)
+}
+
+/// Whose labels a measurement reproduces: a GTK line (GTK 3, or GTK 4.N), each with the
+/// Pango context its widgets measure with. The `metrics` option names one: "gtk4" is the GTK 4
+/// installed on this machine (``installedGTK4``), "gtk3" GTK 3, and "gtk-4.8", "gtk-4.16",
+/// "gtk-3.24" name a line exactly (for an app that runs on another GTK, e.g. a Flatpak
+/// runtime's).
+public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
+    public enum Toolkit: Int, Hashable, Sendable {
+        case gtk3 = 3
+        case gtk4 = 4
+    }
+
+    public let toolkit: Toolkit
+    /// The minor version: GTK 4.8 is 8; GTK 3 is 24 (its last line: 3.24 is all GTK 3 there is
+    /// now).
+    public let minor: Int
+    public var major: Int { toolkit.rawValue }
+
+    /// Whether the cairo the toolkit draws with is 1.17.4 or later, which GTK 4.2–4.14 ask
+    /// before they turn glyph-position rounding off (cairo then positions glyphs at subpixels).
+    public let subpixelCairo: Bool
+
+    public init(_ toolkit: Toolkit, minor: Int, subpixelCairo: Bool = InstalledToolkits.shared.subpixelCairo) {
+        self.toolkit = toolkit
+        self.subpixelCairo = subpixelCairo
+        // Odd minors are development snapshots of the next stable line: 4.9 draws as 4.10
+        // will (GTK's versioning: docs/reference/gtk/question_index.md, "odd minor").
+        self.minor = toolkit == .gtk4 && minor % 2 == 1 ? minor + 1 : minor
+    }
+
+    /// "gtk-4.8": the name the `metrics` option takes and results report.
+    public var name: String { "gtk-\(major).\(minor)" }
+    public var description: String {
+        toolkit == .gtk4 && (2...14).contains(minor) ? "\(name) with cairo \(subpixelCairo ? "≥" : "<") 1.17.4" : name
+    }
+
+    /// What this line's labels measure with, from each line's own source (gtk/gtkwidget.c
+    /// `gtk_widget_update_pango_context`, gtk/gtksettings.c; PANGO_RULES.md, "Toolkit
+    /// profiles"), with GTK's default settings at a whole-number display scale:
+    ///
+    /// | GTK | glyph positions rounded | hint metrics |
+    /// |---|---|---|
+    /// | 3 | yes (Pango's default) | yes (hard-coded in gtksettings.c) |
+    /// | 4.0 | yes (Pango's default) | no |
+    /// | 4.2–4.10 | only with cairo < 1.17.4 (4.6–4.10: `gtk-hint-font-metrics`, off) | no |
+    /// | 4.12–4.14 | yes (with cairo ≥ 1.17.4: at scale 1, hinted) | with cairo ≥ 1.17.4 |
+    /// | 4.16 and later | no (`gtk-font-rendering` automatic) | no |
+    ///
+    /// GTK 4.8.3 with cairo 1.16 and GTK 3.24.38 were checked against their own labels
+    /// (Tests/oracle/gtk_compare.py); the other lines are read from their source.
+    public var rendering: GlyphRendering {
+        let unhinted = GlyphRendering(roundsPositions: true, hintsMetrics: false)
+        switch toolkit {
+        case .gtk3: return .pangoDefault
+        case .gtk4:
+            switch minor {
+            case ..<2: return unhinted
+            case 2...10: return subpixelCairo ? .unrounded : unhinted
+            case 12...14: return subpixelCairo ? .pangoDefault : unhinted
+            default: return .unrounded
+            }
+        }
+    }
+
+    public static let gtk3 = ToolkitProfile(.gtk3, minor: 24, subpixelCairo: false)
+    /// The newest GTK 4 line whose setup fitd knows; also the profile for "gtk4" on a machine
+    /// without GTK 4.
+    public static let newestKnownGTK4 = ToolkitProfile(.gtk4, minor: 18, subpixelCairo: true)
+
+    /// The GTK 4 installed on this machine (``InstalledToolkits``), or ``newestKnownGTK4``;
+    /// `FITD_TOOLKIT=gtk-4.N` in the environment names another line instead (a daemon whose
+    /// apps run on a Flatpak runtime's GTK; tests that pin one).
+    public static var gtk4: ToolkitProfile { defaultGTK4 }
+
+    private static let defaultGTK4: ToolkitProfile = {
+        if let named = getenv("FITD_TOOLKIT").map({ String(cString: $0) }), let profile = parseVersion(named) {
+            return profile
+        }
+        return InstalledToolkits.shared.gtk4 ?? newestKnownGTK4
+    }()
+
+    /// The option's words: "gtk4", "gtk3", "gtk-4.N", "gtk-3", "gtk-3.24". Exact, as every
+    /// option word is; anything else is `invalidArgument` naming `metrics` with the forms it
+    /// takes.
+    public init(parsing text: String) throws(FitTextError) {
+        switch text {
+        case "gtk4": self = .gtk4
+        case "gtk3", "gtk-3", "gtk-3.24": self = .gtk3
+        default:
+            guard let parsed = Self.parseVersion(text) else {
+                throw .invalidArgument(
+                    name: Self.optionName,
+                    reason: "\"\(text)\" is not a toolkit; use gtk4 (the GTK 4 installed here, \(Self.gtk4.name)), gtk3, or a GTK 4 line such as gtk-4.8 or gtk-4.16")
+            }
+            self = parsed
+        }
+    }
+
+    public static let optionName = "metrics"
+    /// Words the option takes, one of each form (for help text and tests).
+    public static let exampleWords = ["gtk4", "gtk3", "gtk-3", "gtk-3.24", "gtk-4.0", "gtk-4.8", "gtk-4.16"]
+
+    /// "gtk-4.N" with N a number of at most two digits; nil for anything else.
+    private static func parseVersion(_ text: String) -> ToolkitProfile? {
+        let prefix = "gtk-4."
+        guard text.hasPrefix(prefix) else { return nil }
+        let digits = text.utf8.dropFirst(prefix.utf8.count)
+        guard (1...2).contains(digits.count), digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let minor = Int(String(decoding: digits, as: UTF8.self))
+        else { return nil }
+        return ToolkitProfile(.gtk4, minor: minor)
+    }
+
+    /// Small and stable: the profile in a hash or a cache key.
+    public var ordinal: UInt32 { UInt32(major) << 8 | UInt32(minor & 0xFF) }
+}
+
+/// The GTK versions installed on this machine, found from the shared libraries' file names
+/// without loading them: GTK's meson.build gives libgtk-4.so.1 the version
+/// 1.(minor × 100 + micro).micro — libgtk-4.so.1.800.3 is GTK 4.8.3 — and GTK 3's libtool
+/// numbering 0.(minor × 100 + micro − interface age).(interface age) keeps minor × 100 in
+/// the middle number too (libgtk-3.so.0.2406.32 is 3.24.38).
+public struct InstalledToolkits: Sendable {
+    /// The GTK 4 a program linking libgtk-4.so.1 would load, or nil when there is none.
+    public let gtk4: ToolkitProfile?
+    /// The full version found ("4.8.3"), for status output.
+    public let gtk4Version: String?
+    public let gtk3Version: String?
+    /// Whether the installed cairo (libcairo.so.2.MMmmpp) is 1.17.4 or later; false when
+    /// none is found.
+    public let subpixelCairo: Bool
+
+    /// Read once per process: a GTK upgrade takes effect when fitd restarts (as it does for
+    /// every app that links GTK).
+    public static let shared = InstalledToolkits(libraryDirectories: defaultLibraryDirectories())
+
+    public init(libraryDirectories: [String]) {
+        // cairo's libtool version keeps the whole version in the middle number:
+        // libcairo.so.2.11600.0 is 1.16.0, 1.17.4 is 11704.
+        let cairo = Self.version(of: "libcairo.so.2.", in: libraryDirectories)
+        let subpixel = (cairo?.middle ?? 0) >= 11704
+        subpixelCairo = subpixel
+        // Both numbers add up to 100 × minor + micro (binary age): 800 + 3 is 4.8.3, 2406 + 32
+        // is 3.24.38.
+        let four = Self.version(of: "libgtk-4.so.1.", in: libraryDirectories).map { $0.middle + $0.last }
+        gtk4 = four.map { ToolkitProfile(.gtk4, minor: $0 / 100, subpixelCairo: subpixel) }
+        gtk4Version = four.map { "4.\($0 / 100).\($0 % 100)" }
+        gtk3Version = Self.version(of: "libgtk-3.so.0.", in: libraryDirectories).map { "3.\(($0.middle + $0.last) / 100).\(($0.middle + $0.last) % 100)" }
+    }
+
+    /// Where the dynamic loader looks (ld.so(8)): LD_LIBRARY_PATH, then the multiarch and
+    /// plain library directories Debian, Fedora, Arch and Flatpak runtimes use.
+    static func defaultLibraryDirectories() -> [String] {
+        var directories: [String] = []
+        if let path = getenv("LD_LIBRARY_PATH") {
+            directories += String(cString: path).split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        }
+        var machine = utsname()
+        let arch = uname(&machine) == 0
+            ? withUnsafeBytes(of: &machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } : "x86_64"
+        let triplet = arch == "armv7l" ? "arm-linux-gnueabihf" : "\(arch)-linux-gnu"
+        directories += [
+            "/usr/lib/\(triplet)", "/lib/\(triplet)", "/usr/lib64", "/lib64", "/usr/lib", "/lib",
+            "/usr/local/lib", "/app/lib",
+        ]
+        return directories
+    }
+
+    /// The first directory's `prefix` + "MIDDLE.LAST" file: (MIDDLE, LAST).
+    static func version(of prefix: String, in directories: [String]) -> (middle: Int, last: Int)? {
+        for directory in directories {
+            guard let stream = opendir(directory) else { continue }
+            defer { closedir(stream) }
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name.hasPrefix(prefix) else { continue }
+                let numbers = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+                guard numbers.count == 2, let middle = Int(numbers[0]), let last = Int(numbers[1]),
+                    (0...99_999).contains(middle), (0...99_999).contains(last)
+                else { continue }
+                return (middle, last)
+            }
+        }
+        return nil
+    }
+}

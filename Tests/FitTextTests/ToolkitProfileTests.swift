@@ -1,0 +1,134 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import FitText
+
+/// The `metrics` option: which toolkit's labels to measure as. GTK 4.14 and later measure
+/// unrounded; GTK 4.0–4.12 round glyph positions but not metrics; GTK 3 rounds both (cairo
+/// hint metrics on, Pango's default round_glyph_positions). Figures from Pango 1.50.12 on the
+/// pinned fonts (`pango_measure.py --metrics gtk3`; PANGO_RULES.md, "Toolkit profiles").
+@Suite struct ToolkitProfileTests {
+    private static let unrounded = ToolkitProfile(.gtk4, minor: 16)
+    private static let gtk48 = ToolkitProfile(.gtk4, minor: 8)
+
+    private func measure(_ text: String, font: String = "DejaVu Sans 10", _ metrics: ToolkitProfile, maxWidth: Double? = nil) throws -> TextMetrics {
+        var request = MeasureRequest(text: text, font: font, maxWidth: maxWidth)
+        request.metrics = metrics
+        return try TestEngine.engine().measure(request)
+    }
+
+    @Test func gtk3RoundsEachGlyphAdvanceAndTheVerticalMetricsToWholePixels() throws {
+        let gtk4 = try measure("Hello World", Self.unrounded)
+        #expect(abs(gtk4.width - 76.240234375) < 0.001)
+        #expect(abs(gtk4.height - 15.5205078125) < 0.001)
+        let gtk3 = try measure("Hello World", .gtk3)
+        #expect(gtk3.width == 75)
+        #expect(gtk3.height == 17)
+        #expect(gtk3.baseline == 13)
+    }
+
+    @Test func gtk3RoundsFallbackFontsAndWrappedLinesToo() throws {
+        let thai = try measure("ไทย", .gtk3)
+        #expect(thai.width == 20)
+        #expect(thai.height == 21)
+        #expect(thai.baseline == 15)
+        let wrapped = try measure("The quick brown fox jumps", .gtk3, maxWidth: 100)
+        #expect(wrapped.lineCount == 3)
+        #expect(wrapped.width == 65)
+        #expect(wrapped.height == 51)
+    }
+
+    @Test func gtk3RoundsSpansWithTheirOwnLanguage() throws {
+        // A lang span's style kept GTK 4 metrics (14.67 px advances, 21.44 px height).
+        var request = MeasureRequest(text: "<span lang='ja'>直</span> <span lang='zh-cn'>直</span>", font: "Noto Sans 11")
+        request.markup = true
+        request.metrics = .gtk3
+        let m = try TestEngine.engine().measure(request)
+        #expect(m.width == 34)
+        #expect(m.height == 23)
+        #expect(m.baseline == 18)
+    }
+
+    @Test func theModeIsPartOfTheResultCacheKey() throws {
+        // Measured one after the other on the same engine: the second is not the first's cached result.
+        let first = try measure("Settings", font: "Noto Sans 11", Self.unrounded)
+        let second = try measure("Settings", font: "Noto Sans 11", .gtk3)
+        #expect(first.height != second.height)
+        #expect(second.width == 55 && second.height == 21)
+        var a = MeasureRequest(text: "x")
+        var b = a
+        b.metrics = .gtk3
+        #expect(a != b)
+        a.metrics = .gtk3
+        #expect(a == b && a.hashValue == b.hashValue)
+    }
+
+    @Test func gtk4Before414RoundsGlyphAdvancesButNotTheVerticalMetrics() throws {
+        // GTK 4.8.3's GtkLabel: "Hello World" in DejaVu Sans 10 is 75 × 16 px (gtk_widget_measure:
+        // the logical size 75 × 15.52 rounded up), where GTK 3 gives 75 × 17.
+        let m = try measure("Hello World", Self.gtk48)
+        #expect(m.width == 75)
+        #expect(abs(m.height - 15.5205078125) < 0.001)
+        let a = MeasureRequest(text: "x")
+        var b = a
+        b.metrics = Self.gtk48
+        var c = a
+        c.metrics = Self.unrounded
+        #expect(b != c)
+    }
+
+    @Test func theOptionNamesAToolkitLine() throws {
+        #expect(try ToolkitProfile(parsing: "gtk-4.8") == ToolkitProfile(.gtk4, minor: 8))
+        #expect(try ToolkitProfile(parsing: "gtk-4.8").rendering == GlyphRendering(roundsPositions: true, hintsMetrics: false))
+        #expect(try ToolkitProfile(parsing: "gtk-4.16").rendering == .unrounded)
+        #expect(try ToolkitProfile(parsing: "gtk3").rendering == .pangoDefault)
+        #expect(try ToolkitProfile(parsing: "gtk-3.24") == .gtk3)
+        // A development snapshot draws as the stable line it leads to.
+        #expect(try ToolkitProfile(parsing: "gtk-4.9") == ToolkitProfile(.gtk4, minor: 10))
+        #expect(try ToolkitProfile(parsing: "gtk4") == ToolkitProfile.gtk4)
+        #expect(ToolkitProfile.gtk4.name.hasPrefix("gtk-4."))
+    }
+
+    @Test func theInstalledGTKIsFoundFromItsLibraryFileName() throws {
+        let directory = "/tmp/fitd-toolkit-\(getpid())"
+        mkdir(directory, 0o700)
+        defer {
+            unlink(directory + "/libgtk-4.so.1.1200.2")
+            unlink(directory + "/libgtk-3.so.0.2406.32")
+            rmdir(directory)
+        }
+        for name in ["libgtk-4.so.1.1200.2", "libgtk-3.so.0.2406.32"] {
+            close(open(directory + "/" + name, O_CREAT | O_WRONLY, 0o600))
+        }
+        let found = InstalledToolkits(libraryDirectories: ["/nonexistent", directory])
+        #expect(found.gtk4?.minor == 12 && found.subpixelCairo == false)
+        #expect(found.gtk4Version == "4.12.2")
+        #expect(found.gtk3Version == "3.24.38")
+        #expect(InstalledToolkits(libraryDirectories: ["/nonexistent"]).gtk4 == nil)
+    }
+
+    @Test func anUnknownModeIsAnInvalidArgumentNamingTheOption() {
+        #expect(throws: FitTextError.self) { try ToolkitProfile(parsing: "GTK3") }
+        #expect(throws: FitTextError.self) { try ToolkitProfile(parsing: "gtk-4.") }
+        #expect(throws: FitTextError.self) { try ToolkitProfile(parsing: "gtk-4.100") }
+        #expect(throws: FitTextError.self) { try ToolkitProfile(parsing: "gtk-5.0") }
+        do {
+            _ = try ToolkitProfile(parsing: "gtk2")
+        } catch {
+            guard case .invalidArgument(let name, _) = error else { Issue.record("\(error)"); return }
+            #expect(name == "metrics")
+        }
+    }
+
+    @Test func aWrappedParagraphFitsWhenItDoesWithoutItsFinalWhiteSpace() throws {
+        // Pango: "  leading and " / "trailing spaces  " (125 px, of which 115 without the two
+        // final spaces: the last one off, 120, is exactly the width).
+        var request = MeasureRequest(text: "  leading and trailing spaces  ", font: "DejaVu Sans 12", maxWidth: 120, wrap: .wordChar)
+        request.metrics = .gtk3
+        let m = try TestEngine.engine().measure(request)
+        #expect(m.lineCount == 2)
+        #expect(m.width == 125)
+    }
+}
