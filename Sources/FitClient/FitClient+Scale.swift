@@ -74,14 +74,16 @@ extension FitClient {
     static func localState(sharing engine: TextEngine? = nil) -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
-        // In-process there is no bus to ask the portal: KDE's files, GSettings, Xft.dpi.
-        let layers: [any DesktopSettingsProvider] = (kde.filesExist ? [kde] : [])
-            + [GSettingsProvider(environment: environment), XResourcesProvider(display: environment.display)]
+        // In-process there is no bus to ask the portal: KDE's files, GSettings, then XSETTINGS,
+        // settings.ini and Xft.dpi as the daemon layers them.
+        let desktop: LayeredSettingsProvider = kde.filesExist
+            ? .desktopSources([kde], gnome: false, environment: environment)
+            : .desktopSources([GSettingsProvider(environment: environment)], gnome: true, environment: environment)
         // The engine loaded FONTCONFIG_FILE (or fontconfig's default) as the reader would.
         var loaded: (@Sendable () -> OpaquePointer?)? = nil
         if let engine { loaded = { engine.referencedFontconfigConfiguration() } }
         return TextScaleState(
-            environment: environment, desktop: LayeredSettingsProvider(layers), logger: Logger(label: "fitd.client"),
+            environment: environment, desktop: desktop, logger: Logger(label: "fitd.client"),
             loadedFontconfig: loaded)
     }
 

@@ -8,6 +8,8 @@ extension TextScaleInfo {
         self.init(
             factor: snapshot.factor, source: snapshot.source.rawValue, category: snapshot.category.rawValue, dpi: snapshot.dpi,
             uiFont: snapshot.uiFont.pangoDescription, monospaceFont: snapshot.monospaceFont.pangoDescription)
+        uiFontSource = snapshot.uiFont.source.rawValue
+        toolkit = ToolkitProfile.gtk4.name
     }
 
     public var textScaleSource: TextScaleSource? { TextScaleSource(rawValue: source) }

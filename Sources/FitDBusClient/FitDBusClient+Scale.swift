@@ -16,7 +16,11 @@ extension FitDBusClient {
             case .string(let category)? = values[TextScaleNames.sizeCategory], case .double(let dpi)? = values[TextScaleNames.dpi],
             case .string(let uiFont)? = values[TextScaleNames.uiFont], case .string(let monospace)? = values[TextScaleNames.monospaceFont]
         else { throw .protocolMismatch("the daemon has no text-scale properties (an older fitd?)") }
-        return TextScaleInfo(factor: factor, source: source, category: category, dpi: dpi, uiFont: uiFont, monospaceFont: monospace)
+        var info = TextScaleInfo(factor: factor, source: source, category: category, dpi: dpi, uiFont: uiFont, monospaceFont: monospace)
+        // Newer properties: absent from an older fitd.
+        if case .string(let fontSource)? = values[TextScaleNames.uiFontSource] { info.uiFontSource = fontSource }
+        if case .string(let toolkit)? = values[TextScaleNames.toolkit] { info.toolkit = toolkit }
+        return info
     }
 
     /// Makes `factor` the user's explicit text scale (the daemon persists it). A factor

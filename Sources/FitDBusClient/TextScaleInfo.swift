@@ -15,6 +15,12 @@ public struct TextScaleInfo: Sendable, Hashable, Codable {
     /// Pango descriptions of the UI and monospace fonts.
     public var uiFont: String
     public var monospaceFont: String
+    /// Where ``uiFont`` came from (xsettings, settings.ini, gnome, gsettings, kde, default);
+    /// nil from a fitd that does not say.
+    public var uiFontSource: String?
+    /// The toolkit measurements reproduce when they name none ("gtk-4.8"); nil from a fitd
+    /// that does not say.
+    public var toolkit: String?
 
     public init(factor: Double, source: String, category: String, dpi: Double, uiFont: String, monospaceFont: String) {
         self.factor = factor

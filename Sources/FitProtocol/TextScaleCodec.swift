@@ -9,12 +9,17 @@ public enum TextScaleNames {
     public static let dpi = "Dpi"
     public static let uiFont = "UIFont"
     public static let monospaceFont = "MonospaceFont"
+    /// Where UIFont came from (a TextScaleSource: xsettings, settings.ini, gnome, …, default).
+    public static let uiFontSource = "UIFontSource"
+    /// The toolkit a measurement reproduces when it names none ("gtk-4.8": the GTK 4
+    /// installed where fitd runs).
+    public static let toolkit = "Toolkit"
     public static let generation = "Generation"
     public static let resetTextScale = "ResetTextScale"
     public static let getTextStyles = "GetTextStyles"
 
     /// The properties a text-scale change can touch, in the order PropertiesChanged lists them.
-    public static let properties = [textScale, textScaleSource, sizeCategory, dpi, uiFont, monospaceFont]
+    public static let properties = [textScale, textScaleSource, sizeCategory, dpi, uiFont, uiFontSource, monospaceFont]
 }
 
 /// Why the generation changed, as GenerationChanged's `reasons` spell it.

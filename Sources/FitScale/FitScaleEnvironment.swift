@@ -18,6 +18,15 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     public var display: String?
     /// `$GSETTINGS_BACKEND` (tests: `keyfile`); nil: GSettings' default (dconf).
     public var gsettingsBackend: String?
+    /// `$WAYLAND_DISPLAY`: set in a Wayland session, where GTK takes its font from the
+    /// settings portal or GSettings (gdk/wayland/gdkdisplay-wayland.c) rather than XSETTINGS.
+    public var waylandDisplay: String? = nil
+    /// `$XDG_CONFIG_DIRS`, most important first (XDG Base Directory Specification; default
+    /// /etc/xdg): GTK reads a settings.ini in each.
+    public var configDirectories: [String] = ["/etc/xdg"]
+
+    /// Whether GTK would run on Wayland here (GDK tries Wayland first when both are set).
+    public var isWaylandSession: Bool { waylandDisplay != nil }
 
     public init(configHome: String, fontconfigFile: String? = nil, fitdConfigDirectory: String? = nil, display: String? = nil, gsettingsBackend: String? = nil) {
         self.configHome = configHome
@@ -39,6 +48,9 @@ public struct FitScaleEnvironment: Hashable, Sendable {
         fitdConfigDirectory = Self.systemdConfigurationDirectory(environment) ?? configHome + "/fitd"
         display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         gsettingsBackend = environment["GSETTINGS_BACKEND"].flatMap { $0.isEmpty ? nil : $0 }
+        waylandDisplay = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        let dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+        configDirectories = dirs.isEmpty ? ["/etc/xdg"] : dirs
     }
 
     /// The directory systemd created for fitd.service's `ConfigurationDirectory=fitd`

@@ -69,3 +69,45 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
         }
     }
 }
+
+/// A desktop source whose text scale counts but whose UI font GTK would not use in this
+/// session: GNOME's `font-name` (portal, GSettings) reaches GTK on Wayland
+/// (gdk/wayland/gdkdisplay-wayland.c reads it), but on X11 only through an XSETTINGS daemon
+/// (gsd-xsettings publishes it as `Gtk/FontName`), which ``XSettingsProvider`` reads itself.
+/// Without one, GTK on X11 never sees the GSettings value, and neither may fitd.
+public struct ScaleOnlySettingsProvider: DesktopSettingsProvider {
+    public let base: any DesktopSettingsProvider
+
+    public init(_ base: any DesktopSettingsProvider) {
+        self.base = base
+    }
+
+    public var source: TextScaleSource { base.source }
+    public var watchedFiles: [String] { base.watchedFiles }
+    public func changes() -> AsyncStream<Void> { base.changes() }
+
+    public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        guard var settings = try await base.currentSettings() else { return nil }
+        settings.uiFont = nil
+        return settings
+    }
+}
+
+extension LayeredSettingsProvider {
+    /// The desktop's sources in precedence order, as fitd and `fitctl --local` both layer them:
+    /// the desktop's own (`desktop`: the settings portal and GSettings, or KDE's files), then
+    /// the X11 settings manager (XSETTINGS), GTK's settings.ini files, and X11's Xft.dpi
+    /// resource. GNOME's UI font is taken from its own sources only in a Wayland session
+    /// (``ScaleOnlySettingsProvider``).
+    public static func desktopSources(
+        _ desktop: [any DesktopSettingsProvider], gnome: Bool, environment: FitScaleEnvironment
+    ) -> LayeredSettingsProvider {
+        let own = gnome && !environment.isWaylandSession ? desktop.map { ScaleOnlySettingsProvider($0) } : desktop
+        return LayeredSettingsProvider(
+            own + [
+                XSettingsProvider(display: environment.isWaylandSession ? nil : environment.display),
+                GTKSettingsFileProvider(environment: environment),
+                XResourcesProvider(display: environment.display),
+            ])
+    }
+}

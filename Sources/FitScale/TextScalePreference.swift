@@ -1,10 +1,10 @@
 /// The inputs of the text-scale decision, one per source, and the rule that combines them.
 ///
-/// Precedence (issue 5, README, docs/text-scale.md): 1) fitd's explicit setting, 2) fontconfig's
-/// `dpi`/`scale` for a pattern, 3) the desktop (GNOME via the portal, else GSettings; or KDE),
-/// 4) X11's Xft.dpi, 5) 1.0. Fonts: the desktop's
-/// UI / monospace font, else fontconfig's `system-ui` / `monospace` match, else DejaVu at
-/// 11 pt — fitd's own setting and fontconfig's dpi do not name a UI font.
+/// Precedence (README, docs/text-scale.md): 1) fitd's explicit setting, 2) fontconfig's
+/// `dpi`/`scale` for a pattern, 3) the desktop (GNOME via the portal, else GSettings; or KDE;
+/// then XSETTINGS and GTK's settings.ini), 4) X11's Xft.dpi, 5) 1.0. The UI font: where GTK
+/// finds it (XSETTINGS on X11, the portal or GSettings on Wayland, settings.ini), else GTK's
+/// `Sans 10`; the monospace font: the desktop's, else fontconfig's `monospace` match.
 public struct TextScalePreference: Hashable, Sendable {
     public var explicit: TextScale?
     public var fontconfig: FontconfigSnapshot?
@@ -19,8 +19,11 @@ public struct TextScalePreference: Hashable, Sendable {
         self.desktopSource = desktopSource
     }
 
-    /// Used when neither the desktop nor fontconfig names a font.
-    public static let fallbackUIFont = UIFont(family: "sans-serif", pointSize: UIFont.fallbackPointSize, source: .default)
+    /// Used when no desktop source names a UI font: GTK's own default for `gtk-font-name`,
+    /// what an unstyled label is drawn in without settings (gtk/gtksettings.c,
+    /// `DEFAULT_FONT_NAME` — and what GTK 4.8 was seen to draw under X11 with no settings
+    /// daemon and no settings.ini: Tests/oracle/gtk_compare.py).
+    public static let fallbackUIFont = UIFont(family: "Sans", pointSize: 10, source: .default)
     public static let fallbackMonospaceFont = UIFont(family: "monospace", pointSize: UIFont.fallbackPointSize, source: .default)
 
     /// The factor and the source it came from.
@@ -31,8 +34,10 @@ public struct TextScalePreference: Hashable, Sendable {
         return (.identity, .default)
     }
 
+    /// The desktop's UI font, in GTK's order of sources (``LayeredSettingsProvider``), else
+    /// GTK's default. fontconfig's `system-ui` is not asked: GTK never does.
     public var resolvedUIFont: UIFont {
-        desktop?.uiFont ?? fontconfig?.uiFont ?? TextScalePreference.fallbackUIFont
+        desktop?.uiFont ?? TextScalePreference.fallbackUIFont
     }
 
     public var resolvedMonospaceFont: UIFont {

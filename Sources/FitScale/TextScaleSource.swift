@@ -15,10 +15,16 @@ public enum TextScaleSource: String, CaseIterable, Hashable, Sendable, CustomStr
     case gsettings
     /// KDE's kdeglobals / kcmfonts.
     case kde
+    /// The X11 XSETTINGS manager's `Gtk/FontName` and `Xft/DPI` (gsd-xsettings, xsettingsd,
+    /// xfsettingsd), what GTK on X11 reads first (gdk/x11/gdksettings.c).
+    case xsettings
+    /// GTK's settings.ini files (`gtk-font-name`, `gtk-xft-dpi`), read as GTK reads them
+    /// (gtksettings.c); what kde-gtk-config and nwg-look write.
+    case gtkSettings = "settings.ini"
     /// X11's `Xft.dpi` resource (RESOURCE_MANAGER on the root window, what `xrdb -query`
     /// shows) over 96.
     case xresources
-    /// Nothing set: 1.0, and fontconfig's system-ui / monospace match for fonts.
+    /// Nothing set: 1.0; GTK's built-in `Sans 10` for the UI font, fontconfig's monospace match.
     case `default`
 
     public var description: String { rawValue }

@@ -113,6 +113,8 @@ extension FitService {
     /// word is a style name is still reachable with a trailing comma ("Body, 12").
     func engineFont(_ font: String, textScale: Double, uiFont: UIFont? = nil) throws(DBusError) -> (font: String, textScale: Double) {
         let uiFont = uiFont ?? scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
+        // No font: the one GTK draws a label with no font of its own in (the UI font).
+        if font.isEmpty { return (uiFont.pangoDescription, textScale) }
         do throws(FitScaleError) {
             return try TextStyleFont.engineFont(font, uiFont: uiFont, textScale: textScale) ?? (font, textScale)
         } catch {
@@ -159,8 +161,16 @@ extension FitService {
                 get: { [self] in scaleValues()[TextScaleNames.dpi]! }),
             try DBusProperty(
                 TextScaleNames.uiFont, signature: "s",
-                doc: "The user's UI font as a Pango description (the desktop's, else fontconfig's system-ui); body at the large category is this size.",
+                doc: "The font GTK draws a label with no font of its own in, a Pango description (XSETTINGS Gtk/FontName on X11, the desktop's font-name on Wayland, GTK's settings.ini, else GTK's Sans 10); measurements with no font use it, and body at the large category is its size.",
                 get: { [self] in scaleValues()[TextScaleNames.uiFont]! }),
+            try DBusProperty(
+                TextScaleNames.uiFontSource, signature: "s",
+                doc: "Where UIFont comes from: xsettings, settings.ini, gnome, gsettings, kde or default.",
+                get: { [self] in scaleValues()[TextScaleNames.uiFontSource]! }),
+            try DBusProperty(
+                TextScaleNames.toolkit, signature: "s",
+                doc: "The toolkit measurements reproduce when they name none: the GTK 4 installed where fitd runs, e.g. gtk-4.8.",
+                get: { .string(ToolkitProfile.gtk4.name) }),
             try DBusProperty(
                 TextScaleNames.monospaceFont, signature: "s",
                 doc: "The user's monospace font as a Pango description (the desktop's, else fontconfig's monospace).",
@@ -261,6 +271,7 @@ extension FitService {
             TextScaleNames.sizeCategory: .string(category.rawValue),
             TextScaleNames.dpi: .double(96 * factor),
             TextScaleNames.uiFont: .string(uiFont.pangoDescription),
+            TextScaleNames.uiFontSource: .string(uiFont.source.rawValue),
             TextScaleNames.monospaceFont: .string(monospaceFont.pangoDescription),
         ]
     }

@@ -50,9 +50,10 @@ struct ScaleSetCommand: AsyncParsableCommand {
     static func desktopNote(factor: Double) async -> String? {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
         let kde = KDESettingsProvider(environment: environment)
-        let layers: [any DesktopSettingsProvider] = (kde.filesExist ? [kde] : [])
-            + [GSettingsProvider(environment: environment), XResourcesProvider(display: environment.display)]
-        let settings = try? await LayeredSettingsProvider(layers).currentSettings()
+        let sources: LayeredSettingsProvider = kde.filesExist
+            ? .desktopSources([kde], gnome: false, environment: environment)
+            : .desktopSources([GSettingsProvider(environment: environment)], gnome: true, environment: environment)
+        let settings = try? await sources.currentSettings()
         let desktop = settings?.textScale ?? 1.0
         guard abs(desktop - factor) > 1e-9 else { return nil }
         let source = settings?.textScale == nil ? "default" : (settings?.textScaleSource ?? .default).rawValue

@@ -32,8 +32,9 @@ struct ScaleShowCommand: AsyncParsableCommand {
         print("""
             text scale   \(MetricsText.format(info.factor)) (\(info.source)), \(MetricsText.format(info.dpi)) dpi
             category     \(info.category)\(info.sizeCategory?.isAccessibilityCategory == true ? " (accessibility size)" : "")
-            UI font      \(info.uiFont)
+            UI font      \(info.uiFont)\(info.uiFontSource.map { " (\($0))" } ?? "")
             monospace    \(info.monospaceFont)
+            toolkit      \(info.toolkit ?? "unknown (an older fitd)")
 
             style        size pt  line px  font
             """)
@@ -64,6 +65,8 @@ enum ScaleJSON {
         w.member("accessibility_category", info.sizeCategory?.isAccessibilityCategory ?? false)
         w.member("dpi", info.dpi)
         w.member("ui_font", info.uiFont)
+        if let source = info.uiFontSource { w.member("ui_font_source", source) }
+        if let toolkit = info.toolkit { w.member("toolkit", toolkit) }
         w.member("monospace_font", info.monospaceFont)
         if let styles {
             w.key("styles")

@@ -54,17 +54,16 @@ struct TextScaleRuntime {
         let kdeFiles = KDESettingsProvider(environment: environment).filesExist
         let plasma = (ProcessEnvironment.value("XDG_CURRENT_DESKTOP") ?? "").uppercased().split(separator: ":").contains("KDE")
         let portal = await PortalSettingsProvider.isAvailable(on: connection)
-        // Xft.dpi is the last desktop layer everywhere: GNOME on X11 and KDE write their own
-        // setting into it, and desktops without a settings daemon set only it.
-        let xresources = XResourcesProvider(display: environment.display)
+        // Then XSETTINGS, GTK's settings.ini and Xft.dpi (LayeredSettingsProvider.desktopSources):
+        // GNOME on X11 and KDE write their own settings into them, and desktops without a
+        // settings daemon set only them.
         if kdeFiles && (plasma || !portal) {
-            logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath)), then Xft.dpi")
-            return LayeredSettingsProvider([KDESettingsProvider(environment: environment), xresources])
+            logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath)), then XSETTINGS, settings.ini, Xft.dpi")
+            return LayeredSettingsProvider.desktopSources([KDESettingsProvider(environment: environment)], gnome: false, environment: environment)
         }
-        logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)"), then GSettings, then Xft.dpi")
-        return LayeredSettingsProvider([
-            PortalSettingsProvider(connection: connection, logger: logger),
-            GSettingsProvider(environment: environment), xresources,
-        ])
+        logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)"), then GSettings, XSETTINGS, settings.ini, Xft.dpi")
+        return LayeredSettingsProvider.desktopSources(
+            [PortalSettingsProvider(connection: connection, logger: logger), GSettingsProvider(environment: environment)],
+            gnome: true, environment: environment)
     }
 }

@@ -49,13 +49,16 @@ INI
 echo 'Xft.dpi: 120' | xrdb -merge
 check "xrdb -query shows Xft.dpi 120" bash -c "xrdb -query | grep -q '^Xft.dpi:.*120'"
 check "GSettings' 1.5 is in force, over Xft.dpi ($(scale_of))" test "$(scale_of)" = "1.5 gsettings"
-check "UIFont from GSettings' font-name" test "$(json "$($client props)" 'v["UIFont"]')" = "Noto Sans 10"
+# X11 without a settings daemon: GTK never reads GSettings' font-name (only gsd-xsettings
+# publishes it, as XSETTINGS Gtk/FontName), so an unstyled label is in GTK's own Sans 10.
+check "UIFont on X11 without XSETTINGS is GTK's Sans 10, not GSettings' font-name" \
+  test "$(json "$($client props)" 'v["UIFont"], v["UIFontSource"]')" = "Sans 10 default"
 
 # --- Xft.dpi when GSettings sets no scale (the keyfile backend reads its file once: restart)
 printf "[org/gnome/desktop/interface]\nfont-name='Noto Sans 10'\n" >"$keyfile"
 restart_fitd
 check "Xft.dpi 120 is 1.25 from xresources ($(scale_of))" test "$(scale_of)" = "1.25 xresources"
-check "the UI font still comes from GSettings" test "$(json "$($client props)" 'v["UIFont"]')" = "Noto Sans 10"
+check "the UI font is still GTK's default" test "$(json "$($client props)" 'v["UIFont"]')" = "Sans 10"
 check "fitctl scale --json agrees" test "$(json "$("$fitctl" scale --json)" 'v["factor"], v["source"]')" = "1.25 xresources"
 
 # --- set: one note on stderr when the desktop differs; reset follows the desktop again,

@@ -46,7 +46,8 @@ struct FakeDesktop: DesktopSettingsProvider {
                 return OpaquePointer(bitPattern: address).flatMap { FcConfigReference($0) }
             })
         let first = await state.reload()
-        #expect(fresh.uiFont == first.uiFont)
+        // The UI font is GTK's (no desktop source here: its Sans 10), never fontconfig's.
+        #expect(first.uiFont == TextScalePreference.fallbackUIFont)
         #expect(fresh.monospaceFont == first.monospaceFont)
         #expect(fresh.textScaleFactor == 1.25 && first.factor == 1.25)
         // The next reload loads the file as it is now.
@@ -64,7 +65,7 @@ struct FakeDesktop: DesktopSettingsProvider {
         #expect(before.factor == 1)
         #expect(before.source == .default)
         #expect(before.category == .large)
-        #expect(before.uiFont.family == "DejaVu Sans")
+        #expect(before.uiFont.family == "Sans")
 
         try sandbox.writeFontconfig(dpi: 120)
         let after = await state.reload(reasons: [.fontconfig])

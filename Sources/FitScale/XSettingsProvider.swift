@@ -1,0 +1,86 @@
+import CFitXResources
+import FitThreads
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The X11 settings manager's values (XSETTINGS: gsd-xsettings on GNOME, xfsettingsd,
+/// xsettingsd under i3 and others, KDE's kde-gtk-config), which GTK on X11 reads before its
+/// settings.ini (gdk/x11/xsettings-client.c): `Gtk/FontName`, the font of a label with no
+/// font of its own, and the resolution (``XSettings/gtkDPI(gdkScaleIsSet:)``).
+///
+/// Read through libxcb like ``XResourcesProvider`` (fit_xresources.h,
+/// `fit_x_settings_property`): the `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S0`
+/// selection's owner, on a thread of its own with a deadline, a fresh connection per read.
+/// Nil without a display, without a settings manager, or when the X server cannot be reached.
+public struct XSettingsProvider: DesktopSettingsProvider {
+    public let display: String?
+    public let timeoutMilliseconds: Int32
+
+    public init(display: String?, timeoutMilliseconds: Int32 = 500) {
+        self.display = display
+        self.timeoutMilliseconds = timeoutMilliseconds
+    }
+
+    public var source: TextScaleSource { .xsettings }
+
+    public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        guard display != nil else { return nil }
+        let outcome: Result<DesktopSettings?, FitScaleError> = await withCheckedContinuation { continuation in
+            do throws(PosixThreadError) {
+                _ = try PosixThread(name: "fitd-xsettings") { [self] in
+                    continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
+                }
+            } catch {
+                continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Throws ``FitScaleError/desktopNotAnswering(source:reason:)`` when the server does not
+    /// answer in time, and ``FitScaleError/desktopSettings(source:reason:)`` when the settings
+    /// manager's property is not in the XSETTINGS format or holds an unusable value.
+    public func read() throws(FitScaleError) -> DesktopSettings? {
+        guard let display else { return nil }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let status = display.withCString { fit_x_settings_property($0, timeoutMilliseconds, &bytes, &length) }
+        defer { free(bytes) }
+        switch status {
+        case FIT_X_OK: break
+        case FIT_X_TIMED_OUT:
+            throw .desktopNotAnswering(source: .xsettings, reason: "the X server at \(display) did not answer within \(timeoutMilliseconds) ms")
+        case FIT_X_BUSY:
+            throw .desktopNotAnswering(source: .xsettings, reason: "an earlier read still waits for the X server at \(display)")
+        default: return nil
+        }
+        guard let bytes, length > 0 else { return nil }
+        let parsed: XSettings
+        do throws(XSettingsError) {
+            parsed = try XSettings(bytes: Array(UnsafeBufferPointer(start: bytes, count: length)))
+        } catch {
+            throw .desktopSettings(source: .xsettings, reason: "the settings manager's _XSETTINGS_SETTINGS: \(error)")
+        }
+        return try Self.settings(from: parsed, gdkScaleIsSet: getenv("GDK_SCALE") != nil)
+    }
+
+    /// What the settings say for fitd: the UI font and the text scale (the resolution over 96).
+    static func settings(from parsed: XSettings, gdkScaleIsSet: Bool) throws(FitScaleError) -> DesktopSettings? {
+        var settings = DesktopSettings()
+        if let name = parsed.fontName {
+            guard let font = UIFont(pangoDescription: name, source: .xsettings) else {
+                throw .desktopSettings(source: .xsettings, reason: "Gtk/FontName \"\(name)\" is not a Pango font description")
+            }
+            settings.uiFont = font
+        }
+        if let dpi = parsed.gtkDPI(gdkScaleIsSet: gdkScaleIsSet) {
+            do throws(FitScaleError) {
+                settings.textScale = try TextScale(dpi / 96).factor
+            } catch {
+                throw .desktopSettings(source: .xsettings, reason: "Xft/DPI \(dpi): \(error)")
+            }
+        }
+        return settings.uiFont == nil && settings.textScale == nil ? nil : settings
+    }
+}
