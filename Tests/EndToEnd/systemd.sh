@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The units, rendered with real paths as `make install` renders them: systemd-analyze verify
 # accepts them (and rejects a broken copy, so the check is real), the hardening keeps the
-# exposure at 1.5 or less (systemd-analyze security --offline), and the D-Bus activation file
+# exposure at 1.5 or less (systemd-analyze security --offline) with the X server's socket
+# directory bound into the private /tmp, and the D-Bus activation file
 # names the same bus name and unit.
 source "$(dirname "$0")/lib.bash"
 command -v systemd-analyze >/dev/null || fail "systemd-analyze is missing (apt-get install systemd)"
@@ -37,6 +38,12 @@ exposure=$(echo "$line" | grep -oE '[0-9]+\.[0-9]+' | head -1)
 "$PY" -c "import sys; sys.exit(0 if float('$exposure') <= 1.5 else 1)" \
   || fail "exposure $exposure > 1.5; the worst settings: $(grep '✗' "$work/security.out" | head -5)"
 ok "$(echo "$line" | sed 's/^→ *//')"
+# With that hardening the X display (Xft.dpi) must stay reachable: PrivateNetwork= hides the
+# X server's abstract socket, PrivateTmp= its socket file, so /tmp/.X11-unix is bound back
+# (unit_sandbox_x11.sh runs fitd in these namespaces against Xvfb).
+grep -q '^PrivateTmp=yes$' "$work/units/fitd.service" && ! grep -qx 'BindReadOnlyPaths=-/tmp/.X11-unix' "$work/units/fitd.service" \
+  && fail "PrivateTmp=yes without BindReadOnlyPaths=-/tmp/.X11-unix: fitd cannot reach the X server"
+ok "PrivateTmp=yes with BindReadOnlyPaths=-/tmp/.X11-unix (the X server's socket file) at exposure $exposure"
 
 unit=$work/units/fitd.service act=$work/units/org.fitd.Fit1.service
 assert_eq "$(sed -n 's/^Type=//p' "$unit")" dbus "Type= in fitd.service"
