@@ -148,7 +148,8 @@ import Testing
             let cache = { (s: ServiceStatistics, name: String) in s.caches.first { $0.name == name } }
             let (was, now) = (try #require(cache(before, "results")), try #require(cache(after, "results")))
             #expect(now.misses >= was.misses + 1)
-            #expect(now.entries >= was.entries + 1)
+            // No count of entries: tests running beside this one share the byte-bounded cache,
+            // so it may evict more than this adds; the hits below show the result was kept.
             // The repeated Measure is answered from the bytes of the call (measure-replies),
             // the batch's three from the engine's results.
             #expect(now.hits >= was.hits + 3)
