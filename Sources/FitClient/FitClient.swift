@@ -120,6 +120,21 @@ public final class FitClient: Sendable {
         }
     }
 
+    /// The size a GtkLabel showing `request`'s text requests (``LabelSize``), and the generation.
+    public func measureLabel(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
+        switch backend {
+        case .embedded(let engine, let user):
+            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont)
+            do throws(FitTextError) {
+                return (try engine.labelSize(resolved), 0)
+            } catch {
+                throw FitClientError(error)
+            }
+        case .daemon(let daemon):
+            return try await daemon.measureLabel(request, userTextScale: userTextScale)
+        }
+    }
+
     /// One entry of a batch: a request, and whether the user's text scale is applied to it.
     public typealias BatchEntry = FitDBusClient.BatchEntry
 

@@ -52,6 +52,21 @@ public final class FitDBusClient: Sendable {
         }
     }
 
+    /// The size a GtkLabel showing `request`'s text requests (`LabelSize`: minimum and natural
+    /// width and height, baseline, in whole px), and the generation it was measured under. The
+    /// label wraps at `maxWidth` unless `ellipsize` is set; pixels only.
+    public func measureLabel(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
+        let reply = try await link.call(
+            LabelCodec.method,
+            [.string(request.text), .string(request.font), MeasureCodec.options(of: request, sendTextScale: !userTextScale)])
+        guard let value = reply.first else { throw .protocolMismatch("MeasureLabel returned nothing") }
+        do throws(DBusError) {
+            return try LabelCodec.decode(value)
+        } catch {
+            throw .protocolMismatch(error.message)
+        }
+    }
+
     /// One entry of a batch: a request, and whether the daemon applies the user's text scale
     /// to it (the default; else the request's own `textScale` is sent).
     public struct BatchEntry: Sendable {

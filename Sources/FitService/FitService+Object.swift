@@ -17,6 +17,11 @@ extension FitService {
                     replyCache: measureReplies
                 ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
                 DBusMethod(
+                    LabelCodec.method, in: "ssa{sv}", out: LabelCodec.signature, inNames: ["text", "font", "options"],
+                    outNames: ["size"],
+                    doc: "The size a GtkLabel showing the text requests, as gtk_widget_measure reports it: minimum and natural width and height and the baseline in whole px, and the generation."
+                ) { [self] arguments, _ throws(DBusError) in try measureLabel(arguments) },
+                DBusMethod(
                     "MeasureBatch", in: MeasureCodec.batchSignature, out: MeasureCodec.batchResultSignature,
                     inNames: ["requests"], outNames: ["results"],
                     doc: "Measures many texts; one result per request, in order.",

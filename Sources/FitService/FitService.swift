@@ -138,6 +138,26 @@ public final class FitService: Sendable {
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
+    /// MeasureLabel(s text, s font, a{sv} options) → (iiiiit): the label's size request
+    /// (LabelSize), from up to three measurements of the engine, each cached.
+    func measureLabel(_ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
+        guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
+            throw DBusError(.invalidArgs, "MeasureLabel takes (s text, s font, a{sv} options)")
+        }
+        guard text.utf8.count <= limits.maxTextBytes else {
+            throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
+        }
+        requestsServed.add(1)
+        let context = requestContext
+        var request = try MeasureCodec.request(text: text, font: font, options: try OptionDictionary(arguments[2]), textScale: context.textScale)
+        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
+        do throws(FitTextError) {
+            return [LabelCodec.encode(try engine.labelSize(request), generation: context.generation)]
+        } catch {
+            throw DBusError(error)
+        }
+    }
+
     /// What every request of one call shares: the generation its results are labelled with,
     /// the user's text scale and UI font, read once per call (or batch slice) rather than
     /// once per entry (each is a lock and a copy).

@@ -9,8 +9,11 @@
 /// `get_height_for_width`; GTK 4.8.3 and 3.24.38, PANGO_RULES.md "Label sizes"): each size is
 /// the logical extent rounded up to a whole pixel (PANGO_PIXELS_CEIL); the minimum width is
 /// the layout at width 0 — the widest word of a wrapping label, "…" of an ellipsizing one;
-/// the natural width is the unwrapped text's; the height is the layout's at the allocated
-/// width raised to the minimum width (gtksizerequest.c clamps it so).
+/// the natural width is the unwrapped text's. A wrapping label's height is the layout's at the
+/// allocated width raised to the minimum width (gtksizerequest.c clamps it so); an ellipsizing
+/// label that does not wrap reports the unwrapped text's height whatever its width (GTK 4.8.3:
+/// a label whose fallback glyphs make it 27.24 px high is 28 px high at every width, though
+/// its ellipsized layout is 24 px).
 ///
 /// It takes up to three measurements: ``naturalRequest(for:)``, ``narrowestRequest(for:)``
 /// and ``allocatedRequest(for:minimumWidth:)``, then ``init(request:natural:narrowest:allocated:)``.
@@ -49,13 +52,21 @@ public struct LabelSize: Hashable, Sendable {
         return narrowest
     }
 
-    /// The layout at the allocated width, raised to the minimum width. Nil for a label with no width.
+    /// The layout at the allocated width, raised to the minimum width. Nil for a label whose
+    /// height does not depend on its width: one with no width, or one that ellipsizes without
+    /// wrapping.
     public static func allocatedRequest(for request: MeasureRequest, minimumWidth: Int) -> MeasureRequest? {
-        guard let width = request.maxWidth else { return nil }
+        guard let width = request.maxWidth, !ellipsizesOneLine(request) else { return nil }
         var allocated = request
         allocated.maxWidth = max(width, Double(minimumWidth))
         allocated.includeLines = false
         return allocated
+    }
+
+    /// An ellipsizing label that does not wrap (no `max_lines`): GtkLabel measures its height
+    /// at its natural width.
+    static func ellipsizesOneLine(_ request: MeasureRequest) -> Bool {
+        request.ellipsize != .none && request.maxLines == nil
     }
 
     /// The minimum width from the narrowest layout's metrics, at most the natural width.

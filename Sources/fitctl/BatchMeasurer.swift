@@ -92,7 +92,7 @@ struct BatchMeasurer {
                         var label: LabelSize?
                         if widget {
                             do throws(FitClientError) {
-                                label = try await Self.labelSize(request, natural: measurement.metrics, userTextScale: !ownScale, client: client)
+                                label = try await client.measureLabel(request, userTextScale: !ownScale).size
                             } catch {
                                 outcomes.append(.error(error.description))
                                 continue
@@ -233,30 +233,6 @@ struct BatchMeasurer {
     enum LineOutcome {
         case measured(TextMetrics, includeLines: Bool, substituted: Bool, label: LabelSize?)
         case error(String)
-    }
-
-    /// The size a GtkLabel requests for the line's text (``LabelSize``): the measurement
-    /// already made is the unwrapped one when the label has no width; a label with a width
-    /// takes up to three (all but the first cached when measured before).
-    static func labelSize(
-        _ request: MeasureRequest, natural measured: TextMetrics, userTextScale: Bool, client: FitClient
-    ) async throws(FitClientError) -> LabelSize {
-        func measure(_ request: MeasureRequest) async throws(FitClientError) -> TextMetrics {
-            let results = try await client.measureBatch(entries: [FitClient.BatchEntry(request, userTextScale: userTextScale)])
-            guard let first = results.first else { throw .rejected(name: "org.fitd.Fit1.Error.Internal", message: "no result") }
-            return try first.get().metrics
-        }
-        let natural = request.maxWidth == nil ? measured : try await measure(LabelSize.naturalRequest(for: request))
-        guard let narrowestRequest = LabelSize.narrowestRequest(for: request) else {
-            return LabelSize(request: request, natural: natural, narrowest: nil, allocated: nil)
-        }
-        let narrowest = try await measure(narrowestRequest)
-        let minimum = LabelSize.minimumWidth(natural: natural, narrowest: narrowest)
-        var allocated: TextMetrics?
-        if let allocatedRequest = LabelSize.allocatedRequest(for: request, minimumWidth: minimum) {
-            allocated = try await measure(allocatedRequest)
-        }
-        return LabelSize(request: request, natural: natural, narrowest: narrowest, allocated: allocated)
     }
 
     /// Nesting allowed in a request line (an "id" may be any JSON value).

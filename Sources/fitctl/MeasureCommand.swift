@@ -65,6 +65,9 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "The toolkit whose labels to measure as: gtk4 (default: the GTK 4 installed here), gtk3, or a GTK 4 line (gtk-4.8, gtk-4.16).")
     var metrics = "gtk4"
 
+    @Flag(help: "Also the size a GtkLabel showing the text requests (minimum and natural width and height, baseline, whole px): it wraps at --max-width unless --ellipsize is given.")
+    var widget = false
+
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
@@ -210,11 +213,23 @@ struct MeasureCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
+        var label: LabelSize?
+        if widget {
+            guard !cells else { throw ValidationError("--widget measures a GTK label, in px: it does not go with --cells") }
+            do {
+                label = try await client.measureLabel(request).size
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        }
         let substituted = await FontSubstitution.check(font, client: client)
         if common.json {
-            JSONOutput.print { MetricsJSON.write(metrics, includeLines: lines, substituted: substituted, to: &$0) }
+            JSONOutput.print { MetricsJSON.write(metrics, includeLines: lines, substituted: substituted, label: label, to: &$0) }
         } else {
             print(MetricsText.render(metrics, showLines: lines))
+            if let label {
+                print("widget    \(label.minimumWidth)…\(label.naturalWidth) × \(label.minimumHeight)…\(label.naturalHeight) px, baseline \(label.baseline) (minimum…natural)")
+            }
         }
     }
 

@@ -1,0 +1,31 @@
+import FitBus
+import FitTypes
+
+/// MeasureLabel's reply: a GtkLabel's size request in whole px (``LabelSize``) and the
+/// generation it was measured under, `(iiiiit)`.
+public enum LabelCodec {
+    public static let method = "MeasureLabel"
+    public static let signature = "(iiiiit)"
+
+    public static func encode(_ size: LabelSize, generation: UInt64) -> DBusValue {
+        .structure([
+            .int32(Int32(clamping: size.minimumWidth)), .int32(Int32(clamping: size.naturalWidth)),
+            .int32(Int32(clamping: size.minimumHeight)), .int32(Int32(clamping: size.naturalHeight)),
+            .int32(Int32(clamping: size.baseline)), .uint64(generation),
+        ])
+    }
+
+    public static func decode(_ value: DBusValue) throws(DBusError) -> (size: LabelSize, generation: UInt64) {
+        guard case .structure(let fields) = value, fields.count == 6,
+            case .int32(let minimumWidth) = fields[0], case .int32(let naturalWidth) = fields[1],
+            case .int32(let minimumHeight) = fields[2], case .int32(let naturalHeight) = fields[3],
+            case .int32(let baseline) = fields[4], case .uint64(let generation) = fields[5]
+        else { throw DBusError(.invalidArgs, "MeasureLabel returned \(value.signature), not \(signature)") }
+        return (
+            LabelSize(
+                minimumWidth: Int(minimumWidth), naturalWidth: Int(naturalWidth), minimumHeight: Int(minimumHeight),
+                naturalHeight: Int(naturalHeight), baseline: Int(baseline)),
+            generation
+        )
+    }
+}
