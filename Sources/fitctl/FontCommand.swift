@@ -28,6 +28,8 @@ struct FontCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         if !font.matchedRequestedFamily { FontSubstitution.warning(description, used: font.family) }
+        // Which GTK measurements reproduce by default (an older daemon does not say).
+        let toolkit = (try? await client.textScale())?.toolkit
         if common.json {
             // Order: description, family, style, weight, file, index, pixel_size, point_size,
             // ascent, descent, matched_requested_family, substituted, fallback_families.
@@ -46,6 +48,7 @@ struct FontCommand: AsyncParsableCommand {
                 w.member("matched_requested_family", font.matchedRequestedFamily)
                 w.member("substituted", !font.matchedRequestedFamily)
                 w.member("fallback_families", font.fallbackFamilies)
+                if let toolkit { w.member("toolkit", toolkit) }
                 w.endObject()
             }
             return
@@ -61,6 +64,7 @@ struct FontCommand: AsyncParsableCommand {
         let shown = font.fallbackFamilies.prefix(12)
         out += "\nfallbacks    \(shown.joined(separator: ", "))"
         if font.fallbackFamilies.count > shown.count { out += ", … (\(font.fallbackFamilies.count - shown.count) more)" }
+        if let toolkit { out += "\ntoolkit      \(ToolkitText.describe(toolkit))" }
         print(out)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FitClient
 import FitJSON
 import FitProtocol
+import FitText
 
 struct ScaleShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +35,7 @@ struct ScaleShowCommand: AsyncParsableCommand {
             category     \(info.category)\(info.sizeCategory?.isAccessibilityCategory == true ? " (accessibility size)" : "")
             UI font      \(info.uiFont)\(info.uiFontSource.map { " (\($0))" } ?? "")
             monospace    \(info.monospaceFont)
-            toolkit      \(info.toolkit ?? "unknown (an older fitd)")
+            toolkit      \(info.toolkit.map(ToolkitText.describe) ?? "unknown (an older fitd)")
 
             style        size pt  line px  font
             """)
@@ -85,5 +86,17 @@ enum ScaleJSON {
         w.member("point_size", row.pointSize)
         w.member("line_height", row.lineHeight)
         w.endObject()
+    }
+}
+
+/// A toolkit profile's name with what it rounds, for people: "gtk-4.8 (glyph advances in
+/// whole px, line heights unrounded)".
+enum ToolkitText {
+    static func describe(_ name: String) -> String {
+        guard let profile = try? ToolkitProfile(parsing: name) else { return name }
+        let rendering = profile.rendering
+        let advances = rendering.roundsPositions ? "glyph advances in whole px" : "glyph advances unrounded"
+        let heights = rendering.hintsMetrics ? "line heights in whole px" : "line heights unrounded"
+        return "\(profile.description) (\(advances), \(heights))"
     }
 }

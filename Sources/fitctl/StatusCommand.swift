@@ -23,10 +23,12 @@ struct StatusCommand: AsyncParsableCommand {
         let version: String
         let generation: UInt64
         let stats: ServiceStatistics
+        let toolkit: String?
         do {
             version = try await client.version()
             generation = try await client.generation()
             stats = try await client.statistics()
+            toolkit = try await client.textScale().toolkit
         } catch {
             throw CommandFailure(error.description)
         }
@@ -39,6 +41,7 @@ struct StatusCommand: AsyncParsableCommand {
                 w.member("mode", mode)
                 w.member("version", version)
                 w.member("generation", generation)
+                if let toolkit { w.member("toolkit", toolkit) }
                 w.member("requests_served", stats.requestsServed)
                 w.member("uptime_seconds", stats.uptimeSeconds)
                 w.key("caches")
@@ -60,6 +63,7 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         print("fitd \(version) (\(mode)), generation \(generation), \(stats.requestsServed) requests served, up \(MetricsText.format(stats.uptimeSeconds)) s")
+        if let toolkit { print("measures as \(ToolkitText.describe(toolkit))") }
         // The name column as wide as the longest name ("layout-replies").
         let nameWidth = max(13, (stats.caches.map(\.name.count).max() ?? 0) + 1)
         print("cache".padding(nameWidth) + "  entries        bytes       limit         hits       misses    evictions")
