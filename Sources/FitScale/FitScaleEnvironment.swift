@@ -27,6 +27,9 @@ public struct FitScaleEnvironment: Hashable, Sendable {
 
     /// Whether GTK would run on Wayland here (GDK tries Wayland first when both are set).
     public var isWaylandSession: Bool { waylandDisplay != nil }
+    /// Whether GTK would run on X11 here: a display and no Wayland one. Neither (a daemon
+    /// started before the session exported them) is not known to be X11.
+    public var isX11Session: Bool { display != nil && waylandDisplay == nil }
 
     public init(configHome: String, fontconfigFile: String? = nil, fitdConfigDirectory: String? = nil, display: String? = nil, gsettingsBackend: String? = nil) {
         self.configHome = configHome

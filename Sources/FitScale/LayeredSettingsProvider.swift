@@ -97,12 +97,12 @@ extension LayeredSettingsProvider {
     /// The desktop's sources in precedence order, as fitd and `fitctl --local` both layer them:
     /// the desktop's own (`desktop`: the settings portal and GSettings, or KDE's files), then
     /// the X11 settings manager (XSETTINGS), GTK's settings.ini files, and X11's Xft.dpi
-    /// resource. GNOME's UI font is taken from its own sources only in a Wayland session
+    /// resource. GNOME's UI font is not taken from its own sources in an X11 session
     /// (``ScaleOnlySettingsProvider``).
     public static func desktopSources(
         _ desktop: [any DesktopSettingsProvider], gnome: Bool, environment: FitScaleEnvironment
     ) -> LayeredSettingsProvider {
-        let own = gnome && !environment.isWaylandSession ? desktop.map { ScaleOnlySettingsProvider($0) } : desktop
+        let own = gnome && environment.isX11Session ? desktop.map { ScaleOnlySettingsProvider($0) } : desktop
         return LayeredSettingsProvider(
             own + [
                 XSettingsProvider(display: environment.isWaylandSession ? nil : environment.display),
