@@ -13,9 +13,12 @@ echoed).
 How a case becomes a label (one fresh GtkLabel per case, in a realized, mapped GtkWindow, so
 it has the display's GtkSettings: gtk-font-name, Xft/DPI, hinting):
     * text set with use-underline OFF (the corpus has already removed mnemonic underscores);
-    * a PangoAttrList over the whole text: pango_attr_language_new(case language) — Pango's
-      language follows the case, the context's stays the process default ("c" under
-      LANG=C.UTF-8) — and, when the case has a font, pango_attr_font_desc_new(font): the way
+    * the label's Pango context language is the case's (pango_context_set_language on the
+      widget's context, set before anything is measured): what an application running in that
+      locale has, and what fitd's `language` option is — a language attribute instead would
+      leave the context's "c", which picks the ellipsis's font differently (ellipsize.c loads it
+      without fallback, in the context's language);
+    * when the case has a font, a PangoAttrList with pango_attr_font_desc_new(font): the way
       an application sets a label's font in code (not CSS: a font attribute is merged over
       the widget's CSS font, so the size stays in points, exact; GTK 4's CSS font is in px);
       no font attribute when the case has none (the label shows gtk-font-name via the theme);
@@ -138,9 +141,6 @@ class Labels:
         label.set_use_underline(False)
         label.set_text(text)
         attrs = Pango.AttrList()
-        lang = case.get("language")
-        if lang:
-            attrs.insert(Pango.attr_language_new(Pango.Language.from_string(lang)))
         font = case.get("font")
         if font:
             desc = Pango.FontDescription.from_string(font)
@@ -177,6 +177,9 @@ class Labels:
         else:
             self.box.add(label)
             label.show()
+        lang = case.get("language")
+        if lang:
+            label.get_pango_context().set_language(self.Pango.Language.from_string(lang))
         try:
             minw, natw = self.measure_pair(label, Gtk.Orientation.HORIZONTAL, -1)
             for_width = -1
