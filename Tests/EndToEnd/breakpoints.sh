@@ -9,14 +9,14 @@ trap 'rm -rf "$work"' EXIT
 card=protocol/examples/first-fit-card.json
 
 "$FITCTL" fit "$card" --width 320 --breakpoints 100:600 >"$work/out" || fail "fitctl fit --breakpoints failed"
-grep -qx 'breakpoints 100–600 px: min-content 21.36, max-content 206.36' "$work/out" \
+grep -qx 'breakpoints 100–600 px: min-content 17.8, max-content 173.29' "$work/out" \
   || fail "content widths: $(cat "$work/out")"
-grep -qx '  card (firstFit): 100–206 candidate 1; 207–600 candidate 0' "$work/out" || fail "card: $(cat "$work/out")"
-ok "fitctl fit --breakpoints 100:600: the card is a column up to 206 px, a row from 207 (its row is 206.36 wide)"
+grep -qx '  card (firstFit): 100–173 candidate 1; 174–600 candidate 0' "$work/out" || fail "card: $(cat "$work/out")"
+ok "fitctl fit --breakpoints 100:600: the card is a column up to 173 px, a row from 174 (its row is 173.29 wide in GTK's Sans 10)"
 
 "$FITCTL" fit "$card" --width 320 --breakpoints 100:600 --json >"$work/json" || fail "--json failed"
 assert_eq "$(json_get 'repr([(i["from"], i["to"], i["candidate"]) for i in d["breakpoints"]["decisions"]["card"]])' <"$work/json")" \
-  "[(100, 206, 1), (207, 600, 0)]" "--json breakpoints"
+  "[(100, 173, 1), (174, 600, 0)]" "--json breakpoints"
 ok "fitctl fit --breakpoints --json carries the same intervals"
 
 if "$FITCTL" fit "$card" --breakpoints 600:100 >/dev/null 2>"$work/err"; then fail "--breakpoints 600:100 succeeded"; fi
@@ -47,10 +47,10 @@ plain = layout({})
 size, frames, decisions, truncated, generation = layout({"breakpoints": dbus.Struct((100.0, 600.0), signature="dd")})
 root = frames[0][13]
 assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints"}, root
-assert abs(float(root["max_content_width"]) - 206.36) < 0.01, root["max_content_width"]
+assert abs(float(root["max_content_width"]) - 173.29) < 0.01, root["max_content_width"]
 assert tuple(float(v) for v in root["breakpoint_range"]) == (100.0, 600.0)
 assert [(str(i), [tuple(x) for x in iv]) for i, iv in root["breakpoints"]] == \
-    [("card", [(100.0, 206.0, 1, ""), (207.0, 600.0, 0, "")])], root["breakpoints"]
+    [("card", [(100.0, 173.0, 1, ""), (174.0, 600.0, 0, "")])], root["breakpoints"]
 assert all(len(f[13]) == 0 for f in frames[1:]) and list(decisions) == list(plain[2]) and size == plain[0]
 
 for bad in [(float("nan"), 10.0), (0.0, float("inf")), (20.0, 10.0), (-1.0, 10.0), (0.0, 2e6)]:
@@ -71,7 +71,7 @@ import pathlib, sys
 import fitd
 client = fitd.Client()
 found = client.layout(pathlib.Path(sys.argv[1]), width=320, breakpoints=(100, 600)).breakpoints
-assert found.decisions["card"][1] == fitd.BreakpointInterval(207.0, 600.0, 0, None), found
+assert found.decisions["card"][1] == fitd.BreakpointInterval(174.0, 600.0, 0, None), found
 assert client.layout(pathlib.Path(sys.argv[1]), width=320).breakpoints is None
 PY
 ok "D-Bus: breakpoints (dd) → the root frame's extras; NaN, inf, min > max, negative, > 1e6 and a d are InvalidArgument naming it"

@@ -15,7 +15,7 @@ ok "Measure: gtk4 76.24 x 15.52, gtk3 75 x 17 (baseline 13), one daemon"
 
 err=$(bcall Measure 'ssa{sv}' "Hello World" "DejaVu Sans 10" 1 metrics s GTK3 2>&1 || true)
 # busctl shows the message, not the error name: InvalidArgument's "invalid NAME: REASON".
-echo "$err" | grep -q 'invalid metrics: "GTK3" is not a metrics mode' || fail "metrics GTK3 is not InvalidArgument naming the option: $err"
+echo "$err" | grep -q 'invalid metrics: "GTK3" is not a toolkit' || fail "metrics GTK3 is not InvalidArgument naming the option: $err"
 ok "metrics \"GTK3\": InvalidArgument naming the option"
 
 out=$(printf '%s\n' '{"text":"Hello World","font":"DejaVu Sans 10","metrics":"gtk3"}' \

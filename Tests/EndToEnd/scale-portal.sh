@@ -33,7 +33,7 @@ check "GenerationChanged says desktop and text-scale" grep -qE " desktop,text-sc
 
 kill "$portal_pid"; wait "$portal_pid" 2>/dev/null
 check "the portal left the bus: back to 1 from default" $client wait TextScaleSource default 5
-check "and the UI font is fontconfig's again" test "$(json "$($client props)" 'v["UIFont"]')" = "DejaVu Sans 12"
+check "and the UI font is GTK's default again" test "$(json "$($client props)" 'v["UIFont"], v["UIFontSource"]')" = "Sans 10 default"
 
 FAKE_PORTAL_OLD=1 start_portal 1.75
 check "a portal without ReadOne is read with Read: 1.75" $client wait TextScale 1.75 5

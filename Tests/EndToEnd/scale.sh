@@ -12,11 +12,11 @@ scale_inner_setup
 # --- before: activation, defaults
 before=$($client props) || { echo "FAIL: fitd did not answer"; exit 1; }
 check "TextScale starts at 1 from the default source" test "$(json "$before" 'v["TextScale"], v["TextScaleSource"], v["SizeCategory"]')" = "1.0 default large"
-check "UIFont is fontconfig's system-ui match" test "$(json "$before" 'v["UIFont"]')" = "DejaVu Sans 12"
+check "UIFont is GTK's default, Sans 10" test "$(json "$before" 'v["UIFont"], v["UIFontSource"]')" = "Sans 10 default"
 styles_before=$($client styles)
-hello_before=$($client measure "Hello, world" "DejaVu Sans 12")
+hello_before=$($client measure "Hello, world" "Sans 10")
 body_before=$($client measure "Hello, world" "body")
-# body at large in the 12 pt UI font is 17 × 12/17 = 12 pt: the same as the plain description.
+# body at large in the 10 pt UI font is 17 × 10/17 = 10 pt: the same as the plain description.
 check "body at large measures as the UI font" test "$(json "$body_before" 'v["width"]')" = "$(json "$hello_before" 'v["width"]')"
 
 # --- a client subscribed to GenerationChanged
@@ -52,15 +52,15 @@ check "every style's size changed" /usr/bin/python3 -c '
 import json, sys
 a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 sys.exit(0 if len(a) == 11 and all(x["point_size"] != y["point_size"] for x, y in zip(a, b)) else 1)' "$styles_before" "$styles_after"
-check "body at xxLarge is 21 × 12/17 pt" test "$(json "$styles_after" '[s["point_size"] for s in v if s["style"] == "body"][0]')" = "14.82"
-hello_after=$($client measure "Hello, world" "DejaVu Sans 12")
+check "body at xxLarge is 21 × 10/17 pt" test "$(json "$styles_after" '[s["point_size"] for s in v if s["style"] == "body"][0]')" = "12.35"
+hello_after=$($client measure "Hello, world" "Sans 10")
 check "\"Hello, world\" is 1.25 × as wide (±1 px): $(json "$hello_before" 'v["width"]') → $(json "$hello_after" 'v["width"]')" \
   /usr/bin/python3 -c "import sys; sys.exit(0 if abs($(json "$hello_after" 'v["width"]') - 1.25 * $(json "$hello_before" 'v["width"]')) <= 1 else 1)"
 check "results carry the new generation" test "$(json "$hello_after" 'v["generation"]')" = "$(json "$after" 'v["Generation"]')"
 body_after=$($client measure "Hello, world" "body")
-# A style is sized by its category, not scaled again: 14.82/12 of the 12 pt width, not 1.25 × that.
+# A style is sized by its category, not scaled again: 12.35/10 of the 10 pt width, not 1.25 × that.
 check "body measures at its table size, not × the scale again" \
-  /usr/bin/python3 -c "import sys; w0=$(json "$body_before" 'v["width"]'); w=$(json "$body_after" 'v["width"]'); sys.exit(0 if abs(w - w0 * 14.82 / 12) <= 1 else 1)"
+  /usr/bin/python3 -c "import sys; w0=$(json "$body_before" 'v["width"]'); w=$(json "$body_after" 'v["width"]'); sys.exit(0 if abs(w - w0 * 12.35 / 10) <= 1 else 1)"
 
 # --- a font installed into a watched font directory
 cherokee="ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ"

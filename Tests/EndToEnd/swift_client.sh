@@ -38,19 +38,19 @@ on_private_bus "$@"
 work=$(mktemp -d); trap 'kill "${watcher:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 field() { sed -n "s/^$1 .*$2=\([^ ]*\).*/\1/p" "$3"; }
-"$EXAMPLE" 300 >"$work/one" 2>&1 || fail "the example at scale 1: $(cat "$work/one")"
+"$EXAMPLE" 250 >"$work/one" 2>&1 || fail "the example at scale 1: $(cat "$work/one")"
 width=$(field measure width "$work/one")
 # fitctl asks the same daemon with the same defaults (the user's text scale).
 expected=$("$FITCTL" measure "Save changes" --font body --json | json_get 'd["width"]')
 "$PY" -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(abs(a-b) > 1e-9)" "$width" "$expected" \
   || fail "measure width $width, fitctl's $expected"
 assert_eq "$(field text-scale factor "$work/one")" 1.0 "text scale on an empty configuration"
-assert_eq "$(field layout chosen "$work/one")" hstack "ViewThatFits at 300 px, scale 1"
+assert_eq "$(field layout chosen "$work/one")" hstack "ViewThatFits at 250 px, scale 1"
 ok "at scale 1: $(tr '\n' ' ' <"$work/one")"
 
 # The user's text size changes; the client sends nothing new, the daemon applies it.
 "$FITCTL" scale set 2 >/dev/null 2>&1
-"$EXAMPLE" 300 >"$work/two" 2>&1 || fail "the example at scale 2: $(cat "$work/two")"
+"$EXAMPLE" 250 >"$work/two" 2>&1 || fail "the example at scale 2: $(cat "$work/two")"
 assert_eq "$(field text-scale factor "$work/two")" 2.0 "text scale after fitctl scale set 2"
 wider=$(field measure width "$work/two")
 "$PY" -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(not 1.8 < b / a < 2.2)" "$width" "$wider" \
@@ -58,11 +58,11 @@ wider=$(field measure width "$work/two")
 expected=$("$FITCTL" measure "Save changes" --font body --json | json_get 'd["width"]')
 "$PY" -c "import sys; a,b=map(float,sys.argv[1:]); sys.exit(abs(a-b) > 1e-9)" "$wider" "$expected" \
   || fail "measure width at scale 2 $wider, fitctl's $expected"
-assert_eq "$(field layout chosen "$work/two")" vstack "ViewThatFits at 300 px, scale 2 (the row no longer fits)"
+assert_eq "$(field layout chosen "$work/two")" vstack "ViewThatFits at 250 px, scale 2 (the row no longer fits)"
 ok "at scale 2: $(tr '\n' ' ' <"$work/two")"
 
 # GenerationChanged reaches the client's stream.
-"$EXAMPLE" --watch 300 >"$work/watch" 2>&1 & watcher=$!
+"$EXAMPLE" --watch 250 >"$work/watch" 2>&1 & watcher=$!
 for _ in $(seq 100); do grep -q '^watching' "$work/watch" && break; sleep 0.1; done
 grep -q '^watching' "$work/watch" || fail "the watcher did not subscribe: $(cat "$work/watch")"
 "$FITCTL" scale reset >/dev/null

@@ -47,6 +47,13 @@ def hello_width(result):
     return float(result[0]) == HELLO_WIDTH or f"width {float(result[0])}"
 
 
+def ui_font_width(result):
+    """An empty font is the UI font (the UIFont property: GTK's Sans 10 on this bus)."""
+    ui = str(fit.get("UIFont"))
+    want = float(fit.measure(HELLO, ui, options())[0])
+    return float(result[0]) == want or f"width {float(result[0])}, {want} in the UI font {ui}"
+
+
 # A root and one text child: the smallest document with a text in it.
 def doc(root_props=None, text_props=None, kind="vstack"):
     return [("root", kind, -1, dbus.Dictionary(root_props or {}, signature="sv")),
@@ -168,7 +175,7 @@ row("number huge", "font size 99999px", measure(font="DejaVu Sans 99999px"), INV
 
 # --- strings: empty, huge, control characters, pathological Unicode
 row("empty strings", "empty text", measure(text=""), OK, lambda r: float(r[0]) == 0 or f"width {float(r[0])}")
-row("empty strings", "empty font (the UI font)", measure(font=""), OK, hello_width)
+row("empty strings", "empty font (the UI font)", measure(font=""), OK, ui_font_width)
 row("huge strings", "text of max_text_bytes + 1", measure(text="a" * ((1 << 20) + 1)), TOO_LARGE, ["1048576", "max_text_bytes"])
 row("huge strings", "text of 4 MiB", measure(text="é" * (2 << 20)), TOO_LARGE, ["max_text_bytes"])
 row("huge strings", "font description of 100 kB", measure(font="x" * 100_000), INVALID_FONT, ["1024"])

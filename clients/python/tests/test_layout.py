@@ -141,10 +141,10 @@ def test_breakpoints_give_each_decisions_widths_and_the_content_widths(fit):
     card = EXAMPLES[0].parent / "first-fit-card.json"
     found = fit.layout(card, width=320, breakpoints=(100, 600)).breakpoints
     assert found.range == (100.0, 600.0)
-    # The row (icon, label) is 206.36 px wide: the column up to 206, the row from 207.
-    assert found.decisions["card"] == (fitd.BreakpointInterval(100.0, 206.0, 1, None),
-                                       fitd.BreakpointInterval(207.0, 600.0, 0, None))
-    assert found.max_content_width == pytest.approx(206.36, abs=0.005)
+    # The row (icon, label in GTK's Sans 10) is 173.29 px wide: the column up to 173, the row from 174.
+    assert found.decisions["card"] == (fitd.BreakpointInterval(100.0, 173.0, 1, None),
+                                       fitd.BreakpointInterval(174.0, 600.0, 0, None))
+    assert found.max_content_width == pytest.approx(173.29, abs=0.005)
     assert found.min_content_width < found.max_content_width and not found.truncated
     assert fit.layout(card, width=320).breakpoints is None
     for bad in [(600, 100), (0, math.inf), (math.nan, 1), (0, 2e6)]:
