@@ -21,9 +21,11 @@ Request fields
                     Pango derives from LANG=C / C.UTF-8 (pango_language_from_string
                     lower-cases and stops at '.').
     metrics         "gtk4" (default: cairo hint metrics OFF, glyph positions unrounded, as
-                    GTK 4) | "gtk3" (hint metrics ON and Pango's default
+                    GTK 4.16) | "gtk3" (hint metrics ON and Pango's default
                     round_glyph_positions TRUE, as GTK 3 and plain PangoCairo: ascent,
-                    descent and advances in whole px); default --metrics
+                    descent and advances in whole px) | "gtk-4.N" (a GTK 4 line as it draws
+                    with Debian 12's cairo 1.16: 4.0-4.14 round positions, hint metrics off;
+                    PANGO_RULES.md §15); default --metrics
     markup          true -> text is Pango markup, set as gtk_label_set_markup does
                     (pango_parse_markup, no accel marker); a parse error gives
                     {"error": Pango's message}
@@ -124,6 +126,11 @@ class BadRequest(Exception):
 # keeps Pango's default TRUE, and its X11/Wayland font options hint metrics (cairo's
 # default for FreeType fonts) — the same as a plain pango_cairo_create_context.
 METRICS = {"gtk4": (False, False), "gtk3": (True, True)}
+# GTK 4 lines by name (PANGO_RULES.md §15, with cairo < 1.17.4 as on Debian 12): 4.0–4.14 keep
+# Pango's rounded positions with hint metrics off; 4.16 and later round nothing.
+METRICS.update({"gtk-4.%d" % minor: (False, True) for minor in range(0, 15)})
+METRICS.update({"gtk-4.%d" % minor: (False, False) for minor in range(15, 100)})
+METRICS.update({"gtk-3": (True, True), "gtk-3.24": (True, True)})
 
 
 def make_context(hint_metrics=False, language="en-us", fontmap=None, round_positions=False):
@@ -176,7 +183,7 @@ class Contexts:
         hint, rounded = self.default
         if isinstance(req, dict) and req.get("metrics") is not None:
             if req["metrics"] not in METRICS:
-                raise BadRequest("metrics must be gtk4|gtk3")
+                raise BadRequest("metrics must be gtk4|gtk3|gtk-4.N|gtk-3.24")
             hint, rounded = METRICS[req["metrics"]]
         key = (hint, rounded, language)
         ctx = self.made.get(key)
