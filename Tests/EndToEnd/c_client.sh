@@ -117,6 +117,25 @@ c_example() { "$C_WORK/measure" "$@"; }
 gjs_example() { gjs -m clients/c/examples/measure.js "$@"; }
 out=$C_WORK/out; mkdir -p "$out"
 
+# The toolkit of the calling process, found at run time: none before GTK is loaded, GTK 4's
+# line once it is (what fit_client_default_options() then sends as "metrics"), GTK 3's.
+cat >"$C_WORK/toolkit4.js" <<'JS'
+import Fitd from 'gi://Fitd';
+const before = Fitd.client_toolkit();
+const Gtk = (await import('gi://Gtk?version=4.0')).default;
+const sent = Fitd.client_default_options().lookup_value('metrics', null)?.unpack();
+print(`${before} ${Fitd.client_toolkit()} ${sent} ${Gtk.get_major_version()}.${Gtk.get_minor_version()}`);
+JS
+cat >"$C_WORK/toolkit3.js" <<'JS'
+import Fitd from 'gi://Fitd';
+await import('gi://Gtk?version=3.0');
+print(`${Fitd.client_toolkit()}`);
+JS
+read -r before after sent gtk < <(gjs -m "$C_WORK/toolkit4.js" 2>&1)
+assert_eq "$before $after $sent" "null gtk-4.${gtk#4.} gtk-4.${gtk#4.}" "fit_client_toolkit() before and after GTK 4 is loaded"
+assert_eq "$(gjs -m "$C_WORK/toolkit3.js" 2>&1)" gtk3 "fit_client_toolkit() with GTK 3"
+ok "fit_client_toolkit(): null without GTK, gtk-$gtk with GTK $gtk loaded (and sent as metrics), gtk3 with GTK 3"
+
 # The same figures as fitctl (which asks the same daemon), to the last bit: the examples print
 # %.17g / the shortest round-trip form, compared as doubles.
 compare() {  # compare NAME TEXT FONT [MAX_WIDTH]

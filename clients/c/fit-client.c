@@ -1,5 +1,9 @@
-/* The hand-written part of libfitd-client: the error domain and the session-bus constructor. */
+/* The hand-written part of libfitd-client: the error domain, the session-bus constructor and
+ * the toolkit of the calling process. */
+#define _GNU_SOURCE /* RTLD_DEFAULT */
 #include "fit-client.h"
+
+#include <dlfcn.h>
 
 /* One entry per org.fitd.Fit1.Error.* name, in FitError order (Sources/FitProtocol/FitNames.swift
  * declares the same names; Tests/EndToEnd/c_client.sh checks both lists agree). */
@@ -60,4 +64,59 @@ fit_client_new_sync (GCancellable *cancellable, GError **error)
   fit_error_quark ();
   return fit_client_proxy_new_for_bus_sync (G_BUS_TYPE_SESSION, G_DBUS_PROXY_FLAGS_NONE,
                                             FIT_BUS_NAME, FIT_OBJECT_PATH, cancellable, error);
+}
+
+/* GTK 3 and GTK 4 both export these (gtk/gtkversion.c); whichever is loaded in the process
+ * answers. */
+typedef guint (*fit_gtk_version_fn) (void);
+
+/**
+ * fit_client_toolkit:
+ *
+ * The toolkit profile of the GTK this process draws with, as the `metrics` option names it:
+ * "gtk-4.MINOR" for GTK 4 (its gtk_get_minor_version()), "gtk3" for GTK 3, or %NULL when no
+ * GTK is loaded (then the daemon measures as the GTK installed where it runs). Found at run
+ * time (dlsym() of gtk_get_major_version in the whole process), so the library links no GTK
+ * and a Flatpak app gets its runtime's GTK, not the host's.
+ *
+ * Returns: (nullable) (transfer none): the profile's name, or %NULL
+ */
+const char *
+fit_client_toolkit (void)
+{
+  char name[16];
+  fit_gtk_version_fn major = (fit_gtk_version_fn) dlsym (RTLD_DEFAULT, "gtk_get_major_version");
+  fit_gtk_version_fn minor = (fit_gtk_version_fn) dlsym (RTLD_DEFAULT, "gtk_get_minor_version");
+  if (major == NULL || minor == NULL)
+    return NULL;
+  guint found_major = major ();
+  if (found_major == 3)
+    return "gtk3";
+  if (found_major != 4)
+    return NULL;
+  /* The minor version of a loaded library: two digits at most, so the name fits. */
+  g_snprintf (name, sizeof name, "gtk-4.%u", MIN (minor (), 99u));
+  /* Interned: a string for the life of the process, whichever thread asks. */
+  return g_intern_string (name);
+}
+
+/**
+ * fit_client_default_options:
+ *
+ * Options for fit_client_call_measure() and the other calls that take them, with `metrics`
+ * set to the toolkit this process draws with (fit_client_toolkit()) when GTK is loaded, so
+ * that its labels and fitd's answers agree; an empty dictionary otherwise. Add your own with
+ * a #GVariantDict over it.
+ *
+ * Returns: (transfer full): an `a{sv}` #GVariant
+ */
+GVariant *
+fit_client_default_options (void)
+{
+  GVariantDict dict;
+  g_variant_dict_init (&dict, NULL);
+  const char *toolkit = fit_client_toolkit ();
+  if (toolkit != NULL)
+    g_variant_dict_insert (&dict, "metrics", "s", toolkit);
+  return g_variant_ref_sink (g_variant_dict_end (&dict));
 }

@@ -2,7 +2,8 @@
  *
  * FitClient, FitClientProxy and every fit_client_call_*() / fit_client_get_*() function come
  * from gdbus-codegen at build time (fit-client-generated.h); this header adds the error
- * domain and a constructor for the session bus. */
+ * domain, a constructor for the session bus, and the toolkit profile of the GTK the calling
+ * process draws with (fit_client_toolkit(), fit_client_default_options()). */
 #ifndef FIT_CLIENT_H
 #define FIT_CLIENT_H
 
@@ -60,6 +61,10 @@ GQuark fit_error_quark (void);
 #define FIT_OBJECT_PATH "/org/fitd/Fit1"
 
 FitClient *fit_client_new_sync (GCancellable *cancellable, GError **error);
+
+const char *fit_client_toolkit (void);
+
+GVariant *fit_client_default_options (void);
 
 G_END_DECLS
 

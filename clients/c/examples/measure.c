@@ -37,9 +37,12 @@ main (int argc, char **argv)
   if (fit == NULL)
     return fail ("connect", error);
 
-  /* Options are an a{sv}: only max_width here (protocol/README.md, "Measure options"). */
-  GVariantBuilder options;
-  g_variant_builder_init (&options, G_VARIANT_TYPE_VARDICT);
+  /* Options are an a{sv} (protocol/README.md, "Measure options"): the toolkit this process
+   * draws with (fit_client_default_options(): none here, so the daemon's default), and
+   * max_width. */
+  g_autoptr (GVariant) defaults = fit_client_default_options ();
+  GVariantDict options;
+  g_variant_dict_init (&options, defaults);
   if (argc == 4)
     {
       char *end;
@@ -49,11 +52,11 @@ main (int argc, char **argv)
           fprintf (stderr, "MAX_WIDTH is not a number: %s\n", argv[3]);
           return 2;
         }
-      g_variant_builder_add (&options, "{sv}", "max_width", g_variant_new_double (max_width));
+      g_variant_dict_insert (&options, "max_width", "d", max_width);
     }
 
   g_autoptr (GVariant) metrics = NULL;
-  if (!fit_client_call_measure_sync (fit, argv[1], argv[2], g_variant_builder_end (&options),
+  if (!fit_client_call_measure_sync (fit, argv[1], argv[2], g_variant_dict_end (&options),
                                      &metrics, NULL, &error))
     return fail ("Measure", error);
   /* Metrics (dddubbasa(dddduusb)t): width, height, baseline, line count, ellipsized,
