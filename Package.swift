@@ -97,7 +97,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.
-        .target(name: "FitLayout"),
+        .target(name: "FitLayout", dependencies: ["FitTypes"]),
         // Layout documents as JSON text (JSONDecoder/JSONEncoder), for fitctl and other programs;
         // apart from FitLayout so that the daemon, which gets documents as D-Bus values, links no
         // Foundation (issue 3: idle memory).

@@ -35,7 +35,9 @@ extension FitClient {
                 if let probes = measurer.premeasurePlan(prepared, sizeCategory: options.sizeCategory, workers: workers) {
                     await measurer.premeasure(probes, workers: workers)
                 }
-                return try prepared.layout(in: proposal, options: options, measurer: measurer)
+                var result = try prepared.layout(in: proposal, options: options, measurer: measurer)
+                if options.widgetSizes { try measurer.addLabelSizes(to: &result, of: prepared, sizeCategory: options.sizeCategory) }
+                return result
             } catch {
                 throw FitClientError(DBusError(error))
             }

@@ -26,6 +26,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         if let language = options.language { hasher.combine("language"); hasher.combine(language) }
         if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
         if options.markup { hasher.combine("markup") }
+        if options.widgetSizes { hasher.combine("widget_sizes") }
         if let range = options.breakpoints {
             hasher.combine("breakpoints")
             hasher.combine(range.from)

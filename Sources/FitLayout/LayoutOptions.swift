@@ -21,6 +21,9 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Also find, per decision, the widths over which each outcome holds, and the root's
     /// min-content and max-content widths (``LayoutResult/breakpoints``); nil for none.
     public var breakpoints: BreakpointRange?
+    /// Also give every shown text the size a GtkLabel showing it at its frame's width requests
+    /// (``NodeLayout/labelSize``), so a toolkit compares with its allocation directly.
+    public var widgetSizes = false
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// How a text (or a template's reserved strings) came out.
 public struct TextOutcome: Hashable, Sendable, Codable {
     /// The minimum-scale factor applied, 1 when the text was not shrunk.
@@ -36,6 +38,9 @@ public struct NodeLayout: Hashable, Sendable, Codable {
     /// Laid out but not drawn (`hidden` on it or an ancestor, docs/swiftui-layout.md 4.3): the
     /// frame is where it would be; `visible` stays true.
     public var hidden: Bool
+    /// A shown text's size request as a GtkLabel showing it at its frame's width reports it
+    /// (LabelSize), when the layout was asked for widget sizes (``LayoutOptions/widgetSizes``).
+    public var labelSize: LabelSize? = nil
 
     public init(
         id: String, frame: LayoutRect, visible: Bool, text: TextOutcome? = nil, firstBaseline: Double? = nil,

@@ -53,3 +53,20 @@ extension TextEngineMeasurer {
         return probe
     }
 }
+
+extension TextEngineMeasurer {
+    /// Every shown text's size request as a GtkLabel showing it at its frame's width reports
+    /// it (``NodeLayout/labelSize``; FitText's LabelSize): the label wraps as the layout's text
+    /// does (word-char) or ellipsizes as its truncation says, at the scale the layout gave it.
+    public func addLabelSizes(to result: inout LayoutResult, of prepared: PreparedLayout, sizeCategory: ContentSizeCategory) throws(LayoutError) {
+        guard unit == .px else { return }
+        for index in result.nodes.indices {
+            guard let request = try redrawRequest(node: index, of: prepared, in: result, sizeCategory: sizeCategory) else { continue }
+            do throws(FitTextError) {
+                result.nodes[index].labelSize = try engine.labelSize(request)
+            } catch {
+                throw .measurementFailed(node: NodeLocation(index: index, id: result.nodes[index].id), reason: error.description)
+            }
+        }
+    }
+}

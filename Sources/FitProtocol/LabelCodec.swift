@@ -15,6 +15,27 @@ public enum LabelCodec {
         ])
     }
 
+    /// A text frame's `widget` extra (Layout with `widget_sizes`): `(iiiii)`, the same five
+    /// sizes without a generation (the reply has its own).
+    static func encodeFrame(_ size: LabelSize) -> DBusValue {
+        .structure([
+            .int32(Int32(clamping: size.minimumWidth)), .int32(Int32(clamping: size.naturalWidth)),
+            .int32(Int32(clamping: size.minimumHeight)), .int32(Int32(clamping: size.naturalHeight)),
+            .int32(Int32(clamping: size.baseline)),
+        ])
+    }
+
+    static func decodeFrame(_ value: DBusValue) throws(DBusError) -> LabelSize {
+        guard case .structure(let fields) = value, fields.count == 5,
+            case .int32(let minimumWidth) = fields[0], case .int32(let naturalWidth) = fields[1],
+            case .int32(let minimumHeight) = fields[2], case .int32(let naturalHeight) = fields[3],
+            case .int32(let baseline) = fields[4]
+        else { throw DBusError(.invalidArgs, "a frame's widget is \(value.signature), not (iiiii)") }
+        return LabelSize(
+            minimumWidth: Int(minimumWidth), naturalWidth: Int(naturalWidth), minimumHeight: Int(minimumHeight),
+            naturalHeight: Int(naturalHeight), baseline: Int(baseline))
+    }
+
     public static func decode(_ value: DBusValue) throws(DBusError) -> (size: LabelSize, generation: UInt64) {
         guard case .structure(let fields) = value, fields.count == 6,
             case .int32(let minimumWidth) = fields[0], case .int32(let naturalWidth) = fields[1],

@@ -77,11 +77,13 @@ extension LayoutCodec {
                     found.rootID = id
                     breakpoints = found
                 }
-                return NodeLayout(
+                var node = NodeLayout(
                     id: id, frame: frame, visible: visible,
                     text: isText ? TextOutcome(scale: scale, lineCount: Int(lines), truncated: truncated, alignment: alignment) : nil,
                     firstBaseline: hasBaselines ? first : nil, lastBaseline: hasBaselines ? last : nil,
                     hidden: try extras.bool("hidden") ?? false)
+                if let widget = extras.entries["widget"] { node.labelSize = try LabelCodec.decodeFrame(widget) }
+                return node
             })
         }
         var decisions: [LayoutDecision] = []

@@ -27,7 +27,9 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = ["unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints"]
+    public static let optionKeys: Set<String> = [
+        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes",
+    ]
 
     /// A breakpoint interval: from, to (both included), candidate (-1 where the decision is
     /// not shown, or for a shown threshold), axis (a shown threshold's arrangement, else "").
@@ -196,6 +198,7 @@ public enum LayoutCodec {
         if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
         if options.markup { entries["markup"] = .boolean(true) }
         if let range = options.breakpoints { entries["breakpoints"] = .structure([.double(range.from), .double(range.to)]) }
+        if options.widgetSizes { entries["widget_sizes"] = .boolean(true) }
         return OptionDictionary(entries)
     }
 
@@ -238,6 +241,7 @@ public enum LayoutCodec {
         }
         options.markup = try dictionary.bool("markup") ?? false
         if let range = dictionary.entries["breakpoints"] { options.breakpoints = try breakpointRange(range) }
+        options.widgetSizes = try dictionary.bool("widget_sizes") ?? false
         return options
     }
 
@@ -298,6 +302,7 @@ public enum LayoutCodec {
     static func frameExtras(_ node: NodeLayout) -> OptionDictionary {
         var extras: [String: DBusValue] = [:]
         if node.hidden { extras["hidden"] = .boolean(true) }
+        if let size = node.labelSize { extras["widget"] = LabelCodec.encodeFrame(size) }
         if let alignment = node.text?.alignment { extras["alignment"] = .string(alignment.rawValue) }
         return OptionDictionary(extras)
     }

@@ -72,7 +72,8 @@ public final class LayoutService: Sendable {
         }
         let reply: [DBusValue]
         do throws(LayoutError) {
-            let result = try prepared.layout(in: proposal, options: options, measurer: measurer)
+            var result = try prepared.layout(in: proposal, options: options, measurer: measurer)
+            if options.widgetSizes { try measurer.addLabelSizes(to: &result, of: prepared, sizeCategory: options.sizeCategory) }
             reply = LayoutCodec.encode(result, generation: generation)
             cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, result))
         } catch {

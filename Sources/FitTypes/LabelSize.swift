@@ -17,7 +17,7 @@
 ///
 /// It takes up to three measurements: ``naturalRequest(for:)``, ``narrowestRequest(for:)``
 /// and ``allocatedRequest(for:minimumWidth:)``, then ``init(request:natural:narrowest:allocated:)``.
-public struct LabelSize: Hashable, Sendable {
+public struct LabelSize: Hashable, Sendable, Codable {
     public var minimumWidth: Int
     public var naturalWidth: Int
     /// For the request's width (height-for-width) when it has one, else for no width.

@@ -61,6 +61,9 @@ struct FitCommand: AsyncParsableCommand {
     @Option(help: "Also find, per decision, the widths in MIN:MAX (whole px or cells from MIN) over which each outcome holds, and the root's min- and max-content widths.")
     var breakpoints: String?
 
+    @Flag(name: .customLong("widget-sizes"), help: "Also give every shown text the size a GtkLabel showing it at its frame's width requests (minimum and natural width and height, baseline; whole px; with --json).")
+    var widgetSizes = false
+
     @Flag(help: "Lay out in terminal cells instead of pixels.")
     var cells = false
 
@@ -145,6 +148,7 @@ struct FitCommand: AsyncParsableCommand {
         options.language = try parsedLanguage()
         options.markup = markup
         options.breakpoints = try breakpointRange()
+        options.widgetSizes = widgetSizes
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
         if let uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
