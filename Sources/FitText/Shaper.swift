@@ -326,7 +326,7 @@ enum Shaper {
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
-            let advance = font.glyphUnits(Int64(positions[i].x_advance))
+            let advance = font.advanceUnits(positions[i].x_advance)
             if k > 0 && cluster == current {
                 sum += advance
                 if infos[i].mask & unsafeToBreak != 0 { unsafe = true }
@@ -365,7 +365,7 @@ enum Shaper {
             var totals: [(cluster: Int32, advance: Int64)] = []
             for k in 0..<count {
                 let i = rightToLeft ? count - 1 - k : k
-                totals.append((Int32(bitPattern: infos[i].cluster), font.glyphUnits(Int64(positions[i].x_advance))))
+                totals.append((Int32(bitPattern: infos[i].cluster), font.advanceUnits(positions[i].x_advance)))
             }
             clusters = mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
         }
