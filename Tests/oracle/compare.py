@@ -96,6 +96,8 @@ def main():
     ap.add_argument("--report", help="write a markdown report here")
     ap.add_argument("--worst", type=int, default=25, help="how many worst cases to list")
     ap.add_argument("--filter", help="only ids starting with this prefix (e.g. wrap-)")
+    ap.add_argument("--line-texts", action="store_true",
+                    help="compare the text of every line of each ellipsizing request too (\"line_texts\")")
     ap.add_argument("--metrics", choices=["gtk4", "gtk3"], default="gtk4",
                     help="gtk3: every request measured with GTK 3's metrics (Pango: hint metrics on, "
                          "rounded glyph positions; the engine: \"metrics\": \"gtk3\")")
@@ -114,6 +116,9 @@ def main():
         corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
     if args.metrics != "gtk4":
         reqs = [dict(q, metrics=args.metrics) for q in reqs]
+        corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
+    if args.line_texts:
+        reqs = [dict(q, line_texts=True) if q.get("ellipsize", "none") != "none" else q for q in reqs]
         corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
 
     if args.oracle_results:
