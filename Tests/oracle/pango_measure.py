@@ -368,15 +368,27 @@ def _shown_text(line, text):
                 out.append("...")
                 continue
             font = item.analysis.font
-            ink, _ = run.glyphs.extents(font)
-            probe = Pango.GlyphString()
-            Pango.shape("\u22ef", len("\u22ef".encode("utf-8")), item.analysis, probe)
-            probe_ink, _ = probe.extents(font)
-            same = (ink.x, ink.y, ink.width, ink.height) == (probe_ink.x, probe_ink.y, probe_ink.width, probe_ink.height)
-            out.append("\u22ef" if same else "\u2026")
+            ink = _rect(run.glyphs.extents(font)[0])
+            midline = ink == _probe_ink("\u22ef", item.analysis)
+            if midline and ink == _probe_ink("\u2026", item.analysis):
+                # A font drawing both alike (CJK fonts centre U+2026 too): the picture is the
+                # same; name it as shape_ellipsis chose, by the first elided character.
+                first = b[item.offset:item.offset + item.length].decode("utf-8", "replace")[:1]
+                midline = bool(first) and GLib.unichar_iswide(first)
+            out.append("\u22ef" if midline else "\u2026")
         else:
             out.append(b[item.offset:item.offset + item.length].decode("utf-8", "replace"))
     return "".join(out)
+
+
+def _rect(r):
+    return (r.x, r.y, r.width, r.height)
+
+
+def _probe_ink(character, analysis):
+    glyphs = Pango.GlyphString()
+    Pango.shape(character, len(character.encode("utf-8")), analysis, glyphs)
+    return _rect(glyphs.extents(analysis.font)[0])
 
 
 def _debug_line(line, text):
