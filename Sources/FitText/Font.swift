@@ -86,6 +86,14 @@ final class Font: Sendable {
     /// ``glyphWidth(_:rounded:)`` in HarfBuzz's integer units.
     @inline(__always)
     func glyphUnits(_ units: Int64) -> Int64 { rendering.roundsPositions ? (units + 512) & ~1023 : units }
+
+    /// A shaped glyph's advance as Pango keeps it: a negative one made positive (shape.c
+    /// pango_shape_internal, "Shift glyph if width is negative, and negate width": the glyph
+    /// moves right by as much in x_offset), then rounded like any (the rounding comes after,
+    /// shape.c:705). A font may give a mark a negative advance to pull what follows back
+    /// (Noto Serif Kannada's below-base forms: `ನ್ಕೋ` is 25.43 px in Pango, not 23.19).
+    @inline(__always)
+    func advanceUnits(_ hbAdvance: Int32) -> Int64 { glyphUnits(abs(Int64(hbAdvance))) }
 }
 
 /// A HarfBuzz face (one font file's tables, mapped from the file), released when the last

@@ -309,11 +309,14 @@ extension Shaper {
             var result: [Glyph] = []
             result.reserveCapacity(Int(count))
             for i in 0..<Int(count) {
+                // A negative advance is made positive and the glyph moved right by as much
+                // (``Font/advanceUnits``), as Pango draws it.
+                let backwards = positions[i].x_advance < 0 ? -Int64(positions[i].x_advance) : 0
                 result.append(
                     Glyph(
                         id: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
-                        advance: Double(font.glyphUnits(Int64(positions[i].x_advance))) / Font.unitsPerPixel,
-                        xOffset: Double(positions[i].x_offset) / Font.unitsPerPixel,
+                        advance: Double(font.advanceUnits(positions[i].x_advance)) / Font.unitsPerPixel,
+                        xOffset: Double(Int64(positions[i].x_offset) + backwards) / Font.unitsPerPixel,
                         yOffset: Double(positions[i].y_offset) / Font.unitsPerPixel))
             }
             return result

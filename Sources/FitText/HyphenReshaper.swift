@@ -180,7 +180,7 @@ extension Shaper {
             var sum: Int64 = 0
             for i in 0..<Int(count) {
                 if infos[i].codepoint == 0 { return nil }
-                sum += font.glyphUnits(Int64(positions[i].x_advance))
+                sum += font.advanceUnits(positions[i].x_advance)
             }
             return Double(sum) / Font.unitsPerPixel
         }

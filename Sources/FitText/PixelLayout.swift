@@ -252,60 +252,55 @@ struct PixelLayout {
         var ellipsisFont: Font? = nil
         var ellipsized = false
         var ellipsisText = ""
+        /// The text the ellipsis replaces (UTF-16 offsets in the paragraph).
+        var gapText = (0, 0)
 
-        if ellipsize, let maxWidth = request.maxWidth {
-            let goal = LineBreaker.pangoUnits(maxWidth)
-            let widths = breaker.widths
-            // The ellipsis is U+2026, or U+22EF when the first character it replaces is wide,
-            // in the base font, or "..." (ellipsize.c shape_ellipsis; see ``ellipsis``).
-            var (character, font, ellipsisWidth) = try ellipsis(replacing: line.range.last ?? 0, breaker: breaker, text: text, paragraph: paragraph)
-            var first: EllipsizedLine?
-            if let markup {
-                // ellipsize.c update_ellipsis_shape shapes the ellipsis again with the
-                // attributes at the gap's start each time the gap grows: the gap stops at the
-                // first start where the rest and that start's ellipsis fit. One ellipsis per
-                // style and wideness, asked as the gap grows.
-                var known: [Int32: Double] = [:]
-                first = try Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal) {
-                    (gap: Int) throws(FitTextError) -> Double in
-                    let wide = gap < breaker.count
-                        && UnicodeProperties.isWide(TextAnalyzer.scalar(at: breaker.start(of: gap), in: text))
-                    let key = (gap < breaker.count ? markup.styleOf[paragraph + breaker.start(of: gap)] : -1) * 2 + (wide ? 1 : 0)
+        if ellipsize, let maxWidth = request.maxWidth, !line.range.isEmpty {
+            let goal = Ellipsizer.units(maxWidth)
+            var total: Int64 = 0
+            for c in line.range { total += Ellipsizer.units(breaker.clusters[c].width) }
+            if total > goal {
+                // ellipsize.c removes glyph clusters, not grapheme clusters (EllipsisClusters).
+                let units = EllipsisClusters(line: line.range, breaker: breaker, text: text) { c in
+                    guard let markup else { return (0, style) }
+                    let index = markup.styleOf[paragraph + breaker.start(of: c)]
+                    return (index, markup.styles[Int(index)])
+                }
+                // The ellipsis is shaped again each time the gap's start moves
+                // (update_ellipsis_shape): it depends on that character's style and wideness.
+                // One per style and wideness, asked as the gap grows.
+                var known: [Int32: Int64] = [:]
+                let gap = try Ellipsizer.gap(
+                    widths: units.widths, mode: request.ellipsize, goal: goal, startsSpan: units.startsSpan, endsSpan: units.endsSpan
+                ) { (k: Int) throws(FitTextError) -> Int64 in
+                    let offset = units.starts[k]
+                    let wide = UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text))
+                    let key = (markup.map { $0.styleOf[paragraph + offset] } ?? 0) * 2 + (wide ? 1 : 0)
                     if let width = known[key] { return width }
-                    let width = try ellipsis(replacing: gap, breaker: breaker, text: text, paragraph: paragraph).2
+                    let width = Ellipsizer.units(try ellipsis(at: offset, text: text, paragraph: paragraph).2)
                     known[key] = width
                     return width
                 }
-                if let cut = first {
-                    (character, font, ellipsisWidth) = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
+                if let gap {
+                    let from = units.starts[gap.first]
+                    let to = units.starts[gap.last + 1]
+                    let (character, font, _) = try ellipsis(at: from, text: text, paragraph: paragraph)
+                    // The grapheme clusters shown, whole or in part: a glyph cluster cut off a
+                    // grapheme cluster (a mark) leaves the rest of it, and its run, on the line.
+                    var headEnd = line.range.lowerBound
+                    while headEnd < line.range.upperBound && breaker.start(of: headEnd) < from { headEnd += 1 }
+                    var tailStart = headEnd > line.range.lowerBound ? headEnd - 1 : headEnd
+                    while tailStart < line.range.upperBound && breaker.start(of: tailStart + 1) <= to { tailStart += 1 }
+                    head = line.range.lowerBound..<headEnd
+                    tail = max(tailStart, headEnd)..<line.range.upperBound
+                    gapText = (from, to)
+                    ellipsized = true
+                    ellipsisFont = font
+                    ellipsisText = character
+                    // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
+                    // unless even the ellipsis alone is wider.
+                    width = Double(max(goal, gap.kept + gap.ellipsis)) / Font.unitsPerPixel
                 }
-            } else {
-                first = Ellipsizer.ellipsize(line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth)
-            }
-            if var cut = first {
-                // The ellipsis is the final gap start's (its font counts in the line's
-                // height); the gap only grows (a wider gap for a new ellipsis is taken, a
-                // narrower one not). A few rounds at most.
-                for _ in 0..<3 {
-                    let refined = try ellipsis(replacing: cut.gapStart, breaker: breaker, text: text, paragraph: paragraph)
-                    if refined.2 == ellipsisWidth && refined.0 == character && refined.1 === font { break }
-                    (character, font, ellipsisWidth) = refined
-                    guard
-                        let wider = Ellipsizer.ellipsize(
-                            line.range, widths: widths, mode: request.ellipsize, goal: goal, ellipsisWidth: ellipsisWidth),
-                        wider.head.upperBound <= cut.head.upperBound && wider.tail.lowerBound >= cut.tail.lowerBound
-                    else { break }
-                    cut = wider
-                }
-                head = cut.head
-                tail = cut.tail
-                ellipsized = true
-                ellipsisFont = font
-                ellipsisText = character
-                let remaining = widths[cut.head].reduce(0, +) + widths[cut.tail].reduce(0, +)
-                // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
-                // unless even the ellipsis alone is wider.
-                width = max(goal, remaining + ellipsisWidth)
             }
         }
         let clusterCount = head.count + tail.count + (ellipsized ? 1 : 0)
@@ -448,13 +443,16 @@ struct PixelLayout {
 
         var lineText = ""
         if request.includeLines {
-            let units = (ellipsized ? [head, tail] : [head]).map { range -> String in
-                guard !range.isEmpty else { return "" }
-                let from = breaker.start(of: range.lowerBound)
-                let to = breaker.start(of: range.upperBound)
-                return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
+            func piece(_ from: Int, _ to: Int) -> String {
+                from < to ? String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self) : ""
             }
-            lineText = ellipsized ? units[0] + ellipsisText + (units.count > 1 ? units[1] : "") : units.joined()
+            let lineStart = breaker.start(of: line.range.lowerBound)
+            let lineEnd = breaker.start(of: line.range.upperBound)
+            // An ellipsized line shows the text around the glyph clusters the ellipsis replaces,
+            // which may begin or end inside a grapheme cluster.
+            lineText = ellipsized
+                ? piece(lineStart, gapText.0) + ellipsisText + piece(gapText.1, lineEnd)
+                : piece(breaker.start(of: head.lowerBound), breaker.start(of: head.upperBound))
         }
         let metrics = LineMetrics(
             width: width, ascent: ascent, descent: descent, baseline: 0, start: 0, length: 0,
@@ -468,27 +466,25 @@ struct PixelLayout {
         return metrics
     }
 
-    /// The ellipsis for a gap starting at `cluster`: its text, font and advance.
-    /// Pango (ellipsize.c shape_ellipsis) itemizes it with font fallback OFF, so it is drawn
-    /// in the base font (the description's first font) whatever the text around the gap;
-    /// only when that font lacks the character does it use "...", with fallback on. Its
-    /// font counts in the line's height: `🔋 שינויים 🎉 👋` in Noto Sans 11 is 19.98 px high
-    /// ellipsized, Noto Sans's height, though no Noto Sans glyph is left.
+    /// The ellipsis for a gap starting at UTF-16 offset `offset` of the paragraph: its text,
+    /// font and advance. Pango (ellipsize.c shape_ellipsis) itemizes it with font fallback
+    /// OFF, so it is drawn in the base font (the description's first font) whatever the text
+    /// around the gap; only when that font lacks the character does it use "...", with
+    /// fallback on. Its font counts in the line's height: `🔋 שינויים 🎉 👋` in Noto Sans 11 is
+    /// 19.98 px high ellipsized, Noto Sans's height, though no Noto Sans glyph is left.
     private func ellipsis(
-        replacing cluster: Int, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, paragraph: Int = 0
+        at offset: Int, text: UnsafeBufferPointer<UInt16>, paragraph: Int = 0
     ) throws(FitTextError) -> (String, Font, Double) {
         // With markup, the ellipsis takes the attributes at the gap (ellipsize.c: the
         // attributes of the first run it replaces), sizes and sub/sup's scale included.
         var baseSet = self.baseSet
-        if let markup, cluster < breaker.count {
-            let index = Int(markup.styleOf[paragraph + breaker.start(of: cluster)])
+        if let markup, offset < text.count {
+            let index = Int(markup.styleOf[paragraph + offset])
             baseSet = ((index < markup.ellipsisStyles.count ? markup.ellipsisStyles[index] : nil) ?? markup.styles[index]).baseSet
         }
+        // U+22EF when the first character replaced is wide (g_unichar_iswide), else U+2026.
         var scalar: UInt32 = 0x2026
-        if cluster < breaker.count {
-            let first = TextAnalyzer.scalar(at: breaker.start(of: cluster), in: text)
-            if UnicodeProperties.isWide(first) { scalar = 0x22EF }
-        }
+        if offset < text.count, UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text)) { scalar = 0x22EF }
         let base = try baseSet.font(at: 0)
         if base.face.covers(scalar), let character = Unicode.Scalar(scalar) {
             return (String(Character(character)), base, PixelLayout.advance(of: scalar, in: base))

@@ -170,16 +170,19 @@ enum Shaper {
     /// Shapes `text` with `font`. Runs are one font, one script, one direction (the
     /// itemizer's contract), so the buffer properties are set, not guessed.
     /// `continuation`: the run goes on from a cluster cut at the stream-safe bound
-    /// (``StreamSafeClusters``), so a leading mark gets no dotted circle.
+    /// (``StreamSafeClusters``), so a leading mark gets no dotted circle. `characters`: the
+    /// clusters Pango's own shaping makes (HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS, shape.c:
+    /// a mark is its own cluster unless the font joins it), which ellipsizing removes
+    /// (``EllipsisClusters``); otherwise grapheme clusters, what fitd measures by.
     static func shape(
         _ text: UnsafeBufferPointer<UInt16>, font: Font, rightToLeft: Bool, script: Int32, language: UInt,
-        features: [hb_feature_t], continuation: Bool = false, pieces: RunPieces = .standard
+        features: [hb_feature_t], continuation: Bool = false, characters: Bool = false, pieces: RunPieces = .standard
     ) -> ShapedRun {
         buffers.withBuffer { buffer in
             if text.count > pieces.units {
                 if let run = shapeInPieces(
                     text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
-                    continuation: continuation, pieces: pieces)
+                    continuation: continuation, characters: characters, pieces: pieces)
                 {
                     return run
                 }
@@ -187,7 +190,7 @@ enum Shaper {
             }
             return shape(
                 text, item: 0..<text.count, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language,
-                features: features, continuation: continuation
+                features: features, continuation: continuation, characters: characters
             ).run
         } ?? ShapedRun(clusters: [])
     }
@@ -223,13 +226,13 @@ enum Shaper {
         buffers.withBuffer { buffer in
             shapeInPieces(
                 text, in: buffer, font: font, rightToLeft: rightToLeft, script: script, language: language, features: features,
-                continuation: continuation, pieces: pieces)
+                continuation: continuation, characters: false, pieces: pieces)
         } ?? nil
     }
 
     private static func shapeInPieces(
         _ text: UnsafeBufferPointer<UInt16>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool, script: Int32,
-        language: UInt, features: [hb_feature_t], continuation: Bool, pieces: RunPieces
+        language: UInt, features: [hb_feature_t], continuation: Bool, characters: Bool, pieces: RunPieces
     ) -> ShapedRun? {
         // At most a cluster a unit, reserved at once: grown by doubling, the array held the
         // old copy and a new one twice the size at the same time (72 MB for 1 MiB, massif).
@@ -246,7 +249,7 @@ enum Shaper {
                 hb_buffer_clear_contents(buffer)
                 let shaped = shape(
                     text, item: start..<end, in: buffer, font: font, rightToLeft: rightToLeft, script: script,
-                    language: language, features: features, continuation: continuation)
+                    language: language, features: features, continuation: continuation, characters: characters)
                 guard shaped.sorted else { return nil }
                 piece = shaped.run
                 cut = piece.clusters.count
@@ -279,13 +282,14 @@ enum Shaper {
     /// (else they were merged, and none is known to be safe to break before).
     private static func shape(
         _ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool,
-        script: Int32, language: UInt, features: [hb_feature_t], continuation: Bool
+        script: Int32, language: UInt, features: [hb_feature_t], continuation: Bool, characters: Bool = false
     ) -> (run: ShapedRun, sorted: Bool) {
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, Shaper.hbScript(script))
         hb_buffer_set_language(buffer, OpaquePointer(bitPattern: language))
-        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_set_cluster_level(
+            buffer, characters ? HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS : HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
         // gets HarfBuzz's dotted circle, as it does in GTK. A later piece of a long run
         // (shapeInPieces) begins mid-text, at a cluster: neither BOT (its context is read)
@@ -326,7 +330,7 @@ enum Shaper {
         for k in 0..<count {
             let i = rightToLeft ? count - 1 - k : k
             let cluster = Int32(bitPattern: infos[i].cluster)
-            let advance = font.glyphUnits(Int64(positions[i].x_advance))
+            let advance = font.advanceUnits(positions[i].x_advance)
             if k > 0 && cluster == current {
                 sum += advance
                 if infos[i].mask & unsafeToBreak != 0 { unsafe = true }
@@ -365,7 +369,7 @@ enum Shaper {
             var totals: [(cluster: Int32, advance: Int64)] = []
             for k in 0..<count {
                 let i = rightToLeft ? count - 1 - k : k
-                totals.append((Int32(bitPattern: infos[i].cluster), font.glyphUnits(Int64(positions[i].x_advance))))
+                totals.append((Int32(bitPattern: infos[i].cluster), font.advanceUnits(positions[i].x_advance)))
             }
             clusters = mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
         }

@@ -409,7 +409,14 @@ struct TextAnalyzer: Sendable {
     ///   UAX #29 leaves out of SpacingMark (`များ` is one cluster);
     /// - break-indic.c (break_indic, default case): after a ZWJ or ZWNJ that does not start
     ///   the item, neither the next character nor, when that is a virama, the one after it
-    ///   starts a cluster (`ಗ್‌ಗ` stays whole).
+    ///   starts a cluster (`ಗ್‌ಗ` stays whole) — when they are in the joiner's item: break_indic
+    ///   sees one item's text (break.c break_script), and its `next_wc` is 0 past the item's
+    ///   end. A character of another script starts another item (`ല്‍a`: the `a` is a cluster
+    ///   and a run of its own, in the Latin font); so does one in another font, which only
+    ///   itemizing knows: here only characters of the Indic blocks are taken as the joiner's
+    ///   item. A space after a joiner stays a cluster of its own too: Pango breaks lines by
+    ///   character (is_white, is_line_break), so `ന്‍ ` ending a line drops its space, as a
+    ///   white-space cluster does here.
     static func splitConjuncts(_ starts: inout [Int32], in text: UnsafeBufferPointer<UInt16>) {
         guard text.contains(where: { $0 >= 0x900 && $0 <= 0xD7F || $0 == 0xE33 || $0 == 0xEB3 || $0 >= 0x102B && $0 <= 0x109C
             || $0 >= 0x1A61 && $0 <= 0x1A64 || $0 == 0xAA7B || $0 == 0xAA7D || $0 == 0xD805 })
@@ -436,11 +443,11 @@ struct TextAnalyzer: Sendable {
         }
         if text.count > 1 {
             for unit in 1..<text.count where text[unit] == 0x200C || text[unit] == 0x200D {
-                guard text[unit - 1] >= 0x900 && text[unit - 1] <= 0xD7F || text[unit - 1] == 0x200C || text[unit - 1] == 0x200D,
-                    unit + 1 < text.count
-                else { continue }
+                guard isIndicOrJoiner(text[unit - 1]), unit + 1 < text.count, isIndicOrJoiner(text[unit + 1]) else { continue }
                 joined.insert(Int32(unit + 1))
-                if unit + 2 < text.count, TextAnalyzer.viramas.contains(text[unit + 1]) { joined.insert(Int32(unit + 2)) }
+                if unit + 2 < text.count, TextAnalyzer.viramas.contains(text[unit + 1]), isIndicOrJoiner(text[unit + 2]) {
+                    joined.insert(Int32(unit + 2))
+                }
             }
         }
         guard !split.isEmpty || !joined.isEmpty else { return }
@@ -450,6 +457,11 @@ struct TextAnalyzer: Sendable {
             let last = starts.count - 1
             starts = starts.enumerated().filter { $0.offset == 0 || $0.offset == last || !joined.contains($0.element) }.map(\.element)
         }
+    }
+
+    /// A code unit of the Indic blocks break-indic.c serves (U+0900–U+0D7F), or a joiner.
+    private static func isIndicOrJoiner(_ unit: UInt16) -> Bool {
+        unit >= 0x900 && unit <= 0xD7F || unit == 0x200C || unit == 0x200D
     }
 
     /// The spacing marks (Mc) UAX #29 leaves out of SpacingMark, which Pango joins to the

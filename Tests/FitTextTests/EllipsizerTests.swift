@@ -90,4 +90,41 @@ import Testing
             }
         }
     }
+
+    // MARK: spans (ellipsize.c starts_at_ / ends_at_ellipsization_boundary)
+
+    @Test func theGapWidensToWholeSpansAndSkipsZeroWidthUnits() throws {
+        // Units a b c d e of 10, 0, 10, 10, 10 (Pango units): a zero-width unit never ends a
+        // step of remove_one_span, so the step after a takes b and c together.
+        let gap = try #require(
+            Ellipsizer.gap(
+                widths: [10, 0, 10, 10, 10], mode: .start, goal: 35, startsSpan: { _ in true }, endsSpan: { _ in true },
+                ellipsisWidth: { (_: Int) -> Int64 in 10 }))
+        // Centre 0: the gap is a; 40 − 10 + 10 > 35, so one step more: b (0 wide) and c.
+        #expect(gap.first == 0)
+        #expect(gap.last == 2)
+        #expect(gap.kept == 20)
+    }
+
+    @Test func theInitialGapEndsWhereASpanEnds() throws {
+        // A span that ends only after unit 2 (endsSpan false for 0 and 1): the first gap of an
+        // ellipsis at the start is units 0–2, even when unit 0 alone would have been enough.
+        let gap = try #require(
+            Ellipsizer.gap(
+                widths: [10, 10, 10, 10], mode: .start, goal: 35, startsSpan: { _ in true }, endsSpan: { $0 >= 2 },
+                ellipsisWidth: { (_: Int) -> Int64 in 5 }))
+        #expect(gap.first == 0)
+        #expect(gap.last == 2)
+        #expect(gap.kept == 10)
+    }
+
+    @Test func theMiddleIsHalfTheWidthInWholeUnits() throws {
+        // 3 units of 1: centre 3 / 2 = 1 (C integer division), inside the second unit.
+        let gap = try #require(
+            Ellipsizer.gap(
+                widths: [1, 1, 1], mode: .middle, goal: 2, startsSpan: { _ in true }, endsSpan: { _ in true },
+                ellipsisWidth: { (_: Int) -> Int64 in 0 }))
+        #expect(gap.first == 1)
+        #expect(gap.last == 1)
+    }
 }

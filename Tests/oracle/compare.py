@@ -14,6 +14,9 @@ Targets (exit status 1 when one is missed, 2 on usage/run errors):
     height  within 1 px of Pango                      >= 99 % of cases
     lines   same line count AND same ellipsized flag  >= 98 % of wrapped cases
             (wrapped = request has max_width)
+A request with "line_texts": true also needs the same text shown on every line (the
+engine is asked for "lines": true and its line_metrics' "text" is compared with the
+oracle's line_texts, ellipsis included); a different text fails the lines check.
 Requests that Pango rejects must be rejected ("error") by the engine too;
 they are counted separately and are not part of the percentages.
 """
@@ -93,6 +96,8 @@ def main():
     ap.add_argument("--report", help="write a markdown report here")
     ap.add_argument("--worst", type=int, default=25, help="how many worst cases to list")
     ap.add_argument("--filter", help="only ids starting with this prefix (e.g. wrap-)")
+    ap.add_argument("--line-texts", action="store_true",
+                    help="compare the text of every line of each ellipsizing request too (\"line_texts\")")
     ap.add_argument("--metrics", choices=["gtk4", "gtk3"], default="gtk4",
                     help="gtk3: every request measured with GTK 3's metrics (Pango: hint metrics on, "
                          "rounded glyph positions; the engine: \"metrics\": \"gtk3\")")
@@ -112,6 +117,9 @@ def main():
     if args.metrics != "gtk4":
         reqs = [dict(q, metrics=args.metrics) for q in reqs]
         corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
+    if args.line_texts:
+        reqs = [dict(q, line_texts=True) if q.get("ellipsize", "none") != "none" else q for q in reqs]
+        corpus_text = "".join(json.dumps(q, ensure_ascii=False) + "\n" for q in reqs)
 
     if args.oracle_results:
         with open(args.oracle_results, encoding="utf-8") as f:
@@ -120,7 +128,11 @@ def main():
         pango = index(run(["/usr/bin/python3", ORACLE, "--metrics", args.metrics], corpus_text, False), reqs)
 
     if args.engine:
-        engine = index(run(args.engine, corpus_text, True), reqs)
+        # The engine's name for "give me each line's text" (fitctl: "lines").
+        engine_text = "".join(
+            json.dumps(dict({k: v for k, v in q.items() if k != "line_texts"}, lines=True) if q.get("line_texts") else q,
+                       ensure_ascii=False) + "\n" for q in reqs)
+        engine = index(run(args.engine, engine_text, True), reqs)
     else:
         with open(args.results, encoding="utf-8") as f:
             engine = index(read_jsonl(f.read()), reqs)
@@ -158,6 +170,13 @@ def main():
             n_wrapped += 1
             lok = e.get("lines") == p["lines"] and bool(e.get("ellipsized")) == bool(p["ellipsized"])
             n_l += lok
+        texts_differ = False
+        if q.get("line_texts") and "line_texts" in p:
+            shown = [m.get("text") for m in e.get("line_metrics") or []]
+            texts_differ = shown != p["line_texts"]
+            if texts_differ and q.get("max_width") is not None and lok:
+                n_l -= 1
+            lok = lok and not texts_differ
         if not (wok and hok and lok):
             what = []
             if not wok:
@@ -167,6 +186,10 @@ def main():
             if not lok:
                 what.append("lines %s/%s ell %s/%s" % (e.get("lines"), p["lines"],
                                                       e.get("ellipsized"), p["ellipsized"]))
+            if texts_differ:
+                what.append("text %s / Pango %s" % (
+                    json.dumps([m.get("text") for m in e.get("line_metrics") or []], ensure_ascii=False),
+                    json.dumps(p["line_texts"], ensure_ascii=False)))
             score = abs(dw) + abs(dh) + (50 if not lok else 0)
             bad.append((score, q.get("id"), ", ".join(what), q, p, e))
 

@@ -31,6 +31,8 @@ Request fields
                     {"error": Pango's message}
     id              echoed back
     debug           true -> also return "runs": per line, per run font + text + width
+    line_texts      true -> also return "line_texts": per line, the text it shows, its
+                    ellipsis run as the characters drawn ("\u2026", "\u22ef" or "...")
 
 Fonts: a description goes through pango_font_description_from_string, so
 "Cantarell @wght=700 11" (variations) works as in GTK.
@@ -282,6 +284,7 @@ def measure(ctx, req):
     baseline = layout.get_baseline()
     line_widths = []
     runs_dbg = []
+    texts = []
     it = layout.get_iter()
     top = logical.y
     bottom = top
@@ -298,6 +301,8 @@ def measure(ctx, req):
         right = line_log.x + line_log.width if right is None else max(right, line_log.x + line_log.width)
         if req.get("debug"):
             runs_dbg.append(_debug_line(it.get_line_readonly(), text))
+        if req.get("line_texts"):
+            texts.append(_shown_text(it.get_line_readonly(), text))
         idx += 1
         if not it.next_line():
             break
@@ -321,6 +326,8 @@ def measure(ctx, req):
         res["total_lines"] = total_lines
     if max_width is not None and not fresh_font_metrics(layout):
         res["_stale_metrics"] = True
+    if req.get("line_texts"):
+        res["line_texts"] = texts
     if req.get("debug"):
         res["runs"] = runs_dbg
         res["ink"] = [px(ink.x), px(ink.y), px(ink.width), px(ink.height)]
@@ -344,6 +351,51 @@ def fresh_font_metrics(layout):
             if a.font is not None and a.font.get_metrics(a.language).get_approximate_char_width() == 0:
                 return False
     return True
+
+
+# PangoAnalysis.flags: the run ellipsize.c made (fixup_ellipsis_run); its item spans the
+# elided text, its glyphs are the ellipsis.
+ANALYSIS_FLAG_IS_ELLIPSIS = 1 << 1
+
+
+def _shown_text(line, text):
+    """The line's text as drawn, in logical order: each run's text, the ellipsis run's
+    characters instead of the text it replaces.  Which ellipsis (shape_ellipsis): 3 glyphs
+    are "..."; one glyph is U+22EF if it has the ink of U+22EF shaped in the run's font
+    (U+22EF sits at mid-height, U+2026 on the baseline; fixup_ellipsis_run pads only the
+    advance), else U+2026.  (PangoGlyphInfo's bit fields keep its glyph ids from GI.)"""
+    b = text.encode("utf-8")
+    out = []
+    # Runs are in visual order after pango_layout_line_postprocess; the ellipsis run's item
+    # starts at the gap, so the item offsets give the logical order back.
+    for run in sorted(line.runs or [], key=lambda r: r.item.offset):
+        item = run.item
+        if item.analysis.flags & ANALYSIS_FLAG_IS_ELLIPSIS:
+            if run.glyphs.num_glyphs == 3:
+                out.append("...")
+                continue
+            font = item.analysis.font
+            ink = _rect(run.glyphs.extents(font)[0])
+            midline = ink == _probe_ink("\u22ef", item.analysis)
+            if midline and ink == _probe_ink("\u2026", item.analysis):
+                # A font drawing both alike (CJK fonts centre U+2026 too): the picture is the
+                # same; name it as shape_ellipsis chose, by the first elided character.
+                first = b[item.offset:item.offset + item.length].decode("utf-8", "replace")[:1]
+                midline = bool(first) and GLib.unichar_iswide(first)
+            out.append("\u22ef" if midline else "\u2026")
+        else:
+            out.append(b[item.offset:item.offset + item.length].decode("utf-8", "replace"))
+    return "".join(out)
+
+
+def _rect(r):
+    return (r.x, r.y, r.width, r.height)
+
+
+def _probe_ink(character, analysis):
+    glyphs = Pango.GlyphString()
+    Pango.shape(character, len(character.encode("utf-8")), analysis, glyphs)
+    return _rect(glyphs.extents(analysis.font)[0])
 
 
 def _debug_line(line, text):
