@@ -32,14 +32,22 @@ public struct XResourcesProvider: DesktopSettingsProvider {
     /// the server, and a thread of Swift's cooperative pool (two on this machine) must not.
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
         guard display != nil else { return nil }
+        return try await Self.readOnOwnThread(named: "fitd-xft-dpi") { () throws(FitScaleError) in try read() }
+    }
+
+    /// `read` on a detached thread of its own, for a read that may wait on a server: a thread of
+    /// Swift's cooperative pool (two on this machine) must not. Without a thread to be had, read
+    /// here (still bounded by the read's own deadline).
+    static func readOnOwnThread(
+        named name: String, _ read: @escaping @Sendable () throws(FitScaleError) -> DesktopSettings?
+    ) async throws(FitScaleError) -> DesktopSettings? {
         let outcome: Result<DesktopSettings?, FitScaleError> = await withCheckedContinuation { continuation in
             do throws(PosixThreadError) {
                 // Dropped at once: the thread is detached and ends after its one read.
-                _ = try PosixThread(name: "fitd-xft-dpi") { [self] in
+                _ = try PosixThread(name: name) {
                     continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
                 }
             } catch {
-                // No thread to be had: read here, still bounded by the deadline.
                 continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
             }
         }

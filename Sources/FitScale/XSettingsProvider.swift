@@ -10,8 +10,9 @@ import Glibc
 /// font of its own, and the resolution (``XSettings/gtkDPI(gdkScaleIsSet:)``).
 ///
 /// Read through libxcb like ``XResourcesProvider`` (fit_xresources.h,
-/// `fit_x_settings_property`): the `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S0`
-/// selection's owner, on a thread of its own with a deadline, a fresh connection per read.
+/// `fit_x_settings_property`): the `_XSETTINGS_SETTINGS` property of the `_XSETTINGS_S<screen>`
+/// selection's owner for the display's screen, on a thread of its own with a deadline, a fresh
+/// connection per read.
 /// Nil without a display, without a settings manager, or when the X server cannot be reached.
 public struct XSettingsProvider: DesktopSettingsProvider {
     public let display: String?
@@ -24,18 +25,10 @@ public struct XSettingsProvider: DesktopSettingsProvider {
 
     public var source: TextScaleSource { .xsettings }
 
+    /// ``read()`` on a thread of its own, as ``XResourcesProvider`` reads.
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
         guard display != nil else { return nil }
-        let outcome: Result<DesktopSettings?, FitScaleError> = await withCheckedContinuation { continuation in
-            do throws(PosixThreadError) {
-                _ = try PosixThread(name: "fitd-xsettings") { [self] in
-                    continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
-                }
-            } catch {
-                continuation.resume(returning: Result { () throws(FitScaleError) in try read() })
-            }
-        }
-        return try outcome.get()
+        return try await XResourcesProvider.readOnOwnThread(named: "fitd-xsettings") { () throws(FitScaleError) in try read() }
     }
 
     /// Throws ``FitScaleError/desktopNotAnswering(source:reason:)`` when the server does not

@@ -164,16 +164,7 @@ enum LayoutJSON {
                 if let alignment = text.alignment { w.member("alignment", alignment.rawValue) }
                 w.endObject()
             }
-            if let size = node.labelSize {
-                w.key("widget")
-                w.beginObject()
-                w.member("minimum_width", size.minimumWidth)
-                w.member("natural_width", size.naturalWidth)
-                w.member("minimum_height", size.minimumHeight)
-                w.member("natural_height", size.naturalHeight)
-                w.member("baseline", size.baseline)
-                w.endObject()
-            }
+            if let size = node.labelSize { MetricsJSON.write(size, to: &w) }
             member("first_baseline", node.firstBaseline, to: &w)
             member("last_baseline", node.lastBaseline, to: &w)
             w.endObject()

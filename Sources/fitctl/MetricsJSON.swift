@@ -29,6 +29,19 @@ enum MetricsJSON {
         static let width = JSONWriter.Key("width")
     }
 
+    /// A GtkLabel's size request (`widget`: `fitctl measure --widget`, `"widget": true` in a
+    /// batch, `fitctl fit --widget-sizes`).
+    static func write(_ label: LabelSize, to writer: inout JSONWriter) {
+        writer.key("widget")
+        writer.beginObject()
+        writer.member("minimum_width", label.minimumWidth)
+        writer.member("natural_width", label.naturalWidth)
+        writer.member("minimum_height", label.minimumHeight)
+        writer.member("natural_height", label.naturalHeight)
+        writer.member("baseline", label.baseline)
+        writer.endObject()
+    }
+
     static func write(
         _ metrics: TextMetrics, includeLines: Bool, substituted: Bool, label: LabelSize? = nil, id: JSONValue? = nil,
         to writer: inout JSONWriter
@@ -43,16 +56,7 @@ enum MetricsJSON {
         writer.member(Keys.unit, metrics.unit.rawValue)
         writer.member(Keys.fonts, metrics.fontsUsed)
         writer.member(Keys.substituted, substituted)
-        if let label {
-            writer.key("widget")
-            writer.beginObject()
-            writer.member("minimum_width", label.minimumWidth)
-            writer.member("natural_width", label.naturalWidth)
-            writer.member("minimum_height", label.minimumHeight)
-            writer.member("natural_height", label.naturalHeight)
-            writer.member("baseline", label.baseline)
-            writer.endObject()
-        }
+        if let label { write(label, to: &writer) }
         if includeLines {
             writer.key(Keys.lineMetrics)
             writer.beginArray()
