@@ -26,7 +26,7 @@ public struct GlyphRendering: Hashable, Sendable {
 
 /// Whose labels a measurement reproduces: a GTK line (GTK 3, or GTK 4.N), each with the
 /// Pango context its widgets measure with. The `metrics` option names one: "gtk4" is the GTK 4
-/// installed on this machine (``installedGTK4``), "gtk3" GTK 3, and "gtk-4.8", "gtk-4.16",
+/// installed on this machine (``gtk4``), "gtk3" GTK 3, and "gtk-4.8", "gtk-4.16",
 /// "gtk-3.24" name a line exactly (for an app that runs on another GTK, e.g. a Flatpak
 /// runtime's).
 public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
@@ -48,8 +48,8 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     public init(_ toolkit: Toolkit, minor: Int, subpixelCairo: Bool = InstalledToolkits.shared.subpixelCairo) {
         self.toolkit = toolkit
         self.subpixelCairo = subpixelCairo
-        // Odd minors are development snapshots of the next stable line: 4.9 draws as 4.10
-        // will (GTK's versioning: docs/reference/gtk/question_index.md, "odd minor").
+        // Odd minors are development releases of the next stable line (GNOME's version
+        // scheme: 4.15.x led to 4.16.0), so 4.9 is taken to draw as 4.10 does.
         self.minor = toolkit == .gtk4 && minor % 2 == 1 ? minor + 1 : minor
     }
 
