@@ -1,8 +1,8 @@
 import CFitShims
 import Synchronization
 
-/// What ICU says about one paragraph of UTF-16 text: grapheme clusters (UAX #29), line-break
-/// opportunities (UAX #14), bidi embedding levels (UAX #9) and resolved scripts (UAX #24).
+/// What ICU and Pango's rules say about one paragraph of UTF-16 text: grapheme clusters
+/// (UAX #29), line-break opportunities (UAX #14 as Pango's break.c implements it), bidi embedding levels (UAX #9) and resolved scripts (UAX #24).
 /// Offsets are UTF-16 code units from the start of the paragraph.
 struct ParagraphAnalysis {
     /// Start offsets of the grapheme clusters, then the paragraph length (count = clusters + 1).
@@ -90,11 +90,10 @@ final class BreakIteratorPool: Sendable {
 
 struct TextAnalyzer: Sendable {
     let graphemes = BreakIteratorPool(kind: FIT_BREAK_GRAPHEME)
-    let lines = BreakIteratorPool(kind: FIT_BREAK_LINE)
     let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
     /// Which code units are clusters on their own (asked of the grapheme iterator once).
     let simpleGraphemes: SimpleGraphemes
-    /// Whether this process's ICU breaks ASCII as the ASCII fast paths do (asked once).
+    /// Whether this process's references break ASCII as the ASCII fast paths do (asked once).
     let asciiBreaksCheck = AsciiBreaksCheck()
 
     init() {
@@ -273,37 +272,25 @@ struct TextAnalyzer: Sendable {
         return (canBreak, hyphen)
     }
 
-    /// Line-break opportunities (UAX #14), mapped to cluster starts (ICU never breaks inside a
-    /// cluster): `canBreak[c]` is set when a line may break before cluster `c` > 0.
+    /// Line-break opportunities as Pango finds them (``PangoLineBreaks``, UAX #14 as break.c
+    /// implements it), at cluster starts: `canBreak[c]` is set when a line may break before
+    /// cluster `c` > 0.
     private func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
         let clusters = starts.count - 1
-        // Plain ASCII, each code unit a cluster: from its own rules, not ICU's iterator.
+        // Plain ASCII, each code unit a cluster: from its own rules, without the pass over classes.
         if clusters == text.count && asciiBreaksCheck.fastPathsAgree(self) && AsciiLineBreaks.mark(text, into: &canBreak) { return }
-        try icuLineBreaks(text, graphemeStarts: starts, into: &canBreak)
-    }
-
-    private func icuLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
-        let clusters = starts.count - 1
-        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
-            let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
-            var cluster = 0
-            for i in 0..<Int(breakCount) {
-                let offset = lineBoundaries[i]
-                while cluster < clusters && starts[cluster] < offset { cluster += 1 }
-                if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
-            }
-        }
-        // Thai, Lao, Khmer, Myanmar: Pango's breaks, not ICU's dictionaries'.
+        PangoLineBreaks.mark(text, graphemeStarts: starts, into: &canBreak)
+        // Thai: libthai's dictionary breaks, as Pango's break_thai adds them.
         ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
     }
 
-    /// ICU's line-break opportunities of `text`, each code unit a cluster: for each, a break
-    /// before it (for the fast path's check and tests, AsciiLineBreaks).
-    func icuLineBreaks(_ text: [UInt16]) throws(FitTextError) -> [Bool] {
+    /// Pango's line-break opportunities of `text`, each code unit a cluster: for each, a break
+    /// before it (the reference of the ASCII fast path's check and tests, AsciiLineBreaks).
+    func pangoLineBreaks(_ text: [UInt16]) -> [Bool] {
         var breaks = [Bool](repeating: false, count: text.count)
         guard !text.isEmpty else { return breaks }
         let starts = (0...text.count).map { Int32($0) }
-        try text.withUnsafeBufferPointer { units throws(FitTextError) in try icuLineBreaks(units, graphemeStarts: starts, into: &breaks) }
+        text.withUnsafeBufferPointer { units in PangoLineBreaks.mark(units, graphemeStarts: starts, into: &breaks) }
         return breaks
     }
 
@@ -317,13 +304,13 @@ struct TextAnalyzer: Sendable {
         }
     }
 
-    /// Whether both ASCII fast paths give what ICU gives for `text` (ASCII, each code unit a
-    /// cluster; AsciiBreaksCheck's probes).
-    func fastPathsAgreeWithICU(_ text: [UInt16]) throws(FitTextError) -> Bool {
+    /// Whether both ASCII fast paths give what their references give for `text` (ASCII, each
+    /// code unit a cluster; AsciiBreaksCheck's probes): the line breaks Pango's pass over the
+    /// classes gives, the hyphen positions the path through ICU's word iterator gives.
+    func fastPathsAgreeWithReference(_ text: [UInt16]) throws(FitTextError) -> Bool {
         var fast = [Bool](repeating: false, count: text.count)
         if text.withUnsafeBufferPointer({ AsciiLineBreaks.mark($0, into: &fast) }) {
-            let icu = try icuLineBreaks(text)
-            guard fast == icu else { return false }
+            guard fast == pangoLineBreaks(text) else { return false }
         }
         let icu = try icuHyphenPositions(text)
         return text.withUnsafeBufferPointer { AsciiHyphens.positions($0) } == icu
