@@ -529,11 +529,14 @@ struct TextAnalyzer: Sendable {
         return UInt32(unit)
     }
 
-    /// White space that hangs at the end of a wrapped line (Unicode White_Space, minus the
-    /// non-breaking spaces, which are glue rather than separators).
+    /// White space that hangs at the end of a wrapped line: Pango's `is_white` (break.c,
+    /// default_break: general category Zs, Zl, Zp, and tab, LF, CR, FF). The no-break spaces
+    /// U+00A0, U+2007 and U+202F are Zs: they glue at line-break opportunities (GL), but a char
+    /// break after one drops its width like a space's (`find_break_extra_width`,
+    /// `zero_line_final_space`; PANGO_RULES.md, "Pango's line breaking over GLib's classes").
     static func isWhiteSpace(_ c: UInt32) -> Bool {
         switch c {
-        case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+        case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
     }
