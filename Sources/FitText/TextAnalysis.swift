@@ -18,8 +18,8 @@ struct ParagraphAnalysis {
     /// The paragraph's base level (0 = LTR, 1 = RTL).
     var baseLevel: UInt8
     /// For each cluster: breaking before it inside a word draws a hyphen (Pango's break.c:
-    /// not at a word boundary, not next to white space or a hyphen, not in scripts written
-    /// without hyphens). Empty unless asked for (only char and word-char wrapping need it).
+    /// not at a word boundary, not next to white space or a hyphen, not after Common, Han,
+    /// Hangul or kana characters). Empty unless asked for (only char and word-char wrapping need it).
     var hyphenBefore: [Bool] = []
     /// For each cluster: it continues the one before, cut at ``StreamSafeClusters/maxScalars``
     /// code points. Empty when no cluster was cut (all text but pathological input).
@@ -354,9 +354,10 @@ struct TextAnalyzer: Sendable {
                 }
                 // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a
                 // space or hyphen; after a Common-script character (digits, punctuation) only
-                // after a soft hyphen; never after Han, Hangul or kana. Complex-context scripts
-                // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
-                // word boundaries lie.
+                // after a soft hyphen; never after Han, Hangul or kana; after every other script
+                // (Tibetan too). ICU's word iterator has dictionary words in Thai, Lao, Khmer and
+                // Myanmar, and none between other complex-context letters, where break.c's own
+                // word pass has a boundary beside every such letter (``isComplexContextLetter``).
                 // Each test only when the ones before it allow a hyphen (most positions are word
                 // boundaries or fail the script test).
                 for c in 1..<max(clusters, 1) where !wordBoundary[c] {
@@ -367,11 +368,11 @@ struct TextAnalyzer: Sendable {
                     case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
                     case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
                         inserts = false
-                    default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
+                    default: inserts = !TextAnalyzer.isComplexContextLetter(before)
                     }
                     guard inserts, !TextAnalyzer.isSpaceOrHyphen(before) else { continue }
                     let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
-                    guard !TextAnalyzer.isSpaceOrHyphen(after) else { continue }
+                    guard !TextAnalyzer.isSpaceOrHyphen(after), !TextAnalyzer.isComplexContextLetter(after) else { continue }
                     // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
                     // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
                     // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
@@ -490,6 +491,19 @@ struct TextAnalyzer: Sendable {
             return true
         default:
             return isHyphen(c)
+        }
+    }
+
+    /// A complex-context character (Line_Break SA: Thai, Lao, Khmer, Myanmar, Tai Tham…) that is
+    /// not a mark or format character: break.c's word pass makes a letter ALetter only when its
+    /// line-break class is not SA, so such a character is WB "Other", with a word boundary on
+    /// either side (WB999) — and no hyphen there. Their digits are NU, not SA: WB8 joins them,
+    /// and a break between two takes a hyphen (`๑๒‐`).
+    static func isComplexContextLetter(_ c: UInt32) -> Bool {
+        guard c >= 0xE00, fit_is_complex_context(c) != 0 else { return false }
+        switch fit_char_type(c) {
+        case 6, 7, 8, 16: return false  // Mn, Me, Mc, Cf: Extend and Format to the word rules
+        default: return true
         }
     }
 

@@ -128,4 +128,24 @@ import Testing
         #expect(words.lines.map(\.text) == ["12\u{00A0}345\u{00A0}", "678 ", "octets"])
         #expect(abs(words.lines[0].width - 46.650390625) < 0.01)
     }
+
+    @Test func tibetanAndDigitsOfComplexScriptsTakeAHyphenAtACharBreak() throws {
+        // break.c inserts hyphens after every script but Common, Han, Hangul and kana; Tibetan
+        // letters are ALetter, so no word boundary between them: ཆོ‐ / ག‐ / ཆོག.
+        let tibetan = try TestEngine.measure("ཆོགཆོག", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(tibetan.lines.map(\.text) == ["ཆོ", "ག", "ཆོག"])
+        #expect(abs(tibetan.lines[0].width - 13.7861328125) < 0.01)
+        // Thai digits are Thai script and WB Numeric (WB8 joins them): ๑๒‐ / ๓๔‐ / ๕๖.
+        let digits = try TestEngine.measure("๑๒๓๔๕๖", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(digits.lines.map(\.text) == ["๑๒", "๓๔", "๕๖"])
+        #expect(abs(digits.lines[0].width - 19.732421875) < 0.01)
+    }
+
+    @Test func complexContextLettersTakeNoHyphen() throws {
+        // Their letters are WB "Other" to break.c (not ALetter: class SA), a word boundary on
+        // either side, so no hyphen: ภา / ษาไ / ทย (18.0 = ษาไ without one).
+        let thai = try TestEngine.measure("ภาษาไทย", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(thai.lines.map(\.text) == ["ภา", "ษาไ", "ทย"])
+        #expect(abs(thai.lines[1].width - 18.0) < 0.01)
+    }
 }
