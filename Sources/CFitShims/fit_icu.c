@@ -13,6 +13,9 @@ _Static_assert(FIT_SCRIPT_ARABIC == USCRIPT_ARABIC && FIT_SCRIPT_LATIN == USCRIP
                FIT_SCRIPT_DEVANAGARI == USCRIPT_DEVANAGARI && FIT_SCRIPT_ORIYA == USCRIPT_ORIYA &&
                FIT_SCRIPT_SINHALA == USCRIPT_SINHALA && FIT_SCRIPT_THAANA == USCRIPT_THAANA,
                "FIT_SCRIPT_* must equal ICU's UScriptCode values");
+_Static_assert(U_LB_UNKNOWN == 0 && U_LB_ALPHABETIC == 2 && U_LB_COMPLEX_CONTEXT == 24 && U_LB_SPACE == 26 &&
+               U_LB_CLOSE_PARENTHESIS == 36 && U_LB_ZWJ == 42,
+               "PangoLineBreaks.Class mirrors ICU's ULineBreak values");
 _Static_assert(FIT_CATEGORY_NONSPACING_MARK == U_NON_SPACING_MARK &&
                FIT_CATEGORY_ENCLOSING_MARK == U_ENCLOSING_MARK && FIT_CATEGORY_FORMAT == U_FORMAT_CHAR,
                "FIT_CATEGORY_* must equal ICU's UCharCategory values");
@@ -157,4 +160,17 @@ uint32_t fit_paired_bracket(uint32_t c) {
 
 int32_t fit_is_complex_context(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK) == U_LB_COMPLEX_CONTEXT ? 1 : 0;
+}
+
+int32_t fit_line_break(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_LINE_BREAK);
+}
+
+int32_t fit_is_east_asian_wide_or_half(uint32_t c) {
+    int32_t width = u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH);
+    return (width == U_EA_WIDE || width == U_EA_FULLWIDTH || width == U_EA_HALFWIDTH) ? 1 : 0;
+}
+
+int32_t fit_is_unassigned_pictographic(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC) && u_charType((UChar32)c) == U_UNASSIGNED ? 1 : 0;
 }

@@ -4,10 +4,10 @@ import Synchronization
 
 /// Line breaks inside complex-context text (UAX #14 class SA: Thai, Lao, Khmer, Myanmar…) as
 /// Pango 1.50 makes them, which is not ICU's way: Pango's own UAX #14 pass reads SA as AL
-/// (break.c, "Rule LB1"), so nothing breaks between two such letters, and only Thai gets
-/// breaks back, from libthai's dictionary (break-thai.c), in each item whose script is Thai.
-/// ICU breaks every SA script with dictionaries of its own. PANGO_RULES.md, "Breaking and
-/// GTK 3 metrics".
+/// (break.c, "Rule LB1"; ``PangoLineBreaks``), so nothing breaks between two such letters, and
+/// only Thai gets breaks back, from libthai's dictionary (break-thai.c), in each item whose
+/// script is Thai; this adds those. ICU breaks every SA script with dictionaries of its own.
+/// PANGO_RULES.md, "Breaking and GTK 3 metrics".
 enum ComplexContextBreaks {
     /// libthai's breaker with its default dictionary, opened on first use and kept, as Pango
     /// keeps its one `thai_brk`, and used under a lock as Pango does (G_LOCK (thai_brk)):
@@ -28,7 +28,8 @@ enum ComplexContextBreaks {
         return false
     }
 
-    /// Corrects ICU's line-break opportunities (`canBreak[c]`: before cluster c) of a paragraph.
+    /// Adds libthai's breaks to Pango's line-break opportunities (`canBreak[c]`: before cluster
+    /// c) of a paragraph.
     static func tailor(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], canBreak: inout [Bool]) {
         guard mayApply(to: text) else { return }
         let clusters = starts.count - 1
@@ -53,14 +54,7 @@ enum ComplexContextBreaks {
             }
             return low < clusters && starts[low] == offset && low > 0 ? low : nil
         }
-        // 1. SA × SA: no break between two complex-context characters.
-        var previousSA = false
-        for k in scalars.indices {
-            let sa = fit_is_complex_context(scalars[k]) != 0
-            if sa && previousSA, let c = cluster(at: offsets[k]) { canBreak[c] = false }
-            previousSA = sa
-        }
-        // 2. libthai's breaks in each Thai item: Thai characters and the Common and Inherited
+        // libthai's breaks in each Thai item: Thai characters and the Common and Inherited
         // ones that follow them (itemize.c: they take the preceding script).
         var k = 0
         while k < scalars.count {

@@ -92,18 +92,6 @@ enum LanguageTable {
         return sampleLanguage(for: script, preferred: preferred) ?? "xx"
     }
 
-    /// Scripts written without hyphens at line breaks (Pango's break.c inserts none there).
-    static func breaksWithoutHyphens(_ script: Int32) -> Bool {
-        switch script {
-        case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA), Int32(FIT_SCRIPT_HANGUL),
-            Int32(FIT_SCRIPT_THAI), Int32(FIT_SCRIPT_LAO), Int32(FIT_SCRIPT_KHMER), Int32(FIT_SCRIPT_MYANMAR),
-            Int32(FIT_SCRIPT_TIBETAN):
-            return true
-        default:
-            return false
-        }
-    }
-
     /// The generated tables (PangoLanguageTable.swift) read once, with scripts as ICU codes.
     final class Tables: Sendable {
         static let shared = Tables()

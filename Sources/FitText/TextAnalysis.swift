@@ -1,8 +1,8 @@
 import CFitShims
 import Synchronization
 
-/// What ICU says about one paragraph of UTF-16 text: grapheme clusters (UAX #29), line-break
-/// opportunities (UAX #14), bidi embedding levels (UAX #9) and resolved scripts (UAX #24).
+/// What ICU and Pango's rules say about one paragraph of UTF-16 text: grapheme clusters
+/// (UAX #29), line-break opportunities (UAX #14 as Pango's break.c implements it), bidi embedding levels (UAX #9) and resolved scripts (UAX #24).
 /// Offsets are UTF-16 code units from the start of the paragraph.
 struct ParagraphAnalysis {
     /// Start offsets of the grapheme clusters, then the paragraph length (count = clusters + 1).
@@ -18,8 +18,8 @@ struct ParagraphAnalysis {
     /// The paragraph's base level (0 = LTR, 1 = RTL).
     var baseLevel: UInt8
     /// For each cluster: breaking before it inside a word draws a hyphen (Pango's break.c:
-    /// not at a word boundary, not next to white space or a hyphen, not in scripts written
-    /// without hyphens). Empty unless asked for (only char and word-char wrapping need it).
+    /// not at a word boundary, not next to white space or a hyphen, not after Common, Han,
+    /// Hangul or kana characters). Empty unless asked for (only char and word-char wrapping need it).
     var hyphenBefore: [Bool] = []
     /// For each cluster: it continues the one before, cut at ``StreamSafeClusters/maxScalars``
     /// code points. Empty when no cluster was cut (all text but pathological input).
@@ -90,11 +90,10 @@ final class BreakIteratorPool: Sendable {
 
 struct TextAnalyzer: Sendable {
     let graphemes = BreakIteratorPool(kind: FIT_BREAK_GRAPHEME)
-    let lines = BreakIteratorPool(kind: FIT_BREAK_LINE)
     let words = BreakIteratorPool(kind: FIT_BREAK_WORD)
     /// Which code units are clusters on their own (asked of the grapheme iterator once).
     let simpleGraphemes: SimpleGraphemes
-    /// Whether this process's ICU breaks ASCII as the ASCII fast paths do (asked once).
+    /// Whether this process's references break ASCII as the ASCII fast paths do (asked once).
     let asciiBreaksCheck = AsciiBreaksCheck()
 
     init() {
@@ -273,37 +272,25 @@ struct TextAnalyzer: Sendable {
         return (canBreak, hyphen)
     }
 
-    /// Line-break opportunities (UAX #14), mapped to cluster starts (ICU never breaks inside a
-    /// cluster): `canBreak[c]` is set when a line may break before cluster `c` > 0.
+    /// Line-break opportunities as Pango finds them (``PangoLineBreaks``, UAX #14 as break.c
+    /// implements it), at cluster starts: `canBreak[c]` is set when a line may break before
+    /// cluster `c` > 0.
     private func markLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
         let clusters = starts.count - 1
-        // Plain ASCII, each code unit a cluster: from its own rules, not ICU's iterator.
+        // Plain ASCII, each code unit a cluster: from its own rules, without the pass over classes.
         if clusters == text.count && asciiBreaksCheck.fastPathsAgree(self) && AsciiLineBreaks.mark(text, into: &canBreak) { return }
-        try icuLineBreaks(text, graphemeStarts: starts, into: &canBreak)
-    }
-
-    private func icuLineBreaks(_ text: UnsafeBufferPointer<UInt16>, graphemeStarts starts: [Int32], into canBreak: inout [Bool]) throws(FitTextError) {
-        let clusters = starts.count - 1
-        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: text.count + 1) { lineBoundaries throws(FitTextError) in
-            let breakCount = try lines.boundaries(of: text, into: lineBoundaries.baseAddress)
-            var cluster = 0
-            for i in 0..<Int(breakCount) {
-                let offset = lineBoundaries[i]
-                while cluster < clusters && starts[cluster] < offset { cluster += 1 }
-                if cluster < clusters && starts[cluster] == offset && cluster > 0 { canBreak[cluster] = true }
-            }
-        }
-        // Thai, Lao, Khmer, Myanmar: Pango's breaks, not ICU's dictionaries'.
+        PangoLineBreaks.mark(text, graphemeStarts: starts, into: &canBreak)
+        // Thai: libthai's dictionary breaks, as Pango's break_thai adds them.
         ComplexContextBreaks.tailor(text, graphemeStarts: starts, canBreak: &canBreak)
     }
 
-    /// ICU's line-break opportunities of `text`, each code unit a cluster: for each, a break
-    /// before it (for the fast path's check and tests, AsciiLineBreaks).
-    func icuLineBreaks(_ text: [UInt16]) throws(FitTextError) -> [Bool] {
+    /// Pango's line-break opportunities of `text`, each code unit a cluster: for each, a break
+    /// before it (the reference of the ASCII fast path's check and tests, AsciiLineBreaks).
+    func pangoLineBreaks(_ text: [UInt16]) -> [Bool] {
         var breaks = [Bool](repeating: false, count: text.count)
         guard !text.isEmpty else { return breaks }
         let starts = (0...text.count).map { Int32($0) }
-        try text.withUnsafeBufferPointer { units throws(FitTextError) in try icuLineBreaks(units, graphemeStarts: starts, into: &breaks) }
+        text.withUnsafeBufferPointer { units in PangoLineBreaks.mark(units, graphemeStarts: starts, into: &breaks) }
         return breaks
     }
 
@@ -317,13 +304,13 @@ struct TextAnalyzer: Sendable {
         }
     }
 
-    /// Whether both ASCII fast paths give what ICU gives for `text` (ASCII, each code unit a
-    /// cluster; AsciiBreaksCheck's probes).
-    func fastPathsAgreeWithICU(_ text: [UInt16]) throws(FitTextError) -> Bool {
+    /// Whether both ASCII fast paths give what their references give for `text` (ASCII, each
+    /// code unit a cluster; AsciiBreaksCheck's probes): the line breaks Pango's pass over the
+    /// classes gives, the hyphen positions the path through ICU's word iterator gives.
+    func fastPathsAgreeWithReference(_ text: [UInt16]) throws(FitTextError) -> Bool {
         var fast = [Bool](repeating: false, count: text.count)
         if text.withUnsafeBufferPointer({ AsciiLineBreaks.mark($0, into: &fast) }) {
-            let icu = try icuLineBreaks(text)
-            guard fast == icu else { return false }
+            guard fast == pangoLineBreaks(text) else { return false }
         }
         let icu = try icuHyphenPositions(text)
         return text.withUnsafeBufferPointer { AsciiHyphens.positions($0) } == icu
@@ -367,9 +354,10 @@ struct TextAnalyzer: Sendable {
                 }
                 // Pango's break.c ("--- Hyphens ---"): no hyphen at a word boundary or next to a
                 // space or hyphen; after a Common-script character (digits, punctuation) only
-                // after a soft hyphen; never after Han, Hangul or kana. Complex-context scripts
-                // (Thai, Lao, Khmer, Myanmar) break only between dictionary words, where Pango's
-                // word boundaries lie.
+                // after a soft hyphen; never after Han, Hangul or kana; after every other script
+                // (Tibetan too). ICU's word iterator has dictionary words in Thai, Lao, Khmer and
+                // Myanmar, and none between other complex-context letters, where break.c's own
+                // word pass has a boundary beside every such letter (``isComplexContextLetter``).
                 // Each test only when the ones before it allow a hyphen (most positions are word
                 // boundaries or fail the script test).
                 for c in 1..<max(clusters, 1) where !wordBoundary[c] {
@@ -380,11 +368,11 @@ struct TextAnalyzer: Sendable {
                     case Int32(FIT_SCRIPT_COMMON): inserts = before == 0xAD
                     case Int32(FIT_SCRIPT_HAN), Int32(FIT_SCRIPT_HANGUL), Int32(FIT_SCRIPT_HIRAGANA), Int32(FIT_SCRIPT_KATAKANA):
                         inserts = false
-                    default: inserts = !LanguageTable.breaksWithoutHyphens(previousScript)
+                    default: inserts = !TextAnalyzer.isComplexContextLetter(before)
                     }
                     guard inserts, !TextAnalyzer.isSpaceOrHyphen(before) else { continue }
                     let after = TextAnalyzer.scalar(at: Int(graphemeStarts[c]), in: text)
-                    guard !TextAnalyzer.isSpaceOrHyphen(after) else { continue }
+                    guard !TextAnalyzer.isSpaceOrHyphen(after), !TextAnalyzer.isComplexContextLetter(after) else { continue }
                     // break.c decides the hyphen when it reaches the position, before WB6 (letter ×
                     // MidLetter/MidNumLet letter) takes back its word boundary: so none before such
                     // a character ("photo|.jpg"), unless WB7a held already (Hebrew letter × ').
@@ -518,6 +506,19 @@ struct TextAnalyzer: Sendable {
         }
     }
 
+    /// A complex-context character (Line_Break SA: Thai, Lao, Khmer, Myanmar, Tai Tham…) that is
+    /// not a mark or format character: break.c's word pass makes a letter ALetter only when its
+    /// line-break class is not SA, so such a character is WB "Other", with a word boundary on
+    /// either side (WB999) — and no hyphen there. Their digits are NU, not SA: WB8 joins them,
+    /// and a break between two takes a hyphen (`๑๒‐`).
+    static func isComplexContextLetter(_ c: UInt32) -> Bool {
+        guard c >= 0xE00, fit_is_complex_context(c) != 0 else { return false }
+        switch fit_char_type(c) {
+        case 6, 7, 8, 16: return false  // Mn, Me, Mc, Cf: Extend and Format to the word rules
+        default: return true
+        }
+    }
+
     /// Pango's word-break classes MidLetter, MidNumLet (with the apostrophe) and MidNum
     /// (break.c, "Find the WordBreakType of wc"), and U+0022: the characters at which break.c's
     /// word boundary is still set when the hyphens are decided (WB999; WB6/7b/12 clear it later).
@@ -554,11 +555,14 @@ struct TextAnalyzer: Sendable {
         return UInt32(unit)
     }
 
-    /// White space that hangs at the end of a wrapped line (Unicode White_Space, minus the
-    /// non-breaking spaces, which are glue rather than separators).
+    /// White space that hangs at the end of a wrapped line: Pango's `is_white` (break.c,
+    /// default_break: general category Zs, Zl, Zp, and tab, LF, CR, FF). The no-break spaces
+    /// U+00A0, U+2007 and U+202F are Zs: they glue at line-break opportunities (GL), but a char
+    /// break after one drops its width like a space's (`find_break_extra_width`,
+    /// `zero_line_final_space`; PANGO_RULES.md, "Pango's line breaking over GLib's classes").
     static func isWhiteSpace(_ c: UInt32) -> Bool {
         switch c {
-        case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+        case 0x09, 0x0A, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
     }

@@ -2,8 +2,9 @@ import Testing
 
 @testable import FitText
 
-/// The ASCII line-break fast path gives exactly ICU's line-break opportunities, and leaves
-/// every other text to ICU.
+/// The ASCII line-break fast path gives exactly Pango's line-break opportunities as
+/// ``PangoLineBreaks`` finds them (itself checked against Pango, PangoLineBreaksTests), and
+/// leaves every other text to it.
 @Suite struct AsciiLineBreaksTests {
     let analyzer = TextAnalyzer()
     /// Every character the fast path handles, from each of its classes.
@@ -15,14 +16,14 @@ import Testing
         return handled ? breaks : nil
     }
 
-    /// Every string of up to five handled characters (over 270,000): the same breaks as ICU.
-    @Test func everyShortStringBreaksAsICUBreaksIt() throws {
-        let mismatches = try everyString(of: Self.handled, upTo: 5) { try fast($0) == analyzer.icuLineBreaks($0) }
-        #expect(mismatches.isEmpty, "differs from ICU: \(mismatches.map { "\"\($0)\"" })")
+    /// Every string of up to five handled characters (over 270,000): the same breaks as Pango's.
+    @Test func everyShortStringBreaksAsPangoBreaksIt() throws {
+        let mismatches = everyString(of: Self.handled, upTo: 5) { fast($0) == analyzer.pangoLineBreaks($0) }
+        #expect(mismatches.isEmpty, "differs from Pango's rules: \(mismatches.map { "\"\($0)\"" })")
     }
 
     /// Longer random strings, and interface text.
-    @Test func longerTextBreaksAsICUBreaksIt() throws {
+    @Test func longerTextBreaksAsPangoBreaksIt() throws {
         var generator = SeededGenerator(state: 0x9E37_79B9_7F4A_7C15)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789   ,.:;'\"-".utf16)
         var texts: [[UInt16]] = (0..<3_000).map { _ in
@@ -31,48 +32,49 @@ import Testing
         for text in [
             "Delete the selected files", "Your changes will be lost if you don't save them.", "3 files, 2.5 MB; 1:30",
             "e-mail re-send -5 a - b", "\"Quoted\" 'single' it's", "  leading and trailing  ", "a,b.c:d;e",
+            "version 1.2.3, x.5 .5 1..5 a-1", "abc -def",
         ] {
             texts.append(Array(text.utf16))
         }
         for text in texts {
-            let expected = try analyzer.icuLineBreaks(text)
+            let expected = analyzer.pangoLineBreaks(text)
             #expect(fast(text) == expected, "\"\(String(decoding: text, as: UTF16.self))\"")
         }
     }
 
     /// Any other character — other ASCII punctuation, tabs, controls, anything above ASCII —
-    /// leaves the text to ICU.
-    @Test func otherCharactersAreLeftToICU() {
+    /// leaves the text to the pass over classes.
+    @Test func otherCharactersAreLeftToThePassOverClasses() {
         for text in ["a!b", "a/b", "(a)", "a\tb", "a_b", "50%", "$5", "a\u{00A0}b", "café", "a\u{0001}b", "x?"] {
             #expect(fast(Array(text.utf16)) == nil, "\(text)")
         }
         #expect(fast([]) == nil)
     }
 
-    /// This process's ICU breaks every probe as the fast paths do, so they are used.
-    @Test func thisICUAgreesWithTheFastPaths() throws {
+    /// The references break every probe as the fast paths do, so they are used.
+    @Test func theReferencesAgreeWithTheFastPaths() throws {
         for probe in AsciiBreaksCheck.probes {
-            #expect(try analyzer.fastPathsAgreeWithICU(Array(probe.utf16)), "\(probe)")
+            #expect(try analyzer.fastPathsAgreeWithReference(Array(probe.utf16)), "\(probe)")
         }
         #expect(analyzer.asciiBreaksCheck.fastPathsAgree(analyzer))
     }
 
     /// Through the analyzer, both ways a paragraph is wrapped (analysed wrapped, and wrapped
-    /// after it was analysed unwrapped): the breaks and hyphen positions ICU gives.
-    @Test func theAnalyzerGivesICUsBreaksAndHyphens() throws {
+    /// after it was analysed unwrapped): the references' breaks and hyphen positions.
+    @Test func theAnalyzerGivesTheReferencesBreaksAndHyphens() throws {
         let text = Array("Screen time this week: 3 hours, 25 minutes - well-known e-mail @home".utf16)
         let starts = (0...text.count).map { Int32($0) }
         let icuHyphens = try analyzer.icuHyphenPositions(text)
-        let icuBreaks = try analyzer.icuLineBreaks(text)
+        let pangoBreaks = analyzer.pangoLineBreaks(text)
         let analysis = try text.withUnsafeBufferPointer { try analyzer.analyze($0, lineBreaks: true, hyphenation: true) }
-        #expect(analysis.canBreakBefore == icuBreaks)
+        #expect(analysis.canBreakBefore == pangoBreaks)
         #expect(analysis.hyphenBefore == icuHyphens)
         let wrapped = try text.withUnsafeBufferPointer {
             try analyzer.wrapping($0, graphemeStarts: starts, lineBreaks: true, hyphenation: true)
         }
-        #expect(wrapped.canBreakBefore == icuBreaks)
+        #expect(wrapped.canBreakBefore == pangoBreaks)
         #expect(wrapped.hyphenBefore == icuHyphens)
-        #expect(icuBreaks.contains(true) && icuHyphens.contains(true))
+        #expect(pangoBreaks.contains(true) && icuHyphens.contains(true))
     }
 }
 

@@ -100,4 +100,52 @@ import Testing
         let m = try TestEngine.measure("क्षत्रिय", font: "DejaVu Sans 16", letterSpacing: -0.5)
         #expect(abs(m.width - 43.86) < 0.01)
     }
+
+    @Test func linesBreakWherePangosRulesAllowNotWhereICUs() throws {
+        // break.c has no IS × NU outside a number, no LB20a (a word-initial hyphen) and no LB15c
+        // (PANGO_RULES.md, "Pango's line breaking over GLib's classes"); figures from Pango.
+        let percent = try TestEngine.measure("abc %.250s", maxWidth: 40, lines: true)
+        #expect(percent.lines.map(\.text) == ["abc ", "%.", "250s"])
+        #expect(abs(percent.width - 32.3935546875) < 0.01)
+        let hyphen = try TestEngine.measure("abc -def", maxWidth: 35, lines: true)
+        #expect(hyphen.lines.map(\.text) == ["abc -", "def"])
+        #expect(abs(hyphen.lines[0].width - 33.0126953125) < 0.01)
+        // A wrapping label's minimum width: the layout at width 0.
+        let format = try TestEngine.measure("%.1f KB", maxWidth: 0, lines: true)
+        #expect(format.lines.map(\.text) == ["%.", "1f ", "KB"])
+        #expect(abs(format.width - 17.8896484375) < 0.01)
+    }
+
+    @Test func aNoBreakSpaceIsWhiteAtTheEndOfALine() throws {
+        // U+00A0, U+202F and U+2007 are Zs, so break.c's is_white: after a char break their
+        // width is taken off the fit and the line, like a space's.
+        for space in ["\u{00A0}", "\u{202F}", "\u{2007}"] {
+            let m = try TestEngine.measure("aaaa\(space)bbbb", font: "DejaVu Sans Mono 10", maxWidth: 35, wrap: .char, lines: true)
+            #expect(m.lines.map(\.text) == ["aaaa\(space)", "bbbb"])
+            #expect(abs(m.lines[0].width - 32.109375) < 0.01)
+        }
+        let words = try TestEngine.measure("12\u{00A0}345\u{00A0}678 octets", maxWidth: 50, wrap: .wordChar, lines: true)
+        #expect(words.lines.map(\.text) == ["12\u{00A0}345\u{00A0}", "678 ", "octets"])
+        #expect(abs(words.lines[0].width - 46.650390625) < 0.01)
+    }
+
+    @Test func tibetanAndDigitsOfComplexScriptsTakeAHyphenAtACharBreak() throws {
+        // break.c inserts hyphens after every script but Common, Han, Hangul and kana; Tibetan
+        // letters are ALetter, so no word boundary between them: ཆོ‐ / ག‐ / ཆོག.
+        let tibetan = try TestEngine.measure("ཆོགཆོག", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(tibetan.lines.map(\.text) == ["ཆོ", "ག", "ཆོག"])
+        #expect(abs(tibetan.lines[0].width - 13.7861328125) < 0.01)
+        // Thai digits are Thai script and WB Numeric (WB8 joins them): ๑๒‐ / ๓๔‐ / ๕๖.
+        let digits = try TestEngine.measure("๑๒๓๔๕๖", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(digits.lines.map(\.text) == ["๑๒", "๓๔", "๕๖"])
+        #expect(abs(digits.lines[0].width - 19.732421875) < 0.01)
+    }
+
+    @Test func complexContextLettersTakeNoHyphen() throws {
+        // Their letters are WB "Other" to break.c (not ALetter: class SA), a word boundary on
+        // either side, so no hyphen: ภา / ษาไ / ทย (18.0 = ษาไ without one).
+        let thai = try TestEngine.measure("ภาษาไทย", font: "DejaVu Sans Mono 10", maxWidth: 20, wrap: .char, lines: true)
+        #expect(thai.lines.map(\.text) == ["ภา", "ษาไ", "ทย"])
+        #expect(abs(thai.lines[1].width - 18.0) < 0.01)
+    }
 }

@@ -87,6 +87,14 @@ int32_t fit_char_type(uint32_t c);
 uint32_t fit_paired_bracket(uint32_t c);
 /* Line_Break is SA (complex context: Thai, Lao, Khmer, Myanmar…; UAX #14). */
 int32_t fit_is_complex_context(uint32_t c);
+/* The Line_Break property (UAX #14) of a code point: ICU's ULineBreak value (XX = 0 … ZWJ = 42,
+ * stable across versions; later versions add classes after 42). */
+int32_t fit_line_break(uint32_t c);
+/* East Asian Width (UAX #11) is Wide, Fullwidth or Halfwidth (Pango's _pango_is_EastAsianWide,
+ * pango-break-table.h, generated from EastAsianWidth.txt's F, W and H). */
+int32_t fit_is_east_asian_wide_or_half(uint32_t c);
+/* Extended_Pictographic (UTS #51) and unassigned (general category Cn). */
+int32_t fit_is_unassigned_pictographic(uint32_t c);
 
 #ifdef __cplusplus
 }
