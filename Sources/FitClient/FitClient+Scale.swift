@@ -73,12 +73,8 @@ extension FitClient {
     ///   first reload reads instead of loading its own.
     static func localState(sharing engine: TextEngine? = nil) -> TextScaleState {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
-        let kde = KDESettingsProvider(environment: environment)
-        // In-process there is no bus to ask the portal: KDE's files, GSettings, then XSETTINGS,
-        // settings.ini and Xft.dpi as the daemon layers them.
-        let desktop: LayeredSettingsProvider = kde.filesExist
-            ? .desktopSources([kde], gnome: false, environment: environment)
-            : .desktopSources([GSettingsProvider(environment: environment)], gnome: true, environment: environment)
+        // In-process there is no bus to ask the portal.
+        let desktop = LayeredSettingsProvider.inProcessSources(environment: environment)
         // The engine loaded FONTCONFIG_FILE (or fontconfig's default) as the reader would.
         var loaded: (@Sendable () -> OpaquePointer?)? = nil
         if let engine { loaded = { engine.referencedFontconfigConfiguration() } }

@@ -232,12 +232,6 @@ public final class FitClient: Sendable {
     /// A text style name as the font ("headline") becomes its Pango description, as the
     /// daemon does it (TextStyleFont.engineFont), so in-process and daemon results agree.
     static func resolvingTextStyle(_ request: MeasureRequest, uiFont: UIFont) throws(FitClientError) -> MeasureRequest {
-        // No font: the UI font, as GTK draws a label with no font of its own (the daemon too).
-        if request.font.isEmpty {
-            var resolved = request
-            resolved.font = uiFont.pangoDescription
-            return resolved
-        }
         do throws(FitScaleError) {
             guard let (font, scale) = try TextStyleFont.engineFont(request.font, uiFont: uiFont, textScale: request.textScale) else {
                 return request

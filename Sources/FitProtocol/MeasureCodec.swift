@@ -80,7 +80,7 @@ public enum MeasureCodec {
         if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
         if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
         if request.includeLines { entries["lines"] = .boolean(true) }
-        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.name) }
+        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.optionWord) }
         if request.markup { entries["markup"] = .boolean(true) }
         if request.escapes != .none { entries["escapes"] = .string(request.escapes.rawValue) }
         if request.ambiguous != .narrow { entries["ambiguous"] = .string(request.ambiguous.rawValue) }

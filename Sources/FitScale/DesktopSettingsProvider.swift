@@ -14,6 +14,10 @@ public struct DesktopSettings: Hashable, Sendable {
     /// server): ``TextScaleState`` keeps its last good scale and takes the rest of these
     /// settings (``LayeredSettingsProvider``).
     public var textScaleNotAnswering: FitScaleError?
+    /// The same for the UI font: a source that could have named it (XSETTINGS on X11) did not
+    /// answer in time, and ``TextScaleState`` keeps its last good font rather than drop to a
+    /// lower source's for a moment (a generation change each way).
+    public var uiFontNotAnswering: FitScaleError? = nil
 
     public init(
         textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil, textScaleSource: TextScaleSource? = nil,

@@ -14,7 +14,7 @@ import Glibc
 /// (g_settings_schema_source_lookup): GSettings aborts on a schema that is not installed.
 ///
 /// Only values the user set count (g_settings_get_user_value): the schema's defaults
-/// ("Cantarell 11") are not a desktop setting, and must not override fontconfig's system-ui
+/// ("Cantarell 11") are not a desktop setting, and must not override GTK's own default font
 /// on a machine that merely has the schemas installed. Used only when dconf's user database
 /// exists or GSETTINGS_BACKEND is set, so a machine without dconf does not print GLib's
 /// "Using the 'memory' GSettings backend" message.

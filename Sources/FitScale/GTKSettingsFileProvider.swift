@@ -1,6 +1,6 @@
 /// GTK's own settings files: `[Settings]` in `settings.ini`, read where and in the order GTK 4
-/// reads them (gtk/gtksettings.c, `gtk_settings_init`): every directory of
-/// `$XDG_CONFIG_DIRS` from the last to the first, then `$XDG_CONFIG_HOME`, each
+/// reads them (gtk/gtksettings.c, `gtk_settings_init`): the system's `/etc/gtk-4.0`, every
+/// directory of `$XDG_CONFIG_DIRS` from the last to the first, then `$XDG_CONFIG_HOME`, each
 /// `gtk-4.0/settings.ini`, a later file's key replacing an earlier one's. What a label with no
 /// font of its own is drawn in when no settings daemon says otherwise: `gtk-font-name`. Its
 /// `gtk-xft-dpi` is not read: GTK's display backends always set the resolution themselves
@@ -24,7 +24,8 @@ public struct GTKSettingsFileProvider: DesktopSettingsProvider {
 
     /// Least important first: the order GTK loads them in.
     public var files: [String] {
-        environment.configDirectories.reversed().map { "\($0)/\(toolkitDirectory)/settings.ini" }
+        ["/etc/\(toolkitDirectory)/settings.ini"]
+            + environment.configDirectories.reversed().map { "\($0)/\(toolkitDirectory)/settings.ini" }
             + ["\(environment.configHome)/\(toolkitDirectory)/settings.ini"]
     }
 
@@ -34,14 +35,26 @@ public struct GTKSettingsFileProvider: DesktopSettingsProvider {
         try read()
     }
 
-    /// Nil when none of the files exists or none sets `gtk-font-name`.
+    /// Nil when none of the files exists or none sets `gtk-font-name`. A file that cannot be
+    /// read (not UTF-8, not a regular file, too large) is passed over as GTK passes it over;
+    /// its error is thrown only when no other file names a font.
     public func read() throws(FitScaleError) -> DesktopSettings? {
         var fontName: (value: String, path: String)?
+        var unreadable: FitScaleError?
         for path in files {
-            guard let file = try ConfigFile.load(path: path, strict: false, followingLinks: true) else { continue }
-            if let value = file.value(section: "Settings", key: "gtk-font-name") { fontName = (value, path) }
+            let file: ConfigFile?
+            do throws(FitScaleError) {
+                file = try ConfigFile.load(path: path, strict: false, followingLinks: true)
+            } catch {
+                unreadable = error
+                continue
+            }
+            if let value = file?.value(section: "Settings", key: "gtk-font-name") { fontName = (value, path) }
         }
-        guard let fontName else { return nil }
+        guard let fontName else {
+            if let unreadable { throw unreadable }
+            return nil
+        }
         // GKeyFile strings may be quoted by the tools that write them.
         let text = fontName.value.hasPrefix("\"") && fontName.value.hasSuffix("\"") && fontName.value.count >= 2
             ? String(fontName.value.dropFirst().dropLast()) : fontName.value

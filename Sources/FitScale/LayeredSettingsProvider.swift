@@ -33,10 +33,22 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
             do throws(FitScaleError) {
                 settings = try await layer.currentSettings()
             } catch {
-                if error.isPassing && merged.textScale == nil && merged.textScaleNotAnswering == nil {
-                    merged.textScaleNotAnswering = error
-                    any = true
-                    continue
+                if error.isPassing {
+                    // A layer that could still have decided the scale or the font: the state
+                    // keeps its last good value of each instead of a lower layer's.
+                    var kept = false
+                    if merged.textScale == nil && merged.textScaleNotAnswering == nil {
+                        merged.textScaleNotAnswering = error
+                        kept = true
+                    }
+                    if merged.uiFont == nil && merged.uiFontNotAnswering == nil {
+                        merged.uiFontNotAnswering = error
+                        kept = true
+                    }
+                    if kept {
+                        any = true
+                        continue
+                    }
                 }
                 if firstError == nil { firstError = error }
                 continue
@@ -47,7 +59,7 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
                 merged.textScale = scale
                 merged.textScaleSource = settings.textScaleSource ?? layer.source
             }
-            if merged.uiFont == nil { merged.uiFont = settings.uiFont }
+            if merged.uiFont == nil && merged.uiFontNotAnswering == nil { merged.uiFont = settings.uiFont }
             if merged.monospaceFont == nil { merged.monospaceFont = settings.monospaceFont }
         }
         if !any, let firstError { throw firstError }
@@ -94,6 +106,15 @@ public struct ScaleOnlySettingsProvider: DesktopSettingsProvider {
 }
 
 extension LayeredSettingsProvider {
+    /// The sources a process reads without the bus (fitctl --local, FitClient in-process):
+    /// KDE's files when they exist, else GSettings (no portal to ask), then as the daemon.
+    public static func inProcessSources(environment: FitScaleEnvironment) -> LayeredSettingsProvider {
+        let kde = KDESettingsProvider(environment: environment)
+        return kde.filesExist
+            ? desktopSources([kde], gnome: false, environment: environment)
+            : desktopSources([GSettingsProvider(environment: environment)], gnome: true, environment: environment)
+    }
+
     /// The desktop's sources in precedence order, as fitd and `fitctl --local` both layer them:
     /// the desktop's own (`desktop`: the settings portal and GSettings, or KDE's files), then
     /// the X11 settings manager (XSETTINGS), GTK's settings.ini files, and X11's Xft.dpi

@@ -81,6 +81,12 @@ public actor TextScaleState {
                     found.append(waiting)
                     logger.warning("text scale: keeping the last good desktop scale (\(preference.desktop?.textScale.map { "\($0)" } ?? "none")): \(waiting)")
                 }
+                if let waiting = next.desktop?.uiFontNotAnswering {
+                    next.desktop?.uiFont = preference.desktop?.uiFont
+                    next.desktop?.uiFontNotAnswering = nil
+                    if !found.contains(waiting) { found.append(waiting) }
+                    logger.warning("text scale: keeping the last good UI font (\(preference.desktop?.uiFont.map { "\($0)" } ?? "GTK's default")): \(waiting)")
+                }
             } catch {
                 found.append(error)
                 logger.warning("text scale: keeping the last good \(desktop.source) settings: \(error)")

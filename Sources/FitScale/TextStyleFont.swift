@@ -78,7 +78,9 @@ extension TextStyleFont {
     /// so applying it again would count it twice. Nil when the string is not a style (it is a
     /// Pango description then). Shared by the daemon and FitClient's in-process mode so both
     /// read fonts alike.
+    /// An empty font is the UI font: what GTK draws a label with no font of its own in.
     public static func engineFont(_ font: String, uiFont: UIFont, textScale: Double) throws(FitScaleError) -> (font: String, textScale: Double)? {
+        if font.isEmpty { return (uiFont.pangoDescription, textScale) }
         // Cheap test before splitting: style names start with an ASCII letter and are short.
         guard font.utf8.count <= 64, let first = font.utf8.first,
             (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z")

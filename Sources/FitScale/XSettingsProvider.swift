@@ -67,12 +67,10 @@ public struct XSettingsProvider: DesktopSettingsProvider {
             }
             settings.uiFont = font
         }
-        if let dpi = parsed.gtkDPI(gdkScaleIsSet: gdkScaleIsSet) {
-            do throws(FitScaleError) {
-                settings.textScale = try TextScale(dpi / 96).factor
-            } catch {
-                throw .desktopSettings(source: .xsettings, reason: "Xft/DPI \(dpi): \(error)")
-            }
+        // A resolution fitd cannot take as a scale (over 4 × 96 dpi) is left out alone: the
+        // font named beside it still counts.
+        if let dpi = parsed.gtkDPI(gdkScaleIsSet: gdkScaleIsSet), let scale = try? TextScale(dpi / 96) {
+            settings.textScale = scale.factor
         }
         return settings.uiFont == nil && settings.textScale == nil ? nil : settings
     }

@@ -113,8 +113,6 @@ extension FitService {
     /// word is a style name is still reachable with a trailing comma ("Body, 12").
     func engineFont(_ font: String, textScale: Double, uiFont: UIFont? = nil) throws(DBusError) -> (font: String, textScale: Double) {
         let uiFont = uiFont ?? scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
-        // No font: the one GTK draws a label with no font of its own in (the UI font).
-        if font.isEmpty { return (uiFont.pangoDescription, textScale) }
         do throws(FitScaleError) {
             return try TextStyleFont.engineFont(font, uiFont: uiFont, textScale: textScale) ?? (font, textScale)
         } catch {
@@ -170,7 +168,7 @@ extension FitService {
             try DBusProperty(
                 TextScaleNames.toolkit, signature: "s",
                 doc: "The toolkit measurements reproduce when they name none: the GTK 4 installed where fitd runs, e.g. gtk-4.8.",
-                get: { .string(ToolkitProfile.gtk4.name) }),
+                constant: true, get: { .string(ToolkitProfile.gtk4.name) }),
             try DBusProperty(
                 TextScaleNames.monospaceFont, signature: "s",
                 doc: "The user's monospace font as a Pango description (the desktop's, else fontconfig's monospace).",

@@ -144,13 +144,9 @@ public final class FitService: Sendable {
         guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
             throw DBusError(.invalidArgs, "MeasureLabel takes (s text, s font, a{sv} options)")
         }
-        guard text.utf8.count <= limits.maxTextBytes else {
-            throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
-        }
         requestsServed.add(1)
         let context = requestContext
-        var request = try MeasureCodec.request(text: text, font: font, options: try OptionDictionary(arguments[2]), textScale: context.textScale)
-        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
+        let request = try engineRequest(text: text, font: font, options: try OptionDictionary(arguments[2]), in: context)
         do throws(FitTextError) {
             return [LabelCodec.encode(try engine.labelSize(request), generation: context.generation)]
         } catch {
@@ -182,17 +178,27 @@ public final class FitService: Sendable {
     private func measureOne(
         text: String, font: String, options: OptionDictionary, in context: RequestContext? = nil
     ) throws(DBusError) -> (metrics: TextMetrics, generation: UInt64) {
-        guard text.utf8.count <= limits.maxTextBytes else {
-            throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
-        }
         let context = context ?? requestContext
-        var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
-        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
+        let request = try engineRequest(text: text, font: font, options: options, in: context)
         do throws(FitTextError) {
             return (try engine.measure(request), context.generation)
         } catch {
             throw DBusError(error)
         }
+    }
+
+    /// The engine's request for a call's text, font and options: within the text limit,
+    /// options decoded, the user's text scale applied, a text style or no font resolved to a
+    /// Pango description (``engineFont(_:textScale:uiFont:)``).
+    private func engineRequest(
+        text: String, font: String, options: OptionDictionary, in context: RequestContext
+    ) throws(DBusError) -> MeasureRequest {
+        guard text.utf8.count <= limits.maxTextBytes else {
+            throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
+        }
+        var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
+        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
+        return request
     }
 
     /// MeasureBatch, streaming (DBusStreamingHandler): requests are read and results written

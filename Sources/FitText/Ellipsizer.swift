@@ -65,34 +65,49 @@ enum Ellipsizer {
         }
         var ellipsis = try ellipsisWidth(first)
         // Each round moves one end of the gap outwards or stops: at most `widths.count` rounds.
+        // Each side's next span is found once and kept until that side is taken, so the side
+        // not taken is not walked again: a long run of units that end no span on one side
+        // costs its length once, not once per round (the text is the caller's).
+        var nextStart: (index: Int, x: Int64)?
+        var nextEnd: (index: Int, x: Int64)?
         while total - (endX - startX) + ellipsis > goal {
             // remove_one_span: one span further on each side, zero-width units joining the span.
-            var newFirst = first
-            var newStartX = startX
-            var width: Int64 = 0
-            repeat {
-                guard newFirst > 0 else { break }
-                newFirst -= 1
-                width = widths[newFirst]
-                newStartX -= width
-            } while !startsSpan(newFirst) || width == 0
-            var newLast = last
-            var newEndX = endX
-            repeat {
-                guard newLast < widths.count - 1 else { break }
-                newLast += 1
-                width = widths[newLast]
-                newEndX += width
-            } while !endsSpan(newLast) || width == 0
+            if nextStart == nil {
+                var newFirst = first
+                var newStartX = startX
+                var width: Int64 = 0
+                repeat {
+                    guard newFirst > 0 else { break }
+                    newFirst -= 1
+                    width = widths[newFirst]
+                    newStartX -= width
+                } while !startsSpan(newFirst) || width == 0
+                nextStart = (newFirst, newStartX)
+            }
+            if nextEnd == nil {
+                var newLast = last
+                var newEndX = endX
+                var width: Int64 = 0
+                repeat {
+                    guard newLast < widths.count - 1 else { break }
+                    newLast += 1
+                    width = widths[newLast]
+                    newEndX += width
+                } while !endsSpan(newLast) || width == 0
+                nextEnd = (newLast, newEndX)
+            }
+            guard let (newFirst, newStartX) = nextStart, let (newLast, newEndX) = nextEnd else { break }
             if endX == newEndX && startX == newStartX { break }
             // The side whose new end stays closer to the centre; a tie goes to the end.
             if endX == newEndX || (startX != newStartX && center - newStartX < newEndX - center) {
                 first = newFirst
                 startX = newStartX
                 ellipsis = try ellipsisWidth(first)
+                nextStart = nil
             } else {
                 last = newLast
                 endX = newEndX
+                nextEnd = nil
             }
         }
         return Gap(first: first, last: last, kept: total - (endX - startX), ellipsis: ellipsis)

@@ -49,7 +49,7 @@ final class FontResolver: Sendable {
 
     /// What the resolver's threads share under its mutex: the face table, the candidate set
     /// (made on first use), the font ids. Fonts load under it, so that two callers asking for
-    /// the same font at once do not both load it; sets sort outside it (``fontSet(for:pixelSize:language:hinted:)``),
+    /// the same font at once do not both load it; sets sort outside it (``fontSet(for:pixelSize:language:rendering:)``),
     /// which is safe because the configuration is never reloaded: a change of fonts or
     /// configuration makes a new resolver.
     private struct State: ~Copyable {
@@ -74,7 +74,7 @@ final class FontResolver: Sendable {
     private let state: Mutex<State>
     /// `State.config`, which this resolver never replaces: read without the lock by sorts.
     private nonisolated(unsafe) let config: OpaquePointer
-    /// Sets being sorted, by key (see ``fontSet(for:pixelSize:language:hinted:)``).
+    /// Sets being sorted, by key (see ``fontSet(for:pixelSize:language:rendering:)``).
     private let sorting = Mutex<[SetKey: PendingSort]>([:])
     /// Least recently used first to go, each within its share of the budget (``Budget``).
     /// Eviction drops the cache's reference only: a set or font a measurement still holds

@@ -34,6 +34,15 @@ public struct LabelSize: Hashable, Sendable, Codable {
         self.baseline = baseline
     }
 
+    /// The request as a label shows it: GtkLabel's `lines` limits only an ellipsizing label
+    /// (gtk_label_set_lines), so without an ellipsize mode every line is shown.
+    static func shown(_ request: MeasureRequest) -> MeasureRequest {
+        var shown = request
+        if request.ellipsize == .none { shown.maxLines = nil }
+        shown.includeLines = false
+        return shown
+    }
+
     /// The text unwrapped: the natural width.
     public static func naturalRequest(for request: MeasureRequest) -> MeasureRequest {
         var unwrapped = request
@@ -46,9 +55,8 @@ public struct LabelSize: Hashable, Sendable, Codable {
     /// The layout at width 0: the minimum width. Nil for a label with no width.
     public static func narrowestRequest(for request: MeasureRequest) -> MeasureRequest? {
         guard request.maxWidth != nil else { return nil }
-        var narrowest = request
+        var narrowest = shown(request)
         narrowest.maxWidth = 0
-        narrowest.includeLines = false
         return narrowest
     }
 
@@ -57,9 +65,8 @@ public struct LabelSize: Hashable, Sendable, Codable {
     /// wrapping.
     public static func allocatedRequest(for request: MeasureRequest, minimumWidth: Int) -> MeasureRequest? {
         guard let width = request.maxWidth, !ellipsizesOneLine(request) else { return nil }
-        var allocated = request
+        var allocated = shown(request)
         allocated.maxWidth = max(width, Double(minimumWidth))
-        allocated.includeLines = false
         return allocated
     }
 
@@ -83,10 +90,16 @@ public struct LabelSize: Hashable, Sendable, Codable {
         let height = Self.ceilPixels(shown.height)
         // GTK 4 rounds the baseline up (PANGO_PIXELS_CEIL), GTK 3 truncates it
         // (`pango_layout_get_baseline () / PANGO_SCALE`).
-        let baseline = request.metrics.toolkit == .gtk3 ? Int(max(0, shown.baseline).rounded(.down)) : Self.ceilPixels(shown.baseline)
+        let baseline = request.metrics.toolkit == .gtk3 ? Self.floorPixels(shown.baseline) : Self.ceilPixels(shown.baseline)
         self.init(
             minimumWidth: minimumWidth, naturalWidth: max(naturalWidth, minimumWidth), minimumHeight: height,
             naturalHeight: height, baseline: baseline)
+    }
+
+    /// A length truncated to whole pixels (`pango_layout_get_baseline () / PANGO_SCALE`).
+    static func floorPixels(_ pixels: Double) -> Int {
+        guard pixels.isFinite, pixels > 0 else { return 0 }
+        return Int(min(pixels, Double(Int32.max)).rounded(.down))
     }
 
     /// PANGO_PIXELS_CEIL of a length fitd keeps in px: lengths are whole Pango units

@@ -55,6 +55,8 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
 
     /// "gtk-4.8": the name the `metrics` option takes and results report.
     public var name: String { "gtk-\(major).\(minor)" }
+    /// The word a client sends: the name, but "gtk3" for GTK 3, which every fitd takes.
+    public var optionWord: String { toolkit == .gtk3 ? "gtk3" : name }
     public var description: String {
         toolkit == .gtk4 && (2...14).contains(minor) ? "\(name) with cairo \(subpixelCairo ? "≥" : "<") 1.17.4" : name
     }

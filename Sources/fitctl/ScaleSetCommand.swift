@@ -49,11 +49,7 @@ struct ScaleSetCommand: AsyncParsableCommand {
     /// dconf values), else 1.0.
     static func desktopNote(factor: Double) async -> String? {
         let environment = FitScaleEnvironment(environment: ProcessInfo.processInfo.environment)
-        let kde = KDESettingsProvider(environment: environment)
-        let sources: LayeredSettingsProvider = kde.filesExist
-            ? .desktopSources([kde], gnome: false, environment: environment)
-            : .desktopSources([GSettingsProvider(environment: environment)], gnome: true, environment: environment)
-        let settings = try? await sources.currentSettings()
+        let settings = try? await LayeredSettingsProvider.inProcessSources(environment: environment).currentSettings()
         let desktop = settings?.textScale ?? 1.0
         guard abs(desktop - factor) > 1e-9 else { return nil }
         let source = settings?.textScale == nil ? "default" : (settings?.textScaleSource ?? .default).rawValue

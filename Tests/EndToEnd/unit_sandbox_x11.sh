@@ -99,8 +99,11 @@ for _ in $(seq 100); do [ -s "$run/bus.address" ] && break; sleep 0.05; done
 export DBUS_SESSION_BUS_ADDRESS="unix:path=$run/bus"
 
 # --- the unit, rendered as scripts/install renders it
+# fitd installed outside /tmp, as make install puts it: a checkout under /tmp (a CI clone may
+# be one) would be hidden from the sandbox by PrivateTmp= with the binary in it.
+mkdir -p "$run/bin" && cp "$FITD" "$run/bin/fitd" || fail "cannot copy $FITD into $run/bin"
 unit=$run/fitd.service
-sed -e "s|@bindir@|$(dirname "$FITD")|g" -e "s|@docdir@|$ROOT|g" systemd/fitd.service.in >"$unit"
+sed -e "s|@bindir@|$run/bin|g" -e "s|@docdir@|$ROOT|g" systemd/fitd.service.in >"$unit"
 grep -qE '@[a-z]+@' "$unit" && fail "a placeholder is left: $(grep -E '@[a-z]+@' "$unit")"
 
 # service_settings UNIT: the [Service] section's KEY=VALUE lines.

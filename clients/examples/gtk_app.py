@@ -197,12 +197,11 @@ class FitView(Gtk.Widget):
             child.set_attributes(attrs)
 
     def metrics(self) -> str:
-        """The fitd metrics profile of this GTK's labels, read from the label context itself.
-        Debian 12's GTK 4.8 keeps Pango's default round_glyph_positions TRUE (every advance a
-        whole pixel): fitd's "gtk3" profile computes those widths (its heights are hinted, up to
-        2 px taller than GTK 4's unhinted ones; no fitd profile has both). A GTK 4 whose context
-        does not round is fitd's "gtk4" (Tests/oracle/PANGO_RULES.md)."""
-        return "gtk3" if self.get_pango_context().get_round_glyph_positions() else "gtk4"
+        """The fitd toolkit profile of the GTK this process draws with: its own line
+        ("gtk-4.8"), which fitd maps to what that line sets on its labels' Pango context
+        (Tests/oracle/PANGO_RULES.md §15) — the app's GTK may not be the one installed where
+        fitd runs (a Flatpak runtime's)."""
+        return "gtk-%d.%d" % (Gtk.get_major_version(), Gtk.get_minor_version())
 
     def _pango_width(self, text, desc) -> float:
         """The text's one-line width as GTK's own Pango context measures it."""
