@@ -260,6 +260,7 @@ scale_under() {
     || fail "$name: fitctl scale --json failed: $(cat "$run/$name.fitctl.err")"
   [ ! -s "$run/$name.fitctl.err" ] || fail "$name: fitctl did not ask the daemon: $(cat "$run/$name.fitctl.err")"
   scale=$(json_get '"%g %s" % (d["factor"], d["source"])' <<<"$out")
+  ui_font=$(json_get '"%s (%s)" % (d["ui_font"], d.get("ui_font_source"))' <<<"$out")
   kill "$owner" 2>/dev/null || true
   for _ in $(seq 100); do has_owner || break; sleep 0.05; done
   kill -9 "$sandbox_pid" 2>/dev/null || true
@@ -296,3 +297,20 @@ XAUTHORITY=$hidden_auth/Xauthority xrdb -query >/dev/null || fail "the cookie un
 scale_under tmp-cookie "$unit" "$hidden_auth/Xauthority"
 [ "$scale" = "1 default" ] || fail "with \$XAUTHORITY under /tmp, fitd reports '$scale', expected '1 default'"
 ok "with \$XAUTHORITY under /tmp (hidden by PrivateTmp=, as the unit says): scale $scale"
+
+# --- an XSETTINGS manager on the display (xsettingsd, as under i3 or with kde-gtk-config):
+# under the unit, fitd reads its Gtk/FontName and Xft/DPI through the same socket, over Xft.dpi.
+command -v xsettingsd >/dev/null || fail "xsettingsd is not installed (scripts/bootstrap)"
+printf 'Gtk/FontName "Noto Sans 12"\nXft/DPI 147456\n' >"$run/xsettingsd.conf"
+xsettingsd -c "$run/xsettingsd.conf" >"$run/xsettingsd.log" 2>&1 &
+started+=($!)
+for _ in $(seq 100); do
+  xprop -root _XSETTINGS_S0 >/dev/null 2>&1 && break
+  grep -q "Created window" "$run/xsettingsd.log" 2>/dev/null && break
+  sleep 0.05
+done
+sleep 0.2
+scale_under xsettings "$unit" "$XAUTHORITY"
+[ "$scale" = "1.5 xsettings" ] || fail "with xsettingsd (Xft/DPI 147456), fitd reports '$scale', expected '1.5 xsettings'"
+[ "$ui_font" = "Noto Sans 12 (xsettings)" ] || fail "with xsettingsd (Gtk/FontName \"Noto Sans 12\"), fitd's UI font is '$ui_font'"
+ok "with an XSETTINGS manager: scale $scale, UI font $ui_font, read under the unit"
