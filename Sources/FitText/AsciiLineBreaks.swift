@@ -1,9 +1,9 @@
 import Synchronization
 
 /// Line-break opportunities of the plain ASCII most interface text is made of — letters,
-/// digits, spaces, `, . : ; ' " -` — without the pass over every character's class (issue 14,
-/// "the cold path": looking up classes and walking the rules for each character of each
-/// wrapped text). Text with any other character goes to ``PangoLineBreaks``.
+/// digits, spaces, `, . : ; ' " -` — without the pass over every character's class (looking
+/// up classes and walking the rules for each character of each wrapped text is most of a cold
+/// measurement's breaking cost). Text with any other character goes to ``PangoLineBreaks``.
 ///
 /// Exact against Pango 1.50's rules (break.c, ``PangoLineBreaks``) for these classes: AL
 /// (letters), NU (digits), SP, IS (`, . : ;`), QU (`' "`), HY (`-`).
