@@ -94,6 +94,19 @@ static fit_x_status fit_x_get_property(
 }
 
 // RESOURCE_MANAGER, as a NUL-terminated string (the length leaves the NUL out).
+// A malloc'd copy of a property's value, NUL-terminated (the resource database is read as C
+// text; the settings' bytes are read by their length), kept in *result until the caller takes it.
+static fit_x_status fit_x_keep(const unsigned char *value, size_t length, struct fit_x_bytes *result)
+{
+    unsigned char *copy = malloc(length + 1);
+    if (copy == NULL) return FIT_X_FAILED;
+    memcpy(copy, value, length);
+    copy[length] = '\0';
+    result->data = copy;
+    result->length = length;
+    return FIT_X_OK;
+}
+
 static fit_x_status fit_x_read_resource_manager(xcb_connection_t *connection, int screen_number, struct fit_x_bytes *result)
 {
     (void)screen_number;
@@ -113,15 +126,7 @@ static fit_x_status fit_x_read_resource_manager(xcb_connection_t *connection, in
         if (cut) {
             while (length > 0 && value[length - 1] != '\n') length--;
         }
-        unsigned char *copy = malloc(length + 1);
-        if (copy != NULL) {
-            memcpy(copy, value, length);
-            copy[length] = '\0';
-            result->data = copy;
-            result->length = length;
-        } else {
-            status = FIT_X_FAILED;
-        }
+        status = fit_x_keep(value, length, result);
     }
     free(reply);
     return status;
@@ -185,14 +190,7 @@ static fit_x_status fit_x_read_settings(xcb_connection_t *connection, int screen
     int cut;
     fit_x_status status = fit_x_get_property(connection, owner, settings, settings, &reply, &value, &length, &cut);
     if (status == FIT_X_OK && value != NULL) {
-        unsigned char *copy = malloc(length);
-        if (copy != NULL) {
-            memcpy(copy, value, length);
-            result->data = copy;
-            result->length = length;
-        } else {
-            status = FIT_X_FAILED;
-        }
+        status = fit_x_keep(value, length, result);
     }
     free(reply);
     return status;

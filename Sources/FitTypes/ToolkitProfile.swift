@@ -193,20 +193,53 @@ public struct InstalledToolkits: Sendable {
         return directories
     }
 
-    /// The first directory's `prefix` + "MIDDLE.LAST" file: (MIDDLE, LAST).
+    /// The version in the name of the file the dynamic loader would open for `prefix` less its
+    /// final dot ("libgtk-4.so.1."): the first directory holding that soname decides, and its
+    /// link target names the file (ldconfig points it at the installed version; an older
+    /// versioned file left beside it does not count). A soname that is not a link: the first
+    /// versioned file in its directory.
     static func version(of prefix: String, in directories: [String]) -> (middle: Int, last: Int)? {
+        let soname = String(prefix.dropLast())
         for directory in directories {
-            guard let stream = opendir(directory) else { continue }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: &entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name.hasPrefix(prefix) else { continue }
-                let numbers = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-                guard numbers.count == 2, let middle = Int(numbers[0]), let last = Int(numbers[1]),
-                    (0...99_999).contains(middle), (0...99_999).contains(last)
-                else { continue }
-                return (middle, last)
+            let path = directory + "/" + soname
+            guard access(path, F_OK) == 0 else { continue }
+            if let target = linkTarget(path) {
+                let name = target.split(separator: "/").last.map(String.init) ?? target
+                return versionNumbers(name, prefix: prefix)
             }
+            return firstVersionedFile(prefix, in: directory)
+        }
+        return nil
+    }
+
+    /// (MIDDLE, LAST) of "PREFIXMIDDLE.LAST", or nil.
+    static func versionNumbers(_ name: String, prefix: String) -> (middle: Int, last: Int)? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let numbers = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+        guard numbers.count == 2, let middle = Int(numbers[0]), let last = Int(numbers[1]),
+            (0...99_999).contains(middle), (0...99_999).contains(last)
+        else { return nil }
+        return (middle, last)
+    }
+
+    /// A symbolic link's target (readlink(2), at most PATH_MAX bytes), or nil.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+            guard let base = bytes.baseAddress else { return -1 }
+            return readlink(path, base.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    static func firstVersionedFile(_ prefix: String, in directory: String) -> (middle: Int, last: Int)? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            // d_name is NUL-terminated within its array (readdir(3)): read no further.
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let found = versionNumbers(name, prefix: prefix) { return found }
         }
         return nil
     }

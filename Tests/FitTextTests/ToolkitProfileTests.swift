@@ -98,18 +98,23 @@ import Glibc
 
     @Test func theInstalledGTKIsFoundFromItsLibraryFileName() throws {
         let directory = "/tmp/fitd-toolkit-\(getpid())"
+        let names = ["libgtk-4.so.1", "libgtk-4.so.1.800.3", "libgtk-4.so.1.1400.2", "libgtk-3.so.0", "libgtk-3.so.0.2406.32", "libcairo.so.2", "libcairo.so.2.11804.2"]
         mkdir(directory, 0o700)
         defer {
-            unlink(directory + "/libgtk-4.so.1.1200.2")
-            unlink(directory + "/libgtk-3.so.0.2406.32")
+            for name in names { unlink(directory + "/" + name) }
             rmdir(directory)
         }
-        for name in ["libgtk-4.so.1.1200.2", "libgtk-3.so.0.2406.32"] {
+        // The loader opens the soname, which points at 4.14.2: a 4.8.3 left beside it is stale.
+        for name in names where name.filter({ $0 == "." }).count > 2 {
             close(open(directory + "/" + name, O_CREAT | O_WRONLY, 0o600))
         }
+        symlink("libgtk-4.so.1.1400.2", directory + "/libgtk-4.so.1")
+        symlink(directory + "/libcairo.so.2.11804.2", directory + "/libcairo.so.2")
+        // A soname that is a file of its own: the versioned file beside it.
+        close(open(directory + "/libgtk-3.so.0", O_CREAT | O_WRONLY, 0o600))
         let found = InstalledToolkits(libraryDirectories: ["/nonexistent", directory])
-        #expect(found.gtk4?.minor == 12 && found.subpixelCairo == false)
-        #expect(found.gtk4Version == "4.12.2")
+        #expect(found.gtk4?.minor == 14 && found.subpixelCairo)
+        #expect(found.gtk4Version == "4.14.2")
         #expect(found.gtk3Version == "3.24.38")
         #expect(InstalledToolkits(libraryDirectories: ["/nonexistent"]).gtk4 == nil)
     }
