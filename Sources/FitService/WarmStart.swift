@@ -6,16 +6,22 @@ import FitThreads
 import Logging
 import Synchronization
 
-/// The daemon's results and shaped words across restarts (issue 14, "a warm start";
-/// docs/caching.md): loads `$XDG_CACHE_HOME/fitd/results.bin` and `shapes.bin` when the
-/// daemon starts and saves them when the daemon stops or goes idle. A file that cannot be used — truncated, corrupt, another version's,
-/// other fonts' — is logged once and ignored; the next save replaces it.
+/// The daemon's results and shaped words across restarts (docs/caching.md, "A warm start"):
+/// reads `$XDG_CACHE_HOME/fitd/results.bin` and `shapes.bin` when the daemon starts and saves
+/// them when the daemon stops or goes idle. A file that cannot be used — truncated, corrupt,
+/// another version's, other fonts', too large, changed while read — is logged once and
+/// ignored; the next save replaces it. A cache directory or secret that others could have
+/// written turns persistence off for the daemon's life, with one warning naming what is wrong.
 public final class WarmStart: Sendable {
     public static let fileName = "results.bin"
     public static let shapesFileName = "shapes.bin"
+    /// A file may be this many times its cache's budget: what a save writes is within the
+    /// budget, and the margin keeps a file written before the budget was lowered.
+    static let budgetFactor = 2
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
     public var shapesPath: String { directory + "/" + Self.shapesFileName }
+    public var secretPath: String { directory + "/" + PersistenceSecret.fileName }
     private let engine: TextEngine
     private let version: String
     private let logger: Logger
@@ -24,6 +30,11 @@ public final class WarmStart: Sendable {
     /// Held for the whole of a save: two at once (the idle release's and SIGTERM's) would
     /// write the same temporary file.
     private let savedAt = Mutex<UInt64>(0)
+    /// The secret once read or made; `off` once the directory or the secret was found unfit.
+    private let trust = Mutex<(secret: PersistenceSecret?, off: Bool)>((nil, false))
+
+    /// Whether persistence was turned off because the directory or its secret is unfit.
+    public var isOff: Bool { trust.withLock { $0.off } }
 
     public init(directory: String, engine: TextEngine, version: String, logger: Logger) {
         self.directory = directory
@@ -47,26 +58,68 @@ public final class WarmStart: Sendable {
         return home + "/.cache/fitd"
     }
 
-    /// Maps the files that were written for this fitd, these fonts and these rules.
-    /// Returns the results the results file holds (0 when there is no usable file).
+    /// Reads the files that were written for this fitd, these fonts and these rules, after
+    /// removing what crashed saves left behind. Returns the results the results file holds
+    /// (0 when there is no usable file).
     @discardableResult
     public func load() -> Int {
+        let secret = secret(creating: false)
+        removeStaleTemporaries()
+        guard let secret else { return 0 }
         let fingerprint = engine.persistenceFingerprint(version: version)
-        if let shapes = open(shapesPath, fingerprint: fingerprint, name: "persisted-shapes") {
+        let budgets = (results: engine.configuration.resultCacheBytes, shapes: engine.configuration.shapeCacheBytes)
+        if let shapes = open(shapesPath, fingerprint: fingerprint, secret: secret, budget: budgets.shapes, name: "persisted-shapes") {
             engine.attachPersistedShapes(shapes)
             logger.info("warm start: \(shapes.entryCount) shaped runs from \(shapesPath)")
         }
-        guard let results = open(path, fingerprint: fingerprint, name: "persisted-results") else { return 0 }
+        guard let results = open(path, fingerprint: fingerprint, secret: secret, budget: budgets.results, name: "persisted-results")
+        else { return 0 }
         engine.attachPersistedResults(results)
         logger.info("warm start: \(results.entryCount) results from \(path)")
         return results.entryCount
     }
 
+    /// The secret, nil when persistence is off or (`creating` false) there is none yet: then
+    /// no file could be authenticated and none is read. The directory is checked every time
+    /// (an lstat): it may have been replaced since the last save.
+    private func secret(creating: Bool) -> PersistenceSecret? {
+        trust.withLock { trust -> PersistenceSecret? in
+            guard !trust.off else { return nil }
+            if let problem = WarmStartDirectory.problem(directory) {
+                logger.warning("warm start: \(directory) is \(problem); persistence is off (nothing is read from it or saved to it)")
+                trust.off = true
+                return nil
+            }
+            if let secret = trust.secret { return secret }
+            do throws(PersistedResultsError) {
+                let secret = creating
+                    ? try PersistenceSecret.loadOrCreate(directory: directory) : try PersistenceSecret.load(path: secretPath)
+                trust.secret = secret
+                return secret
+            } catch {
+                logger.warning("warm start: the secret \(secretPath) cannot be used: \(error); persistence is off")
+                trust.off = true
+                return nil
+            }
+        }
+    }
+
+    /// Removes the temporary files of saves that never finished (a fitd killed while saving);
+    /// nothing when the directory is unfit (``secret(creating:)`` has looked at it).
+    private func removeStaleTemporaries() {
+        guard !isOff else { return }
+        for name in WarmStartDirectory.removeStaleTemporaries(in: directory) {
+            logger.info("warm start: removed \(directory)/\(name), left by a save that did not finish")
+        }
+    }
+
     /// The table at `path`, or nil, logged: nothing for no file, info for another
     /// fingerprint's, a warning for a file that cannot be used.
-    private func open(_ path: String, fingerprint: UInt64, name: String) -> PersistedResultTable? {
+    private func open(_ path: String, fingerprint: UInt64, secret: PersistenceSecret, budget: Int, name: String) -> PersistedResultTable? {
         do throws(PersistedResultsError) {
-            return try PersistedResultTable.open(path: path, fingerprint: fingerprint, name: name)
+            let limit = budget.multipliedReportingOverflow(by: Self.budgetFactor)
+            return try PersistedResultTable.open(
+                path: path, fingerprint: fingerprint, secret: secret, byteLimit: limit.overflow ? Int.max : limit.partialValue, name: name)
         } catch .staleFingerprint {
             logger.info("warm start: \(path) was \(PersistedResultsError.staleFingerprint); starting cold")
         } catch {
@@ -75,8 +128,8 @@ public final class WarmStart: Sendable {
         return nil
     }
 
-    /// Writes the results measured so far (with those of the mapped file still valid) and
-    /// maps the new file in place of the old one. Nothing is written when nothing was measured
+    /// Writes the results measured so far (with those of the file read still valid) and
+    /// reads the new file in place of the old one. Nothing is written when nothing was measured
     /// since the daemon started or last saved. The writing and its fsync run on a thread of
     /// their own: a blocking call must not hold one of Swift's cooperative threads.
     public func save() async {
@@ -97,15 +150,16 @@ public final class WarmStart: Sendable {
     private func saveNow() {
         savedAt.withLock { savedAt in
             let measured = engine.measuredResultCount
-            guard savedAt != measured, makeDirectory() else { return }
+            guard savedAt != measured, !isOff, makeDirectory(), let secret = secret(creating: true) else { return }
             let fingerprint = engine.persistenceFingerprint(version: version)
             do throws(PersistedResultsError) {
-                let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
-                let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint)
+                let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint, secret: secret)
+                let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint, secret: secret)
                 savedAt = measured
                 logger.info("warm start: saved \(entries) results to \(path), \(shapes) shaped runs to \(shapesPath)")
-                engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: fingerprint))
-                engine.attachPersistedShapes(try PersistedResultTable.open(path: shapesPath, fingerprint: fingerprint, name: "persisted-shapes"))
+                let budgets = (results: engine.configuration.resultCacheBytes, shapes: engine.configuration.shapeCacheBytes)
+                engine.attachPersistedResults(open(path, fingerprint: fingerprint, secret: secret, budget: budgets.results, name: "persisted-results"))
+                engine.attachPersistedShapes(open(shapesPath, fingerprint: fingerprint, secret: secret, budget: budgets.shapes, name: "persisted-shapes"))
             } catch {
                 logger.warning("warm start: \(error)")
             }

@@ -1,23 +1,30 @@
-/// The layout of the persisted result file (docs/caching.md, "A warm start"), little-endian:
+/// The layout of the persisted result file (docs/caching.md, "What is on disk"), little-endian:
 ///
 ///     header    64 bytes: magic "FITDWARM", format version u32, header size u32,
 ///               fingerprint u64, bucket count u32 (a power of two), entry count u32,
 ///               buckets offset u64, records offset u64, file size u64,
 ///               FNV-1a of the 56 bytes before it u64
-///     buckets   bucket count × 16 bytes: key hash u64, record offset u32 (0: empty),
-///               record size u32 — open addressing, linear probing, at most half full
-///     records   FNV-1a of key and value u64, key size u32, value size u32, key, value
+///     buckets   bucket count × 16 bytes: key hash's high word u64, record offset u32
+///               (0: empty), record size u32 — open addressing, linear probing, at most half full
+///     records   tag u64 u64, key hash u64 u64, value size u32, enciphered value
 ///
-/// Looked up in place (mmap) and never parsed as a whole: opening checks the header only,
-/// each lookup checks the bucket and the record it reads.
+/// The key hash is ``PersistenceSecret/keyID(_:)`` of the request's key bytes, the value is
+/// enciphered with ``PersistenceSecret/cipher(_:id:fingerprint:)`` and the tag is
+/// ``PersistenceSecret/mac(id:fingerprint:sealed:)``: without the secret the file says nothing
+/// of what was measured, and a record that was not written under it is never served. The
+/// header's FNV-1a only tells a damaged header early; it is no defence against a forger, and
+/// nothing the header says is trusted beyond where to look. The file is read into memory
+/// whole (``PersistedResultFile/readWhole(path:byteLimit:)``) and never parsed as a whole:
+/// opening checks the header only, each lookup checks the bucket and the record it reads.
 enum PersistedResultFormat {
     static let magic: [UInt8] = Array("FITDWARM".utf8)
     /// Bumped whenever the layout above or a record's encoding (PersistedResultCoding) changes.
     /// 2: a shaped run's cluster keeps its safe-break bit (the top bit of its start).
-    static let version: UInt32 = 3
+    /// 4: keyed hashes for keys, enciphered values, a tag on every record (PersistenceSecret).
+    static let version: UInt32 = 4
     static let headerBytes = 64
     static let bucketBytes = 16
-    static let recordHeaderBytes = 16
+    static let recordHeaderBytes = 36
     /// A lookup gives up after this many buckets: the writer keeps the table at most half
     /// full, where linear probing averages 1.5 probes for a hit and 2.5 for a miss (Knuth,
     /// TAOCP vol. 3, 6.4), so only a hostile file gets near it.
@@ -95,6 +102,12 @@ public enum PersistedResultsError: Error, Sendable, Equatable, CustomStringConve
     /// Written by another fitd version, or for other fonts, fontconfig rules or engine settings.
     case staleFingerprint
     case unwritable(path: String, errno: Int32, step: String)
+    /// Larger than the cache it would be loaded into can hold (times a small factor).
+    case tooLarge(bytes: Int, limit: Int)
+    /// Its size or modification time changed while it was read: written to in place.
+    case changedWhileRead(bytes: Int, size: Int)
+    /// A file or directory others could have written, or not the user's own: not trusted.
+    case insecure(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -106,6 +119,9 @@ public enum PersistedResultsError: Error, Sendable, Equatable, CustomStringConve
         case .corrupt(let reason): "the file is corrupt: \(reason)"
         case .staleFingerprint: "written for another fitd version, font set or fontconfig configuration"
         case .unwritable(let path, let code, let step): "cannot write \(path): \(step) failed (errno \(code))"
+        case .tooLarge(let bytes, let limit): "\(bytes) bytes, more than the \(limit) it may have"
+        case .changedWhileRead(let bytes, let size): "it changed while it was read (\(bytes) bytes read of \(size))"
+        case .insecure(let path, let reason): "\(path) is \(reason)"
         }
     }
 }

@@ -1,8 +1,9 @@
 import CHarfBuzz
 
 /// The result and shaped-run caches across restarts (issue 14, "a warm start";
-/// docs/caching.md): a daemon saves what it measured and shaped, and the next one maps the
-/// files and answers from them as from its own caches.
+/// docs/caching.md): a daemon saves what it measured and shaped, and the next one reads the
+/// files and answers from them as from its own caches. Every record is keyed, enciphered and
+/// authenticated under the user's ``PersistenceSecret``.
 extension TextEngine {
     /// The fingerprint a persisted file must carry to be used with this engine: `version`
     /// (the program's), the engine's settings, fontconfig's configuration files and the font
@@ -15,7 +16,7 @@ extension TextEngine {
     }
 
     /// Starts answering from `table` (nil: stops). Its fingerprint is the caller's to check
-    /// (``PersistedResultTable/open(path:fingerprint:)`` does).
+    /// (``PersistedResultTable/open(path:fingerprint:secret:byteLimit:name:)`` does).
     public func attachPersistedResults(_ table: PersistedResultTable?) {
         persisted.withLock { $0 = table }
     }
@@ -39,22 +40,26 @@ extension TextEngine {
         return metrics
     }
 
-    /// Writes the result cache — the most recently used first — and then what the mapped
-    /// file holds that the cache does not, to `path`, at most `byteLimit` bytes (the result
+    /// Writes the result cache — the most recently used first — and then what the file read
+    /// at start holds that the cache does not, to `path`, at most `byteLimit` bytes (the result
     /// cache's own budget when nil). Returns the entries written.
     @discardableResult
-    public func savePersistedResults(to path: String, fingerprint: UInt64, byteLimit: Int? = nil) throws(PersistedResultsError) -> Int {
-        let file = persistedFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.resultCacheBytes)
+    public func savePersistedResults(
+        to path: String, fingerprint: UInt64, secret: PersistenceSecret, byteLimit: Int? = nil
+    ) throws(PersistedResultsError) -> Int {
+        let file = persistedFile(fingerprint: fingerprint, secret: secret, byteLimit: byteLimit ?? configuration.resultCacheBytes)
         try PersistedResultFile.replace(path: path, with: file.bytes)
         return file.entries
     }
 
-    /// Writes the shaped-run cache (runs and words), then what the mapped shapes file holds
-    /// that the cache does not, to `path`, at most `byteLimit` bytes (the shaped-run cache's
-    /// budget when nil). Returns the entries written.
+    /// Writes the shaped-run cache (runs and words), then what the shapes file read at start
+    /// holds that the cache does not, to `path`, at most `byteLimit` bytes (the shaped-run
+    /// cache's budget when nil). Returns the entries written.
     @discardableResult
-    public func savePersistedShapes(to path: String, fingerprint: UInt64, byteLimit: Int? = nil) throws(PersistedResultsError) -> Int {
-        let file = persistedShapeFile(fingerprint: fingerprint, byteLimit: byteLimit ?? configuration.shapeCacheBytes)
+    public func savePersistedShapes(
+        to path: String, fingerprint: UInt64, secret: PersistenceSecret, byteLimit: Int? = nil
+    ) throws(PersistedResultsError) -> Int {
+        let file = persistedShapeFile(fingerprint: fingerprint, secret: secret, byteLimit: byteLimit ?? configuration.shapeCacheBytes)
         try PersistedResultFile.replace(path: path, with: file.bytes)
         return file.entries
     }
@@ -62,33 +67,42 @@ extension TextEngine {
     /// A run's key names its font and features by this process's ids: they are translated
     /// through the fonts and styles still cached, and a run whose font or feature list has
     /// left those caches is not saved.
-    func persistedShapeFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
+    func persistedShapeFile(fingerprint: UInt64, secret: PersistenceSecret, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
         var fonts: [Int32: [UInt8]] = [:]
         for font in resolver.loadedFonts() { fonts[Int32(truncatingIfNeeded: font.id)] = font.identity }
         var features: [Int32: [hb_feature_t]] = [:]
         for entry in styles.entries() { features[entry.value.featureID] = entry.value.features }
         var languages: [UInt: String] = [:]
-        var records: [(key: [UInt8], value: [UInt8])] = []
+        var records: [(id: PersistedKeyID, value: [UInt8])] = []
         for (key, run) in layoutResources.shapeCache.entries() {
             guard let font = fonts[key.fontID], let list = features[key.features] else { continue }
             let language = languages[key.language] ?? PersistedShapeCoding.languageTag(key.language)
             languages[key.language] = language
-            records.append((PersistedShapeCoding.key(key, font: font, language: language, features: list), PersistedShapeCoding.value(run)))
+            let bytes = PersistedShapeCoding.key(key, font: font, language: language, features: list)
+            records.append((secret.keyID(bytes), PersistedShapeCoding.value(run)))
         }
-        if let table = persistedShapes, table.fingerprint == fingerprint {
-            table.forEachRecord { key, value in records.append((Array(key), Array(value))) }
-        }
-        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, byteLimit: byteLimit)
+        return Self.encode(records, carrying: persistedShapes, fingerprint: fingerprint, secret: secret, byteLimit: byteLimit)
     }
 
-    func persistedFile(fingerprint: UInt64, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
-        var records: [(key: [UInt8], value: [UInt8])] = resultCache.entries().map { entry in
-            (PersistedResultCoding.key(entry.key.key), PersistedResultCoding.value(entry.value))
+    func persistedFile(fingerprint: UInt64, secret: PersistenceSecret, byteLimit: Int) -> (bytes: [UInt8], entries: Int) {
+        let records: [(id: PersistedKeyID, value: [UInt8])] = resultCache.entries().map { entry in
+            (secret.keyID(PersistedResultCoding.key(entry.key.key)), PersistedResultCoding.value(entry.value))
         }
-        // Only a file written for these fonts and rules may be carried over.
-        if let table = persisted.withLock({ $0 }), table.fingerprint == fingerprint {
-            table.forEachRecord { key, value in records.append((Array(key), Array(value))) }
+        return Self.encode(records, carrying: persistedResults, fingerprint: fingerprint, secret: secret, byteLimit: byteLimit)
+    }
+
+    /// `records`, then those of the file read at start (`old`) that still hold: only a file
+    /// written for these fonts and rules, and under this secret, may be carried over. Its
+    /// keys are hashes already and are carried as they are: under another secret the same
+    /// requests hash to other keys, and its records would never be asked for again.
+    private static func encode(
+        _ records: [(id: PersistedKeyID, value: [UInt8])], carrying old: PersistedResultTable?, fingerprint: UInt64,
+        secret: PersistenceSecret, byteLimit: Int
+    ) -> (bytes: [UInt8], entries: Int) {
+        var records = records
+        if let old, old.fingerprint == fingerprint, old.isKeyed(by: secret) {
+            old.forEachRecord { id, value in records.append((id, value)) }
         }
-        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, byteLimit: byteLimit)
+        return PersistedResultFile.encode(records: records, fingerprint: fingerprint, secret: secret, byteLimit: byteLimit)
     }
 }

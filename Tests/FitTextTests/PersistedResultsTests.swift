@@ -27,6 +27,13 @@ import Testing
         return list
     }()
 
+    /// A secret of the bytes 0…31: a test's files are its own, the secret need not be secret.
+    static let secret: PersistenceSecret = {
+        guard let secret = PersistenceSecret(bytes: Array(0..<32)) else { preconditionFailure("32 bytes make a secret") }
+        return secret
+    }()
+    static let byteLimit = 1 << 24
+
     private func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-persisted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -38,7 +45,7 @@ import Testing
         let engine = try TestEngine.fresh()
         let results = try requests.map { try engine.measure($0) }
         let path = try temporaryDirectory().appendingPathComponent("results.bin").path
-        let written = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
+        let written = try engine.savePersistedResults(to: path, fingerprint: fingerprint, secret: Self.secret)
         #expect(written == Set(requests.map { PersistedResultCoding.key($0) }).count)
         return (path, results, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
@@ -49,7 +56,7 @@ import Testing
 
     private func openError(_ path: String, fingerprint: UInt64 = 42) -> PersistedResultsError? {
         do {
-            _ = try PersistedResultTable.open(path: path, fingerprint: fingerprint)
+            _ = try PersistedResultTable.open(path: path, fingerprint: fingerprint, secret: Self.secret, byteLimit: Self.byteLimit)
             return nil
         } catch {
             return error
@@ -58,7 +65,7 @@ import Testing
 
     @Test func savedResultsComeBackEqualWithoutMeasuring() throws {
         let (path, results, _) = try savedFile()
-        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(table.entryCount == Self.requests.count)
         let engine = try TestEngine.fresh()
         engine.attachPersistedResults(table)
@@ -77,7 +84,7 @@ import Testing
     @Test func requestsThatDifferInOneFieldAreNotConfused() throws {
         let base = MeasureRequest(text: "Hello, world", font: "DejaVu Sans 10")
         let (path, _, _) = try savedFile([base])
-        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         var variants = [base, base, base, base, base, base]
         variants[0].textScale = 1.25
         variants[1].maxWidth = 40
@@ -88,7 +95,7 @@ import Testing
         for variant in variants { #expect(table.metrics(for: variant) == nil) }
         // "é" precomposed and decomposed are one String to Swift, not to the cache.
         let (composed, _, _) = try savedFile([MeasureRequest(text: "caf\u{E9}", font: "DejaVu Sans 10")])
-        let other = try #require(try PersistedResultTable.open(path: composed, fingerprint: 42))
+        let other = try #require(try PersistedResultTable.open(path: composed, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(other.metrics(for: MeasureRequest(text: "cafe\u{301}", font: "DejaVu Sans 10")) == nil)
         #expect(other.metrics(for: MeasureRequest(text: "caf\u{E9}", font: "DejaVu Sans 10")) != nil)
     }
@@ -96,23 +103,23 @@ import Testing
     @Test func aSaveKeepsTheMappedFilesResultsAndStaysWithinItsLimit() throws {
         let (path, results, _) = try savedFile(Array(Self.requests.prefix(4)))
         let engine = try TestEngine.fresh()
-        engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: 42))
+        engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         let later = try Self.requests.dropFirst(4).map { try engine.measure($0) }
-        try engine.savePersistedResults(to: path, fingerprint: 42)
-        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        try engine.savePersistedResults(to: path, fingerprint: 42, secret: Self.secret)
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(table.entryCount == Self.requests.count)
         for (request, expected) in zip(Self.requests, results.prefix(4) + later) {
             #expect(table.metrics(for: request) == expected)
         }
         // A budget too small for all: the most recently used go first, the file stays within it.
         let small = 64 + 8 * 16 + 300
-        try engine.savePersistedResults(to: path, fingerprint: 42, byteLimit: small)
-        let bounded = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+        try engine.savePersistedResults(to: path, fingerprint: 42, secret: Self.secret, byteLimit: small)
+        let bounded = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(bounded.byteCount <= small)
         #expect(bounded.entryCount >= 1 && bounded.entryCount < Self.requests.count)
         // Every budget is kept, down to the smallest file of one entry.
         for limit in stride(from: 64, through: 2_000, by: 7) {
-            let (bytes, entries) = engine.persistedFile(fingerprint: 42, byteLimit: limit)
+            let (bytes, entries) = engine.persistedFile(fingerprint: 42, secret: Self.secret, byteLimit: limit)
             #expect(bytes.count <= max(limit, 64 + 8 * 16), "limit \(limit): \(bytes.count) bytes, \(entries) entries")
         }
     }
@@ -120,7 +127,7 @@ import Testing
     @Test func aFileOfAnotherFingerprintIsRefused() throws {
         let (path, _, _) = try savedFile()
         #expect(openError(path, fingerprint: 43) == .staleFingerprint)
-        #expect(try PersistedResultTable.open(path: path + ".missing", fingerprint: 42) == nil)
+        #expect(try PersistedResultTable.open(path: path + ".missing", fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit) == nil)
     }
 
     @Test func everyTruncationIsRefused() throws {
@@ -160,7 +167,7 @@ import Testing
                 damaged[Int.random(in: 64..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
             }
             try write(damaged, to: path)
-            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
             for (request, expected) in zip(Self.requests, results) {
                 if let found = table.metrics(for: request) { #expect(found == expected) }
             }
@@ -202,10 +209,112 @@ import Testing
                 withUnsafeBytes(of: size.littleEndian) { damaged.replaceSubrange(64 + bucket * 16 + 12..<64 + bucket * 16 + 16, with: $0) }
             }
             try write(damaged, to: path)
-            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42))
+            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
             for request in Self.requests { #expect(table.metrics(for: request) == nil) }
             #expect(table.corruptRecords > 0)
         }
+    }
+
+    /// The file truncated, zeroed or rewritten in place (truncate(1), `cp` over it) while an
+    /// engine answers from it: the engine read it whole when it opened it, so nothing faults
+    /// (a mapping would die of SIGBUS) and every answer is still a cold engine's.
+    @Test func aFileTruncatedOrRewrittenUnderARunningEngineChangesNoAnswer() throws {
+        let (path, results, bytes) = try savedFile()
+        let cold = try TestEngine.fresh()
+        for damage in ["truncate", "zero", "rewrite"] {
+            try write(bytes, to: path)
+            let warm = try TestEngine.fresh()
+            let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
+            warm.attachPersistedResults(table)
+            let fd = open(path, O_WRONLY)
+            #expect(fd >= 0)
+            #expect(ftruncate(fd, 0) == 0)
+            switch damage {
+            case "zero": #expect(ftruncate(fd, off_t(bytes.count)) == 0)
+            case "rewrite": _ = Array(repeating: UInt8(0x5A), count: 100).withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            default: break
+            }
+            close(fd)
+            for (request, expected) in zip(Self.requests, results) {
+                #expect(table.metrics(for: request) == expected, "\(damage): \(request.text)")
+                #expect(try warm.measure(request) == cold.measure(request), "\(damage): \(request.text)")
+            }
+        }
+    }
+
+    @Test func aFileLargerThanItsLimitIsRefused() throws {
+        let (path, _, bytes) = try savedFile()
+        do {
+            _ = try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: bytes.count - 1)
+            Issue.record("a file over its limit was read")
+        } catch {
+            #expect(error == .tooLarge(bytes: bytes.count, limit: bytes.count - 1))
+        }
+        #expect(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: bytes.count) != nil)
+    }
+
+    /// A record made by someone without the secret: a valid header, the request's key in
+    /// clear and a value with a right FNV-1a checksum (what the file held before records
+    /// carried a tag) — and a whole file written under another secret. Neither is served.
+    @Test func aForgedRecordIsNotServed() throws {
+        let request = Self.requests[0]
+        let forged = TextMetrics(width: 999, height: 99, baseline: 9, lineCount: 1, ellipsized: false, truncated: false, unit: .px, lines: [], fontsUsed: [])
+        let key = PersistedResultCoding.key(request), value = PersistedResultCoding.value(forged)
+        let buckets = 8, recordsOffset = 64 + buckets * 16
+        var record = PersistedResultCoding.Writer()
+        record.u64(PersistedResultCoding.hash(key + value))
+        record.u32(UInt32(key.count))
+        record.u32(UInt32(value.count))
+        record.bytes += key + value
+        var table = PersistedResultCoding.Writer()
+        for bucket in 0..<buckets {
+            let mine = Int(truncatingIfNeeded: PersistedResultCoding.hash(key)) & (buckets - 1) == bucket
+            table.u64(mine ? PersistedResultCoding.hash(key) : 0)
+            table.u32(mine ? UInt32(recordsOffset) : 0)
+            table.u32(mine ? UInt32(record.bytes.count) : 0)
+        }
+        let header = PersistedResultFormat.Header(
+            fingerprint: 42, bucketCount: buckets, entryCount: 1, bucketsOffset: 64, recordsOffset: recordsOffset,
+            fileBytes: recordsOffset + record.bytes.count)
+        let path = try temporaryDirectory().appendingPathComponent("results.bin").path
+        try write(header.encoded() + table.bytes + record.bytes, to: path)
+        let file = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
+        #expect(file.metrics(for: request) == nil)
+        let engine = try TestEngine.fresh()
+        engine.attachPersistedResults(file)
+        #expect(engine.cachedMeasurement(request) == nil)
+
+        let (saved, _, _) = try savedFile()
+        let other = try #require(PersistenceSecret(bytes: Array(repeating: 7, count: 32)))
+        let foreign = try #require(try PersistedResultTable.open(path: saved, fingerprint: 42, secret: other, byteLimit: Self.byteLimit))
+        for request in Self.requests { #expect(foreign.metrics(for: request) == nil) }
+    }
+
+    /// Neither file holds a measured text, in UTF-8 (results' keys and lines) or UTF-16
+    /// (shaped words' keys): keys are keyed hashes, values enciphered.
+    @Test func theFilesHoldNoMeasuredText() throws {
+        let marker = "Quixotic Zephyrwhisk"
+        let requests = [
+            MeasureRequest(text: marker, font: "DejaVu Sans 10"),
+            MeasureRequest(text: marker + " and more", font: "DejaVu Sans 11", maxWidth: 90, includeLines: true),
+        ]
+        let engine = try TestEngine.fresh()
+        for request in requests { _ = try engine.measure(request) }
+        let directory = try temporaryDirectory()
+        let results = directory.appendingPathComponent("results.bin").path, shapes = directory.appendingPathComponent("shapes.bin").path
+        #expect(try engine.savePersistedResults(to: results, fingerprint: 42, secret: Self.secret) == 2)
+        #expect(try engine.savePersistedShapes(to: shapes, fingerprint: 42, secret: Self.secret) > 0)
+        for path in [results, shapes] {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            for word in ["Zephyrwhisk", "Quixotic"] {
+                let utf16 = word.utf16.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+                #expect(bytes.range(of: Data(word.utf8)) == nil, "\(word) in UTF-8 in \(path)")
+                #expect(bytes.range(of: Data(utf16)) == nil, "\(word) in UTF-16 in \(path)")
+            }
+        }
+        // …and they still answer.
+        let table = try #require(try PersistedResultTable.open(path: results, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
+        for request in requests { #expect(try table.metrics(for: request) == engine.measure(request)) }
     }
 
     @Test func whatIsNotAResultFileIsRefused() throws {
@@ -235,9 +344,9 @@ import Testing
         let first = try TestEngine.fresh()
         let results = try Self.requests.map { try first.measure($0) }
         let path = try temporaryDirectory().appendingPathComponent("shapes.bin").path
-        let written = try first.savePersistedShapes(to: path, fingerprint: 42)
+        let written = try first.savePersistedShapes(to: path, fingerprint: 42, secret: Self.secret)
         #expect(written > 0)
-        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, name: "persisted-shapes"))
+        let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit, name: "persisted-shapes"))
         let next = try TestEngine.fresh()
         next.attachPersistedShapes(table)
         for (request, expected) in zip(Self.requests, results) {
@@ -252,8 +361,8 @@ import Testing
         let devanagari = MeasureRequest(text: "क्या आप परिवर्तन सहेजना चाहते हैं?", font: "DejaVu Sans 10", maxWidth: 0, wrap: .char)
         _ = try first.measure(devanagari)
         let withDevanagari = try temporaryDirectory().appendingPathComponent("shapes.bin").path
-        #expect(try first.savePersistedShapes(to: withDevanagari, fingerprint: 42) > 0)
-        next.attachPersistedShapes(try #require(try PersistedResultTable.open(path: withDevanagari, fingerprint: 42, name: "persisted-shapes")))
+        #expect(try first.savePersistedShapes(to: withDevanagari, fingerprint: 42, secret: Self.secret) > 0)
+        next.attachPersistedShapes(try #require(try PersistedResultTable.open(path: withDevanagari, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit, name: "persisted-shapes")))
         let before = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
         let reordered = [
             MeasureRequest(text: "this week", font: "DejaVu Sans 11"),
