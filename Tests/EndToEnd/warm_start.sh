@@ -8,6 +8,9 @@
 # and the file is also written when fitd goes idle (idle_release_seconds), so that kill -9 or
 # a reboot later loses nothing. Shaped words are saved too (shapes.bin): a new string of words
 # shaped before the restart takes them from the file and measures as when shaped afresh.
+# Neither file holds a measured text in clear; results.bin truncated or overwritten in place
+# under a running fitd changes none of its answers; temporaries of a save killed midway are
+# removed at the next start; a cache directory others may write to turns persistence off.
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
@@ -60,6 +63,42 @@ stop
 # Nothing new was measured: nothing to write.
 grep -q "warm start: saved" "$work/warm.err" && fail "a fitd that measured nothing new rewrote the file"
 ok "the restarted fitd answered all 12 identically from the file (GetStats, fitctl status: 12 persisted hits)"
+
+# No measured text in clear, in UTF-8 or UTF-16 (shaped words' keys): keys are keyed hashes
+# and values enciphered (docs/caching.md, "What is on disk").
+"$PY" - "$file" "$XDG_CACHE_HOME/fitd/shapes.bin" "${texts[@]}" <<'EOF' || fail "a measured text is in clear in the files"
+import sys
+files, texts = sys.argv[1:3], sys.argv[3:]
+words = {w for t in texts for w in t.split() if len(w) >= 4}
+for path in files:
+    data = open(path, 'rb').read()
+    for w in words:
+        for encoded in (w.encode(), w.encode('utf-16-le')):
+            if encoded in data:
+                sys.exit(f"{w!r} in {path}")
+EOF
+ok "no measured word in results.bin or shapes.bin, in UTF-8 or UTF-16"
+
+# results.bin truncated, then overwritten in place, under a fitd that read it: it keeps
+# answering from what it read (a mapping of the file died of SIGBUS at the next lookup).
+# Temporaries of a save that never finished: a gone pid's is removed at start, a live one's kept.
+true & dead=$!
+wait "$dead"
+touch "$file.tmp.$dead" "$file.tmp.$$"
+cp "$file" "$work/results.bin.saved"
+start_owner undercut
+[ ! -e "$file.tmp.$dead" ] || fail "the temporary file of gone pid $dead was not removed at start"
+[ -e "$file.tmp.$$" ] || fail "the temporary file of live pid $$ was removed"
+rm -f "$file.tmp.$$"
+truncate -s 0 "$file"
+assert_eq "$(measure_all)" "$cold" "answers after results.bin was truncated under fitd"
+head -c 65536 /dev/urandom | dd of="$file" conv=notrunc status=none
+assert_eq "$(measure_all)" "$cold" "answers after results.bin was overwritten in place under fitd"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits from what fitd read at start"
+assert_eq "$(daemon_pid)" "$last" "the owner of the name"
+stop
+cp "$work/results.bin.saved" "$file"
+ok "results.bin truncated and overwritten under a running fitd: same answers; a gone writer's temporary removed at start"
 
 for damage in truncate garbage fifo; do
   case $damage in
@@ -132,3 +171,17 @@ stop
 [ ! -e "$file" ] || fail "persist_results = false wrote $file"
 rm -f "$XDG_CONFIG_HOME/fitd/fitd.conf"
 ok "persist_results = false: nothing saved; a new string of known words measured alike shaped afresh and from shapes.bin"
+
+# A cache directory others may write to: one warning naming it and what is wrong, nothing
+# read or saved, its mode left as it is.
+chmod 0777 "$XDG_CACHE_HOME/fitd"
+rm -f "$file"
+start_owner open
+measure_all >/dev/null
+stop
+grep -q "warning: warm start: $XDG_CACHE_HOME/fitd is writable by group or others (mode 777); persistence is off" "$work/open.err" \
+  || fail "no warning for a directory open to others: $(cat "$work/open.err")"
+[ ! -e "$file" ] || fail "results were saved in a directory open to others"
+assert_eq "$(stat -c %a "$XDG_CACHE_HOME/fitd")" 777 "mode of the directory (fitd never chmods it)"
+chmod 0700 "$XDG_CACHE_HOME/fitd"
+ok "a cache directory writable by others: one warning, nothing saved, not chmodded"
