@@ -7,7 +7,7 @@ import Synchronization
 final class PersistedShapes: Sendable {
     let table = Mutex<PersistedResultTable?>(nil)
 
-    /// The run for `key` from the mapped file, kept in `cache` from now on; nil when there is
+    /// The run for `key` from the file read at start, kept in `cache` from now on; nil when there is
     /// no file or it does not hold the run.
     func run(_ key: ShapeKey, font: Font, features: [hb_feature_t], cache: ByteBoundedCache<ShapeKey, ShapedRun>) -> ShapedRun? {
         guard let table = table.withLock({ $0 }) else { return nil }

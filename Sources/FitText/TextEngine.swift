@@ -69,7 +69,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
     let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
-    /// Results a daemon measured before it restarted, mapped from disk (TextEngine+Persistence):
+    /// Results a daemon measured before it restarted, read from disk (TextEngine+Persistence):
     /// consulted on a miss of `resultCache`, never written.
     let persisted = Mutex<PersistedResultTable?>(nil)
     /// Results measured (not found in a cache) so far: a save with none new since the last
@@ -127,7 +127,7 @@ public final class TextEngine: TextMeasuring, Sendable {
     public var cacheStatistics: [CacheStatistics] {
         var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, clusterWidths.statistics] + resolver.statistics
         all += [styles.statistics, descriptions.statistics, featureTable.statistics]
-        // The files a previous daemon saved, when mapped (a warm start).
+        // The files a previous daemon saved, when read (a warm start).
         let files: [PersistedResultTable?] = [persisted.withLock { $0 }, layoutResources.persistedShapes.table.withLock { $0 }]
         all += files.compactMap { $0?.statistics }
         return all
