@@ -253,6 +253,12 @@ import Testing
         #expect(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: bytes.count) != nil)
     }
 
+    /// A file that yields more bytes than its size said when the read began — one growing
+    /// while it is read, as a procfs file (size 0, never empty) always does — is refused.
+    @Test func aFileThatChangesWhileReadIsRefused() {
+        #expect(openError("/proc/self/stat") == .changedWhileRead(bytes: 1, size: 0))
+    }
+
     /// A record made by someone without the secret: a valid header, the request's key in
     /// clear and a value with a right FNV-1a checksum (what the file held before records
     /// carried a tag) — and a whole file written under another secret. Neither is served.
