@@ -24,7 +24,9 @@ struct FitdCommand: AsyncParsableCommand {
             idle_release_seconds, workers, persist_results).
 
             Measured results are saved to $XDG_CACHE_HOME/fitd/results.bin when fitd stops (SIGTERM) or goes
-            idle, and the next fitd answers them at once; persist_results = false turns it off.
+            idle, and the next fitd answers them at once; persist_results = false turns it off. The files hold
+            keyed hashes and enciphered values under a per-user secret beside them, never a text in clear; a
+            cache directory that is a link, someone else's or writable by others turns it off with a warning.
             """,
         version: FitVersion.line(program: "fitd"))
 
