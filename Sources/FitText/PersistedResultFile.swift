@@ -76,9 +76,9 @@ public enum PersistedResultFile {
     /// is none). Read, not mapped: a mapped file truncated by someone else kills the reader
     /// with SIGBUS at the next touch of a page past the new end (mmap(2), "SIGBUS"), whatever
     /// MAP_PRIVATE says. A file larger than `byteLimit` is refused before anything is
-    /// allocated for it; one whose size or modification time changed while it was read is
-    /// refused too (a copy over it in place), which is also why one byte more than its size is
-    /// asked for.
+    /// allocated for it; one whose size or modification or change time changed while it was
+    /// read (a copy over it in place), or that the path no longer names (replaced), is refused
+    /// too — which is also why one byte more than its size is asked for.
     static func readWhole(path: String, byteLimit: Int) throws(PersistedResultsError) -> (bytes: [UInt8], status: stat)? {
         // Not blocking on a FIFO put in its place, not following a link: the file is fitd's own.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
@@ -106,11 +106,14 @@ public enum PersistedResultFile {
             }
         }
         guard readError == 0 else { throw .unreadable(path: path, errno: readError) }
-        var after = stat()
+        // The file read, and whatever the path names now: the same size, times and identity
+        // as when the read began, or the bytes are not one file's at one moment.
+        var after = stat(), named = stat()
         guard fstat(fd, &after) == 0 else { throw .unreadable(path: path, errno: errno) }
         guard bytes.count == size, after.st_size == before.st_size, after.st_mtim.tv_sec == before.st_mtim.tv_sec,
             after.st_mtim.tv_nsec == before.st_mtim.tv_nsec, after.st_ctim.tv_sec == before.st_ctim.tv_sec,
-            after.st_ctim.tv_nsec == before.st_ctim.tv_nsec
+            after.st_ctim.tv_nsec == before.st_ctim.tv_nsec,
+            lstat(path, &named) == 0, named.st_ino == before.st_ino, named.st_dev == before.st_dev
         else { throw .changedWhileRead(bytes: bytes.count, size: size) }
         return (bytes, before)
     }
