@@ -66,14 +66,12 @@ public final class WarmStart: Sendable {
         let secret = secret(creating: false)
         removeStaleTemporaries()
         guard let secret else { return 0 }
-        let fingerprint = engine.persistenceFingerprint(version: version)
-        let budgets = (results: engine.configuration.resultCacheBytes, shapes: engine.configuration.shapeCacheBytes)
-        if let shapes = open(shapesPath, fingerprint: fingerprint, secret: secret, budget: budgets.shapes, name: "persisted-shapes") {
+        let (results, shapes) = open(fingerprint: engine.persistenceFingerprint(version: version), secret: secret)
+        if let shapes {
             engine.attachPersistedShapes(shapes)
             logger.info("warm start: \(shapes.entryCount) shaped runs from \(shapesPath)")
         }
-        guard let results = open(path, fingerprint: fingerprint, secret: secret, budget: budgets.results, name: "persisted-results")
-        else { return 0 }
+        guard let results else { return 0 }
         engine.attachPersistedResults(results)
         logger.info("warm start: \(results.entryCount) results from \(path)")
         return results.entryCount
@@ -111,6 +109,15 @@ public final class WarmStart: Sendable {
         for name in WarmStartDirectory.removeStaleTemporaries(in: directory) {
             logger.info("warm start: removed \(directory)/\(name), left by a save that did not finish")
         }
+    }
+
+    /// Both files, each read within twice its cache's budget.
+    private func open(fingerprint: UInt64, secret: PersistenceSecret) -> (results: PersistedResultTable?, shapes: PersistedResultTable?) {
+        let configuration = engine.configuration
+        return (
+            open(path, fingerprint: fingerprint, secret: secret, budget: configuration.resultCacheBytes, name: "persisted-results"),
+            open(shapesPath, fingerprint: fingerprint, secret: secret, budget: configuration.shapeCacheBytes, name: "persisted-shapes")
+        )
     }
 
     /// The table at `path`, or nil, logged: nothing for no file, info for another
@@ -157,9 +164,9 @@ public final class WarmStart: Sendable {
                 let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint, secret: secret)
                 savedAt = measured
                 logger.info("warm start: saved \(entries) results to \(path), \(shapes) shaped runs to \(shapesPath)")
-                let budgets = (results: engine.configuration.resultCacheBytes, shapes: engine.configuration.shapeCacheBytes)
-                engine.attachPersistedResults(open(path, fingerprint: fingerprint, secret: secret, budget: budgets.results, name: "persisted-results"))
-                engine.attachPersistedShapes(open(shapesPath, fingerprint: fingerprint, secret: secret, budget: budgets.shapes, name: "persisted-shapes"))
+                let written = open(fingerprint: fingerprint, secret: secret)
+                engine.attachPersistedResults(written.results)
+                engine.attachPersistedShapes(written.shapes)
             } catch {
                 logger.warning("warm start: \(error)")
             }
