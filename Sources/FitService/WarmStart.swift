@@ -66,15 +66,36 @@ public final class WarmStart: Sendable {
         let secret = secret(creating: false)
         removeStaleTemporaries()
         guard let secret else { return 0 }
-        let (results, shapes) = open(fingerprint: engine.persistenceFingerprint(version: version), secret: secret)
-        if let shapes {
-            engine.attachPersistedShapes(shapes)
-            logger.info("warm start: \(shapes.entryCount) shaped runs from \(shapesPath)")
-        }
-        guard let results else { return 0 }
+        let fingerprint = engine.persistenceFingerprint(version: version)
+        loadShapes(fingerprint: fingerprint, secret: secret)
+        let budget = engine.configuration.resultCacheBytes
+        guard let results = open(path, fingerprint: fingerprint, secret: secret, budget: budget, name: "persisted-results") else { return 0 }
         engine.attachPersistedResults(results)
         logger.info("warm start: \(results.entryCount) results from \(path)")
         return results.entryCount
+    }
+
+    /// Reads shapes.bin on a thread of its own while the results are read and fitd takes its
+    /// name: it is the larger file (every word of every run), and reading 10 MB into memory
+    /// costs milliseconds the first answer need not wait for; until it is attached a word is
+    /// shaped as on a fresh start. It holds `savedAt`, so a save waits for it and carries its
+    /// runs over.
+    private func loadShapes(fingerprint: UInt64, secret: PersistenceSecret) {
+        let read: @Sendable () -> Void = { [self] in
+            savedAt.withLock { _ in
+                let budget = engine.configuration.shapeCacheBytes
+                guard let shapes = open(shapesPath, fingerprint: fingerprint, secret: secret, budget: budget, name: "persisted-shapes")
+                else { return }
+                engine.attachPersistedShapes(shapes)
+                logger.info("warm start: \(shapes.entryCount) shaped runs from \(shapesPath)")
+            }
+        }
+        do {
+            // Dropped at once: detached, it ends when the file is read.
+            _ = try PosixThread(name: "fitd-load", read)
+        } catch {
+            read()
+        }
     }
 
     /// The secret, nil when persistence is off or (`creating` false) there is none yet: then
