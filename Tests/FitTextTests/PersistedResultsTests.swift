@@ -3,9 +3,9 @@ import Testing
 
 @testable import FitText
 
-/// The result cache saved to a file and mapped by the next engine (issue 14, "a warm start"):
-/// what comes back equals what was measured, and a damaged, foreign or stale file is refused
-/// or answers nothing — never a wrong result, never a crash.
+/// The result cache saved to a file and read by the next engine (docs/caching.md, "A warm start"):
+/// what comes back equals what was measured, and a damaged, forged, foreign or stale file is
+/// refused or answers nothing — never a wrong result, never a crash, never a text in clear.
 @Suite struct PersistedResultsTests {
     static let requests: [MeasureRequest] = {
         var list = [
@@ -100,7 +100,7 @@ import Testing
         #expect(other.metrics(for: MeasureRequest(text: "caf\u{E9}", font: "DejaVu Sans 10")) != nil)
     }
 
-    @Test func aSaveKeepsTheMappedFilesResultsAndStaysWithinItsLimit() throws {
+    @Test func aSaveKeepsTheOldFilesResultsAndStaysWithinItsLimit() throws {
         let (path, results, _) = try savedFile(Array(Self.requests.prefix(4)))
         let engine = try TestEngine.fresh()
         engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
