@@ -98,10 +98,16 @@ public final class WarmStart: Sendable {
         savedAt.withLock { savedAt in
             let measured = engine.measuredResultCount
             guard savedAt != measured, makeDirectory() else { return }
-            let fingerprint = engine.persistenceFingerprint(version: version)
+            let stamp = engine.persistenceStamp(version: version)
+            let fingerprint = stamp.fingerprint
             do throws(PersistedResultsError) {
-                let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint)
-                let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint)
+                guard let entries = try engine.savePersistedResults(to: path, stamp: stamp),
+                    let shapes = try engine.savePersistedShapes(to: shapesPath, stamp: stamp)
+                else {
+                    // Fonts changed under the save: the next save writes the new fonts' results.
+                    logger.info("warm start: fonts changed during the save; not saved")
+                    return
+                }
                 savedAt = measured
                 logger.info("warm start: saved \(entries) results to \(path), \(shapes) shaped runs to \(shapesPath)")
                 engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: fingerprint))

@@ -50,7 +50,10 @@ struct FitdCommand: AsyncParsableCommand {
         let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
         let engine: TextEngine
         do {
-            engine = try TextEngine(configuration: limits.cacheBudget.engine)
+            var configuration = limits.cacheBudget.engine
+            // What it saves is stamped with the fonts it measured with (TextEngine.Configuration).
+            configuration.stampsFontSet = limits.persistResults
+            engine = try TextEngine(configuration: configuration)
         } catch {
             logger.critical("cannot start the text engine: \(error)")
             throw ExitCode(1)

@@ -39,7 +39,7 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     Seeds.writeIfAsked {
         guard let engine else { return [] }
         for request in requests { _ = try? engine.measure(request) }
-        let file = engine.persistedFile(fingerprint: fingerprint, byteLimit: 1 << 20).bytes
+        let file = (engine.persistedFile(stamp: engine.stamp(fingerprint: fingerprint), byteLimit: 1 << 20)?.bytes ?? [])
         return [(name: "results-odd", bytes: [1] + file.dropFirst()), (name: "results-even", bytes: file)]
     }
     return 0
@@ -73,7 +73,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     engine.attachPersistedResults(table)
     defer { engine.attachPersistedResults(nil) }
     do {
-        try engine.savePersistedResults(to: output, fingerprint: fingerprint)
+        try engine.savePersistedResults(to: output, stamp: engine.stamp(fingerprint: fingerprint))
         guard let saved = try PersistedResultTable.open(path: output, fingerprint: fingerprint) else {
             fuzzFailure("a save wrote no file")
         }
