@@ -96,3 +96,18 @@ bcall() { busctl --user --json=short call "$BUS" "$OBJ" "$IFACE" "$@"; }
 
 # jq-less JSON access: json_get EXPR < json, EXPR a Python expression over `d`.
 json_get() { "$PY" -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
+
+# For by_hand tests: `start_owner NAME [ARGS…]` starts a fitd and waits until it owns the
+# name; `stop_owner` sends the last one SIGTERM and checks it exits 0 within 5 s.
+start_owner() {
+  start "$@"
+  for _ in $(seq 200); do [ "$(daemon_pid)" = "$last" ] && return 0; sleep 0.05; done
+  fail "fitd $1 did not get $BUS: $(cat "$work/$1.err")"
+}
+stop_owner() {
+  kill -TERM "$last"
+  wait_gone "$last" 5 || fail "fitd $last still running 5 s after SIGTERM"
+  local status=0
+  wait "$last" || status=$?
+  assert_eq "$status" 0 "exit status after SIGTERM"
+}
