@@ -32,6 +32,9 @@ struct BusDaemon: Service {
             throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: 1)
         }
         defer { connection.close() }
+        // No reply may be longer than the bus takes: it would drop us, and every client with us.
+        let messageLimit = await connection.discoverMessageLimit()
+        logger.info("the bus takes messages of up to \(messageLimit)")
 
         // The text scale is read and applied before the name is ours: the first request,
         // the one that activated us, is measured at the user's scale.

@@ -27,11 +27,30 @@ import Testing
         let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(batch) }
         guard case .rejected(let name, let message)? = error else { return }
         #expect(name == FitErrorName.tooLarge.rawValue)
-        #expect(message.contains("64 MiB") && message.contains("without lines"), "\(message)")
+        // The private bus takes messages of 32 MiB (scripts/private-bus, PrivateBus), under the array limit.
+        #expect(message.contains("the bus's limit of 32 MiB") && message.contains("without lines"), "\(message)")
         #expect(misses(engine) == 0, "nothing was measured")
         // The daemon serves on; a batch of lines under the limit is answered.
         let small = MeasureRequest(text: String(repeating: "\n", count: 1_000), font: "DejaVu Sans 10", includeLines: true)
         #expect(try await client.measureBatch([small, small]).map { try $0.get().metrics.lines.count } == [1_001, 1_001])
+    }
+
+    /// 1 MiB of line feeds with lines is about 50 MB of reply: under D-Bus's array limit, over
+    /// the bus's message limit, which would make the bus drop the daemon (every call in
+    /// flight then failed with NoReply, and the daemon exited).
+    @Test func aMeasureReplyOverTheBussMessageLimitIsRefusedAndTheDaemonStaysOnTheBus() async throws {
+        let harness = try await ServiceHarness.start(engine: try fresh())
+        defer { harness.stop() }
+        let client = try await harness.client()
+        let text = String(repeating: "\n", count: 1 << 20)
+        let error = await #expect(throws: FitClientError.self) {
+            _ = try await client.measure(MeasureRequest(text: text, font: "DejaVu Sans 10", includeLines: true))
+        }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("over the bus's limit of 32 MiB") && message.contains("without lines"), "\(message)")
+        // Still on the bus, same connection: it answers.
+        #expect(try await client.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10")).metrics.width > 0)
     }
 
     @Test func resultsThatGrowPastTheLimitStopTheBatch() async throws {
