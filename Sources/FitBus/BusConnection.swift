@@ -203,7 +203,33 @@ public final class BusConnection: Sendable {
         if let ticket = call.cacheTicket, let message = sendable, message.kind == .methodReturn { ticket.keep(message) }
         let handOver = MessageHandOver(sendable)
         queue.post { context in
-            if let reply = handOver.take() { context.send(reply) }
+            if let reply = handOver.take() { context.sendReply(reply, to: call.sender) }
+        }
+    }
+
+    /// Asks `client` whether it has read the replies sent so far (CallScheduler.replySent):
+    /// a Peer.Ping that it answers only after reading every message before it. Asked again
+    /// while the answer leaves bytes unconfirmed or does not come (a client that stopped
+    /// reading); ends when the client leaves the bus.
+    func probeReplies(of client: String) {
+        let scheduler = self.scheduler
+        Task { [weak self] in
+            var again = true
+            while again, let connection = self {
+                let read: Bool
+                do throws(DBusError) {
+                    _ = try await connection.call(
+                        destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping",
+                        timeout: Self.defaultTimeout)
+                    read = true
+                } catch {
+                    // Any answer, an error too, comes after what was sent before the probe;
+                    // no answer at all is the one that says nothing was read.
+                    if error.name == .serviceUnknown || error.name == .disconnected { return }
+                    read = !error.isTimeout
+                }
+                again = scheduler.probeAnswered(client, read: read)
+            }
         }
     }
 

@@ -17,6 +17,9 @@ import Glibc
 ///   all clients' in bytes; past a limit, a call is refused at once with
 ///   `org.freedesktop.DBus.Error.LimitsExceeded` and its message freed. A client's first
 ///   call is never refused for bytes.
+/// - **Replies a client does not read are bounded.** The bytes of replies sent to a client
+///   are counted until a Peer.Ping sent after them is answered; past
+///   ``unreadReplyBytesPerClient`` its calls are refused and its queued ones wait.
 /// - **Cancelled when the client leaves.** With ``BusConnection/trackClientDisconnects()``,
 ///   a sender's queued calls are dropped and its running ones cancelled (`Task.isCancelled`)
 ///   when its unique name leaves the bus.
@@ -41,6 +44,17 @@ public struct CallScheduling: Sendable, Equatable {
     /// The bytes of all clients' queued or running call bodies; past it, a client that
     /// already has a call waiting or running is refused (its first call still gets in).
     public var bytesTotal = 64 << 20
+    /// Reply bytes sent to one client that it may leave unread. Past it, its calls are
+    /// refused (LimitsExceeded) and its queued ones wait, until it reads: the bus buffers
+    /// what a client does not read, and a client that never reads would otherwise make the
+    /// bus stop reading the daemon's socket — every other client's replies stuck behind.
+    /// 16 MiB: a dozen large batch replies in flight.
+    public var unreadReplyBytesPerClient = 16 << 20
+    /// After this many reply bytes to one client, the daemon asks whether it has read them:
+    /// an org.freedesktop.DBus.Peer.Ping to it, which it answers only once it has read every
+    /// message the bus delivered before (libdbus, GDBus and sd-bus answer Peer itself; an
+    /// error reply is as good an answer).
+    public var replyProbeBytes = 4 << 20
 
     public init() {}
 
