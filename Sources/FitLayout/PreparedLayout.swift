@@ -113,7 +113,11 @@ public struct PreparedLayout: Sendable {
         // location is made only for an error: each copy of a node retained all its strings.
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(count)
+        var distinctFonts = Set<String>()
         for index in nodes.indices {
+            if let font = nodes[index].properties.font, distinctFonts.insert(font).inserted, distinctFonts.count > LayoutLimits.maxFonts {
+                throw .tooManyFonts(count: distinctFonts.count, limit: LayoutLimits.maxFonts)
+            }
             let id = nodes[index].id
             guard !id.isEmpty, id.utf8.count <= LayoutLimits.maxIDBytes else {
                 throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")

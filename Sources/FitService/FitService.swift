@@ -131,7 +131,11 @@ public final class FitService: Sendable {
             throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
         }
         requestsServed.add(1)
-        let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
+        let options = try OptionDictionary(arguments[2])
+        // Refused before measuring when even the fewest lines it can have would not fit.
+        let least = MeasureCodec.minimumResultBytes(text: text, options: options)
+        guard least <= limit.bytes else { throw MeasureCodec.replyTooLarge(least, entries: 1, limit: limit) }
+        let measured = try measureOne(text: text, font: font, options: options)
         // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
         let bytes = MeasureCodec.metricsBytes(measured.metrics)
         guard bytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(bytes, entries: 1, limit: limit) }
@@ -215,6 +219,13 @@ public final class FitService: Sendable {
             throw error
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
+        // Each new font is a fontconfig sort: a batch naming thousands would hold a worker for
+        // seconds (TextLimits.maxFontsPerRequest). Refused before anything is measured.
+        var fonts = Set<String>()
+        for entry in entries where fonts.insert(entry.font).inserted && fonts.count > TextLimits.maxFontsPerRequest {
+            throw .tooLarge("the batch names more than \(TextLimits.maxFontsPerRequest) distinct fonts; the limit is "
+                + "\(TextLimits.maxFontsPerRequest) per call (TextLimits.maxFontsPerRequest): split it by font")
+        }
         requestsServed.add(UInt64(entries.count))
         inFlight.add(1, ordering: .relaxed)
         defer { inFlight.subtract(1, ordering: .relaxed) }

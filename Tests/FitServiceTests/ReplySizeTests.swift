@@ -53,6 +53,23 @@ import Testing
         #expect(try await client.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10")).metrics.width > 0)
     }
 
+    /// Each new font is a fontconfig sort: a batch naming a font per text (10,000 families
+    /// nobody has) held a worker for 6-10 s. Past TextLimits.maxFontsPerRequest distinct font
+    /// strings the batch is refused before anything is measured.
+    @Test func aBatchNamingMoreFontsThanTheLimitIsRefusedBeforeMeasuring() async throws {
+        let engine = try fresh()
+        let harness = try await ServiceHarness.start(engine: engine)
+        defer { harness.stop() }
+        let client = try await harness.client()
+        let many = (0...TextLimits.maxFontsPerRequest).map { MeasureRequest(text: "text \($0)", font: "Nofamily\($0) 12") }
+        let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(many) }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("more than \(TextLimits.maxFontsPerRequest) distinct fonts"), "\(message)")
+        #expect(misses(engine) == 0, "nothing was measured")
+        #expect(try await client.measureBatch(Array(many.dropLast())).count == TextLimits.maxFontsPerRequest)
+    }
+
     @Test func resultsThatGrowPastTheLimitStopTheBatch() async throws {
         let engine = try fresh()
         let harness = try await ServiceHarness.start(engine: engine)
