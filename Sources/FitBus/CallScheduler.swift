@@ -58,9 +58,11 @@ final class CallScheduler: Sendable {
         policy.workerThreads = max(1, policy.workerThreads)
         policy.lightCallsPerClient = max(1, policy.lightCallsPerClient)
         policy.callsPerClient = max(1, policy.callsPerClient)
+        policy.spareWorkerThreads = max(0, policy.spareWorkerThreads)
         self.policy = policy
         self.run = run
-        self.workers = WorkerExecutor(threads: policy.workerThreads, nice: policy.workerNice)
+        self.workers = WorkerExecutor(
+            threads: policy.workerThreads, growingTo: policy.workerThreads + policy.spareWorkerThreads, nice: policy.workerNice)
     }
 
     /// A sender's key: its unique name, or "" on a peer-to-peer connection (one client).
@@ -123,14 +125,25 @@ final class CallScheduler: Sendable {
             }
             state.clients[key] = client
         }
-        var waiting: [String] = []  // clients with unread replies over the limit keep their turn
+        // Each client waiting for a turn is looked at once: one whose call cannot start now
+        // keeps its turn (unread replies over the limit; every worker busy and a call of its
+        // own already running). A client with none running may take a spare thread.
+        var waiting: [String] = []
         defer { for turn in waiting { state.heavyTurns.append(turn) } }
-        while state.heavyRunning < policy.workerThreads, let turn = state.heavyTurns.popFirst() {
+        var turns = state.heavyTurns.count
+        let threads = policy.workerThreads + policy.spareWorkerThreads
+        while turns > 0, state.heavyRunning < threads, let turn = state.heavyTurns.popFirst() {
+            turns -= 1
             if unreadOverLimit(state, turn, policy: policy) != nil {
                 waiting.append(turn)
                 continue
             }
-            guard var client = state.clients[turn], let job = client.heavy.popFirst() else { continue }
+            guard var client = state.clients[turn], !client.heavy.isEmpty else { continue }
+            let room = client.heavyRunning == 0 ? threads : min(threads, policy.workerThreads)
+            guard state.heavyRunning < room, client.heavyRunning < policy.workerThreads, let job = client.heavy.popFirst() else {
+                waiting.append(turn)
+                continue
+            }
             client.heavyRunning += 1
             client.tasks[job.id] = .some(nil)
             state.heavyRunning += 1

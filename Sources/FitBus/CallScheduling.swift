@@ -10,7 +10,8 @@ import Glibc
 ///   (``WorkerExecutor``, one per core, at a higher nice value); every other call runs on
 ///   Swift's cooperative pool, which heavy work therefore never fills.
 /// - **Fair between clients.** Heavy calls start in round-robin order of their senders, at
-///   most ``workerThreads`` at a time; a client's small calls run at most
+///   most ``workerThreads`` at a time, and a client with none running starts one at once on a
+///   spare thread (``spareWorkerThreads``) while others hold every worker; a client's small calls run at most
 ///   ``lightCallsPerClient`` at a time, the rest wait in that client's queue. A client that
 ///   pipelines thousands of calls fills its own queue, not the pool.
 /// - **Bounded.** A client's queued and running calls are limited in number and bytes, and
@@ -27,8 +28,15 @@ public struct CallScheduling: Sendable, Equatable {
     /// A call body of at least this many bytes is heavy work. 16 KiB: a Measure of a few
     /// thousand characters, a batch of a few hundred short strings, a layout of some 50 nodes.
     public var heavyBodyBytes = 16 * 1024
-    /// Worker threads for heavy calls: the cores the process may use.
+    /// Worker threads for heavy calls: the cores the process may use. A client's heavy calls
+    /// run at most this many at once, and no more start while this many run, except:
     public var workerThreads = CallScheduling.onlineProcessors
+    /// Threads beyond ``workerThreads`` for a client with no heavy call running while others
+    /// hold every worker: its call starts at once, on a thread of its own, and the kernel
+    /// shares the cores between them, so a long request (a 10,000-text batch, a large
+    /// layout) delays another client's call by a share of the cores, not by its own length.
+    /// Twice the cores: each running call holds its request and working memory.
+    public var spareWorkerThreads = 2 * CallScheduling.onlineProcessors
     /// The workers' nice value (setpriority(2)); the cooperative pool's threads keep 0.
     public var workerNice: Int32 = 5
     /// A client's small calls running at once; more wait in its queue.

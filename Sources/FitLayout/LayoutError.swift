@@ -24,6 +24,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooManyNodes(count: Int, limit: Int)
     /// More distinct `font` values than ``LayoutLimits/maxFonts``.
     case tooManyFonts(count: Int, limit: Int)
+    /// A scaleGroup with more texts than ``LayoutLimits/maxScaleGroupMembers``.
+    case tooManyScaleGroupMembers(node: NodeLocation, count: Int, limit: Int)
     /// A node nested deeper than ``LayoutLimits/maxDepth`` below the root.
     case tooDeep(node: NodeLocation, limit: Int)
     case invalidID(node: NodeLocation, reason: String)
@@ -66,6 +68,9 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the document has no nodes; give at least a root node"
         case .tooManyNodes(let count, let limit):
             return "the document has \(count) nodes; the limit is \(limit) (LayoutLimits.maxNodes)"
+        case .tooManyScaleGroupMembers(let node, let count, let limit):
+            return "\(node) shrinks \(count) texts together; the limit is \(limit) (LayoutLimits.maxScaleGroupMembers): "
+                + "its factor is searched by laying them all out a dozen times; split the group"
         case .tooManyFonts(let count, let limit):
             return "the document names more than \(count - 1) distinct fonts; the limit is \(limit) (LayoutLimits.maxFonts): "
                 + "use fewer fonts, or textStyle"
@@ -123,6 +128,11 @@ public enum LayoutLimits {
     public static let maxIDBytes = 256
     /// Distinct `font` strings in one document (``TextLimits/maxFontsPerRequest``).
     public static let maxFonts = TextLimits.maxFontsPerRequest
+    /// Texts and templates one scaleGroup shrinks together. Its factor is found by laying its
+    /// content out at up to a dozen factors (a bisection on the 1/``scaleSteps`` grid), each
+    /// text measured again at each: 9,990 texts took 1.5 s of a worker (release build). A
+    /// row of labels sharing a factor is a handful.
+    public static let maxScaleGroupMembers = 1_000
     /// Scale factors are searched on a grid of 1/`scaleSteps` (the issue asks for 1/100 or better).
     public static let scaleSteps = 1000
 }

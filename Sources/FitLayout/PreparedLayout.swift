@@ -243,6 +243,9 @@ public struct PreparedLayout: Sendable {
             }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
         }
+        for index in nodes.indices where members[index].count > LayoutLimits.maxScaleGroupMembers {
+            throw .tooManyScaleGroupMembers(node: at(index), count: members[index].count, limit: LayoutLimits.maxScaleGroupMembers)
+        }
         // A uniformFit inside another's item is decided again for every position the outer one
         // tries (its memo keys carry the outer decision), so the work grows as the product of
         // the positions along the nesting: bounded here, once every count is known (parents

@@ -153,6 +153,17 @@ import Testing
         #expect(refusal(same) == nil)
     }
 
+    /// A scaleGroup's factor is searched by laying out all its texts a dozen times: more than
+    /// LayoutLimits.maxScaleGroupMembers texts are refused before any layout.
+    @Test func aScaleGroupOfMoreTextsThanTheLimitIsRefused() {
+        func group(_ texts: Int) -> [LayoutNode] {
+            [node("g", nil, .scaleGroup, .init(minimumScaleFactor: 0.5)), node("row", 0, .vstack)] + (0..<texts).map { text("t\($0)", 1, "label \($0)") }
+        }
+        #expect(refusal(group(LayoutLimits.maxScaleGroupMembers)) == nil)
+        #expect(refusal(group(LayoutLimits.maxScaleGroupMembers + 1)) == .tooManyScaleGroupMembers(
+            node: at(0, "g"), count: LayoutLimits.maxScaleGroupMembers + 1, limit: LayoutLimits.maxScaleGroupMembers))
+    }
+
     /// uniformFit (outer) → vstack → [firstFit with `outer` candidates, uniformFit (inner) →
     /// firstFit with `inner` candidates].
     func nestedLists(outer: Int, inner: Int) -> [LayoutNode] {
