@@ -104,8 +104,12 @@ import FitTestSupport
                 answered += 1
             }
             print("unread-replies: settled in \(settled.duration(to: start)); then \(answered) pairs of calls answered in 3 s, the slowest in \(slowest)")
-            #expect(answered > 10)
-            #expect(slowest < .seconds(1), "the slowest pair of calls took \(slowest)")
+            // Without the bound every one of these calls timed out (NoReply after 5 s): the bus
+            // had stopped reading the server. Alone on the machine 108 pairs are answered in the
+            // 3 s, the slowest in 0.13 s; the bounds leave room for a loaded machine (the whole
+            // test suite runs beside this test: 8 pairs, 0.66 s at worst).
+            #expect(answered >= 3)
+            #expect(slowest < .milliseconds(2_500), "the slowest pair of calls took \(slowest)")
             // The deaf client is held at its bound: what the server sent it stays near it.
             #expect(server.scheduler.isOverUnreadLimit(deaf.uniqueNameGuess(from: server)))
         }
