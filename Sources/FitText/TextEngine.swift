@@ -7,7 +7,7 @@ import Synchronization
 /// Pipeline (docs/architecture.md): FontDescription → FontResolver (fontconfig) →
 /// TextAnalyzer (ICU) → ParagraphShaper (itemize, HarfBuzz) → LineBreaker / Ellipsizer →
 /// TextMetrics.
-public final class TextEngine: TextMeasuring, Sendable {
+public final class TextEngine: Sendable {
     public struct Configuration: Sendable {
         /// Used for a description without a family, and for an empty description.
         public var defaultFamily: String = "sans-serif"
@@ -40,12 +40,6 @@ public final class TextEngine: TextMeasuring, Sendable {
         /// desktop's fonts, so only for an engine whose results are saved (fitd's); without
         /// it, ``persistenceFingerprint(version:)`` stamps the fonts as they are when asked.
         public var stampsFontSet = false
-
-        /// The budgets of every cache together.
-        public var totalCacheBytes: Int {
-            shapeCacheBytes + resultCacheBytes + paragraphCacheBytes + fontCacheBytes + styleCacheBytes
-                + descriptionCacheBytes
-        }
 
         /// Shares `total` bytes out among the caches in the proportions of the defaults
         /// (results 32, shaped runs 32, paragraphs 8, fonts 16, styles 4, descriptions and
