@@ -120,7 +120,7 @@ private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendabl
     @Test func gsettingsWithoutDconfOrABackendIsNotAsked() throws {
         let environment = FitScaleEnvironment(configHome: "/nonexistent/fitd-test")
         #expect(!GSettingsProvider(environment: environment).inUse)
-        #expect(GSettingsProvider(environment: environment).read() == nil)
+        #expect(try GSettingsProvider(environment: environment).read() == nil)
         #expect(GSettingsProvider(environment: environment).watchedFiles == [
             "/nonexistent/fitd-test/dconf/user", "/nonexistent/fitd-test/glib-2.0/settings/keyfile",
         ])
