@@ -93,9 +93,10 @@ public struct GSettingsProvider: DesktopSettingsProvider {
         let fontName = font.map { String(cString: $0) }
         let monospaceName = monospace.map { String(cString: $0) }
         guard hasScale != 0 || fontName != nil || monospaceName != nil else { return nil }
-        return DesktopSettings.gnomeInterface(
+        var (settings, problems) = DesktopSettings.gnomeInterface(
             textScalingFactor: hasScale != 0 ? scale : nil, fontName: fontName,
-            monospaceFontName: monospaceName, source: .gsettings
-        ).settings
+            monospaceFontName: monospaceName, source: .gsettings)
+        settings.passedOver = problems
+        return settings
     }
 }

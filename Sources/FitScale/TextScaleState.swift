@@ -72,6 +72,9 @@ public actor TextScaleState {
             next.desktopSource = desktop.source
             do throws(FitScaleError) {
                 next.desktop = try await desktop.currentSettings()
+                for problem in next.desktop?.passedOver ?? [] {
+                    logger.warning("desktop settings: \(problem)")
+                }
                 if let waiting = next.desktop?.textScaleNotAnswering {
                     // The source that decides the scale did not answer: its last good value
                     // stays; the fonts read now apply.
