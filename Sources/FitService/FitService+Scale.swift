@@ -215,26 +215,40 @@ extension FitService {
         return state
     }
 
+    /// `Set TextScale`: validated at once (a bad value is refused without waiting), then
+    /// applied through ``TextScaleBinding/writes``, coalesced with the other writes of the
+    /// same quarter second.
     func changeExplicitScale(to factor: Double) async throws(DBusError) {
         let state = try requireState()
-        let snapshot: TextScaleSnapshot
+        let scale: TextScale
         do throws(FitScaleError) {
-            snapshot = try await state.setExplicitScale(factor)
+            scale = try TextScale(factor)
         } catch {
             throw Self.dbusError(error)
         }
-        await publish(snapshot, reasons: [.config])
+        try await writeExplicitScale(scale, state: state)
     }
 
+    /// `ResetTextScale`, coalesced with the Sets around it: the last of them wins.
     func resetExplicitScale() async throws(DBusError) {
-        let state = try requireState()
-        let snapshot: TextScaleSnapshot
-        do throws(FitScaleError) {
-            snapshot = try await state.resetExplicitScale()
-        } catch {
-            throw Self.dbusError(error)
+        try await writeExplicitScale(nil, state: try requireState())
+    }
+
+    private func writeExplicitScale(_ scale: TextScale?, state: TextScaleState) async throws(DBusError) {
+        try await scaleBinding.writes.submit(scale) { [self] scale in
+            let snapshot: TextScaleSnapshot
+            do throws(FitScaleError) {
+                if let scale {
+                    snapshot = try await state.setExplicitScale(scale.factor)
+                } else {
+                    snapshot = try await state.resetExplicitScale()
+                }
+            } catch {
+                return Self.dbusError(error)
+            }
+            await publish(snapshot, reasons: [.config])
+            return nil
         }
-        await publish(snapshot, reasons: [.config])
     }
 
     static func dbusError(_ error: FitScaleError) -> DBusError {
