@@ -15,6 +15,8 @@ public actor TextScaleState {
     private var firstFontconfig: (@Sendable () -> OpaquePointer?)?
     private let store: ExplicitScaleStore
     private let logger: Logger
+    /// Checks fontconfig's files before each load (the daemon's; nil: load without a check).
+    public nonisolated let fontconfigCheck: FontconfigGuard?
 
     private var preference = TextScalePreference()
     private var loaded = false
@@ -32,8 +34,9 @@ public actor TextScaleState {
     ///   nil when there is none, or to load one anyway.
     public init(
         environment: FitScaleEnvironment, desktop: (any DesktopSettingsProvider)? = nil, logger: Logger,
-        loadedFontconfig: (@Sendable () -> OpaquePointer?)? = nil
+        loadedFontconfig: (@Sendable () -> OpaquePointer?)? = nil, fontconfigCheck: FontconfigGuard? = nil
     ) {
+        self.fontconfigCheck = fontconfigCheck
         self.environment = environment
         self.desktop = desktop
         firstFontconfig = loadedFontconfig
@@ -59,6 +62,9 @@ public actor TextScaleState {
         let loaded = firstFontconfig?()
         firstFontconfig = nil
         do throws(FitScaleError) {
+            if loaded == nil, let fontconfigCheck, !FontconfigGuard.mayLoad(fontconfigCheck.prepareForReload(), logger: logger) {
+                throw FitScaleError.fontconfigUnavailable("a file it would read is not a regular file of a sane size (above); not loaded")
+            }
             if let loaded {
                 next.fontconfig = await fontconfigReader.read(loaded: loaded)
             } else {

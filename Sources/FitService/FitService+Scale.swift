@@ -79,8 +79,15 @@ extension FitService {
         return generation
     }
 
-    /// fontconfig reloads and font-directory scans block, so they run off Swift's pool.
+    /// fontconfig reloads and font-directory scans block, so they run off Swift's pool. A
+    /// configuration file that fontconfig would wait on (FontconfigGuard) keeps the engine's
+    /// fonts as they are.
     private func invalidateEngineCaches() async {
+        // TextScaleState.reload, just before, logged what the check found.
+        if let check = scaleBinding.state?.fontconfigCheck, case .blocked = check.prepareForReload() {
+            logger.warning("fonts: the text engine keeps the fonts it has: a fontconfig file is amiss (above)")
+            return
+        }
         let engine = self.engine
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global(qos: .utility).async {

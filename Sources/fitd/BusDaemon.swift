@@ -18,6 +18,7 @@ struct BusDaemon: Service {
     let address: String?
     let replace: Bool
     let environment: FitScaleEnvironment
+    let fontconfigCheck: FontconfigGuard?
     let logger: Logger
 
     func run() async throws {
@@ -35,7 +36,8 @@ struct BusDaemon: Service {
 
         // The text scale is read and applied before the name is ours: the first request,
         // the one that activated us, is measured at the user's scale.
-        let scale = await TextScaleRuntime.start(service: service, connection: connection, environment: environment, logger: logger)
+        let scale = await TextScaleRuntime.start(
+            service: service, connection: connection, environment: environment, fontconfigCheck: fontconfigCheck, logger: logger)
         defer { scale.stop() }
 
         // Calls of a client that leaves the bus are dropped or cancelled, not finished.

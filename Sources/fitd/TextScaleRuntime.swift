@@ -13,9 +13,12 @@ struct TextScaleRuntime {
     private let tasks: [Task<Void, Never>]
 
     /// Reads the preference, applies it to `service`, starts watching.
-    static func start(service: FitService, connection: BusConnection, environment: FitScaleEnvironment, logger: Logger) async -> TextScaleRuntime {
+    static func start(
+        service: FitService, connection: BusConnection, environment: FitScaleEnvironment, fontconfigCheck: FontconfigGuard?,
+        logger: Logger
+    ) async -> TextScaleRuntime {
         let desktop = await chooseDesktop(connection: connection, environment: environment, logger: logger)
-        let state = TextScaleState(environment: environment, desktop: desktop, logger: logger)
+        let state = TextScaleState(environment: environment, desktop: desktop, logger: logger, fontconfigCheck: fontconfigCheck)
         let snapshot = await state.reload()
         service.attach(textScaleState: state)
         service.attach(connection: connection)
