@@ -4,6 +4,7 @@ import FitScale
 import FitService
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 struct DaemonStartError: Error {
     var message: String
@@ -35,10 +36,24 @@ struct BusDaemon: Service {
         defer { connection.close() }
 
         // The text scale is read and applied before the name is ours: the first request,
-        // the one that activated us, is measured at the user's scale.
-        let scale = await TextScaleRuntime.start(
-            service: service, connection: connection, environment: environment, fontconfigCheck: fontconfigCheck, logger: logger)
-        defer { scale.stop() }
+        // the one that activated us, is measured at the user's scale. For at most
+        // StartGate.limit: a source that does not answer must not keep the name from the
+        // clients (the read then ends as a published change).
+        let gate = StartGate()
+        let runtime = RuntimeSlot()
+        let (service, environment, fontconfigCheck, logger) = (service, environment, fontconfigCheck, logger)
+        let starting = Task {
+            runtime.store(await TextScaleRuntime.start(
+                service: service, connection: connection, environment: environment, fontconfigCheck: fontconfigCheck,
+                gate: gate, logger: logger))
+        }
+        if !(await gate.wait()) {
+            logger.warning("text scale: the settings were not read within \(StartGate.limit); serving at the default scale until they are")
+        }
+        defer {
+            starting.cancel()
+            runtime.take()?.stop()
+        }
 
         // Calls of a client that leaves the bus are dropped or cancelled, not finished.
         do {
@@ -83,5 +98,29 @@ struct BusDaemon: Service {
             group.cancelAll()
         }
         _ = try? await connection.releaseName(FitNames.busName)
+    }
+}
+
+/// The text-scale runtime once its start has finished (it may finish after the name is taken).
+final class RuntimeSlot: Sendable {
+    private let slot = Mutex<TextScaleRuntime?>(nil)
+    private let stopped = Mutex(false)
+
+    func store(_ runtime: TextScaleRuntime) {
+        // A start that ends after the daemon stopped stops at once.
+        let stop = stopped.withLock { $0 }
+        if stop {
+            runtime.stop()
+        } else {
+            slot.withLock { $0 = runtime }
+        }
+    }
+
+    func take() -> TextScaleRuntime? {
+        stopped.withLock { $0 = true }
+        return slot.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
     }
 }

@@ -12,17 +12,24 @@ struct TextScaleRuntime {
     let watcher: ChangeWatcher?
     private let tasks: [Task<Void, Never>]
 
-    /// Reads the preference, applies it to `service`, starts watching.
+    /// Reads the preference, applies it to `service` (or, when the daemon stopped waiting for
+    /// it, publishes it as a change: `gate`), starts watching.
     static func start(
         service: FitService, connection: BusConnection, environment: FitScaleEnvironment, fontconfigCheck: FontconfigGuard?,
-        logger: Logger
+        gate: StartGate, logger: Logger
     ) async -> TextScaleRuntime {
         let desktop = await chooseDesktop(connection: connection, environment: environment, logger: logger)
         let state = TextScaleState(environment: environment, desktop: desktop, logger: logger, fontconfigCheck: fontconfigCheck)
-        let snapshot = await state.reload()
         service.attach(textScaleState: state)
         service.attach(connection: connection)
-        service.apply(snapshot)
+        let snapshot = await state.reload()
+        if gate.finish() {
+            service.apply(snapshot)
+        } else {
+            // Clients may have measured at the default scale since the name was taken: a new
+            // generation tells them to measure again.
+            await service.publish(snapshot, reasons: [.config, .desktop])
+        }
         logger.info("text scale: \(snapshot)")
 
         let watcher = ChangeWatcher(targets: await state.watchTargets(), logger: logger)
