@@ -40,7 +40,7 @@ public struct TextScale: Hashable, Comparable, Sendable, CustomStringConvertible
         guard factor.isFinite, desktopRange.contains(factor) else {
             return .failure(.desktopSettings(
                 source: source,
-                reason: "\(setting) gives a text scale of \(factor), outside \(desktopRange.lowerBound.formatted)…\(desktopRange.upperBound.formatted); ignoring it, the next source decides"))
+                reason: "\(setting) gives a text scale of \(factor), outside \(desktopRange.lowerBound.formatted)…\(desktopRange.upperBound.formatted), so the next source decides"))
         }
         return .success(factor)
     }

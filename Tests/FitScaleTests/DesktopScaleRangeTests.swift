@@ -1,17 +1,6 @@
-import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @testable import FitScale
-
-/// A layer with a fixed answer.
-private struct FixedLayer: DesktopSettingsProvider {
-    var settings: DesktopSettings?
-    var source: TextScaleSource
-    func currentSettings() async throws(FitScaleError) -> DesktopSettings? { settings }
-}
 
 /// A desktop source's text scale outside 0.25…4 (TextScale.desktopRange) or not finite is
 /// passed over, naming the source and the value, and the next source decides; one per source.
@@ -86,13 +75,13 @@ private struct FixedLayer: DesktopSettingsProvider {
 
     @Test func layersFallToTheNextSourceAndSayWhy() async throws {
         // A provider that does not check its own values (a portal proxy, a future source).
-        let broken = FixedLayer(settings: DesktopSettings(textScale: 1e-300), source: .gnome)
-        let xft = FixedLayer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
+        let broken = Layer(settings: DesktopSettings(textScale: 1e-300), source: .gnome)
+        let xft = Layer(settings: DesktopSettings(textScale: 1.25), source: .xresources)
         let merged = try #require(try await LayeredSettingsProvider([broken, xft]).currentSettings())
         #expect(merged.textScale == 1.25 && merged.textScaleSource == .xresources)
         #expect(namesSourceAndValue(merged.passedOver.first, .gnome, "1e-300"))
         // Not finite either.
-        let nan = FixedLayer(settings: DesktopSettings(textScale: .nan), source: .kde)
+        let nan = Layer(settings: DesktopSettings(textScale: .nan), source: .kde)
         let next = try #require(try await LayeredSettingsProvider([nan, xft]).currentSettings())
         #expect(next.textScale == 1.25)
         // Without a layered provider, the preference still leaves it out.
@@ -104,7 +93,7 @@ private struct FixedLayer: DesktopSettingsProvider {
         let sandbox = try Sandbox()
         try sandbox.writeFontconfig()
         let log = LogCapture()
-        let broken = FixedLayer(settings: DesktopSettings(textScale: 1e-300), source: .gnome)
+        let broken = Layer(settings: DesktopSettings(textScale: 1e-300), source: .gnome)
         let state = TextScaleState(environment: sandbox.environment, desktop: LayeredSettingsProvider([broken]), logger: log.logger)
         let snapshot = await state.reload()
         #expect(snapshot.scale.factor == 1 && snapshot.source == .default)

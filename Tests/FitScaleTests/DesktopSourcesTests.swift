@@ -6,8 +6,8 @@ import Glibc
 
 @testable import FitScale
 
-/// A layer with a fixed answer and source, or a failure.
-private struct Layer: DesktopSettingsProvider {
+/// A layer with a fixed answer and source, or a failure (DesktopScaleRangeTests too).
+struct Layer: DesktopSettingsProvider {
     var settings: DesktopSettings?
     var source: TextScaleSource
     var failure: FitScaleError?
