@@ -341,12 +341,13 @@ enum FontconfigIncludes {
                 index = close.upperBound
                 continue
             }
-            guard rest.hasPrefix("<include"),
-                let tagEnd = rest.firstIndex(of: ">")
-            else {
+            guard rest.hasPrefix("<include") else {
                 index = open.upperBound
                 continue
             }
+            // No ">" after it: no tag after it can end either (and looking again from each
+            // later "<include" would make the scan quadratic).
+            guard let tagEnd = rest.firstIndex(of: ">") else { break }
             let attributes = text[text.index(open.lowerBound, offsetBy: 8)..<tagEnd]
             guard attributes.first.map({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "/" }) ?? true else {
                 index = open.upperBound

@@ -41,11 +41,16 @@ public enum SafeFile {
     public static func read(path: String, limit: Int, followingLinks: Bool = true) throws(FitScaleError) -> [UInt8]? {
         guard let fd = try open(path: path, followingLinks: followingLinks) else { return nil }
         defer { close(fd) }
-        _ = try kind(of: fd, path: path, limit: limit, directoryAllowed: false)
-        // Read at most one byte past the limit: the file may grow between fstat and read.
-        var bytes = [UInt8](repeating: 0, count: limit + 1)
+        var size = 0
+        if case .regular(let bytes) = try kind(of: fd, path: path, limit: limit, directoryAllowed: false) { size = bytes }
+        // Room for the size fstat gave and one byte more, grown up to one byte past the limit:
+        // the file may grow between fstat and read, and a larger one is refused, not read.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var total = 0
-        while total < bytes.count {
+        while total < limit + 1 {
+            if total == bytes.count {
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count))
+            }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(fd, buffer.baseAddress.map { $0 + total }, buffer.count - total)
             }

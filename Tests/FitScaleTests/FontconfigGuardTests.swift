@@ -114,6 +114,14 @@ import Glibc
         #expect(found.map(\.prefix) == ["xdg", nil])
     }
 
+    @Test func anIncludeThatNeverEndsIsScannedOnce() {
+        // 1 MiB of "<include " with no ">": linear, not a scan to the end from each one.
+        let text = String(repeating: "<include ", count: 116_000)
+        let started = ContinuousClock.now
+        #expect(FontconfigIncludes.scan(text).isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
     @Test func onReloadAFileThatBecameAmissBlocksUnlessACopyIsInstalled() throws {
         let sandbox = try Sandbox()
         let user = sandbox.userFontconfigFile
