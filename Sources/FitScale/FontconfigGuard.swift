@@ -55,15 +55,19 @@ public final class FontconfigGuard: Sendable {
     private let configHome: String?
     private let first: String
     private let searchPath: [String]
-    /// Where the rewritten files go.
-    public let directory: String
+    /// Where the rewritten files may go, in order of preference.
+    public let directories: [String]
+    /// The first of ``directories`` fitd could write to, once a copy was needed: every later
+    /// copy goes there too, so that FONTCONFIG_FILE keeps naming it.
+    private let chosen = Mutex<String?>(nil)
     /// The FONTCONFIG_FILE this process set (``prepareAtStart()``), if it set one.
     private let installed = Mutex<String?>(nil)
 
     /// - Parameter environment: the process's, as fontconfig reads it (HOME, XDG_CONFIG_HOME,
     ///   FONTCONFIG_FILE, FONTCONFIG_PATH).
-    /// - Parameter directory: for rewritten files; fitd's own (below $XDG_RUNTIME_DIR).
-    public init(environment: [String: String], directory: String) {
+    /// - Parameter directories: for rewritten files, the first that can be written to
+    ///   (``defaultDirectories(environment:)``).
+    public init(environment: [String: String], directories: [String]) {
         home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty {
             configHome = xdg
@@ -73,15 +77,40 @@ public final class FontconfigGuard: Sendable {
         first = environment["FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : $0 } ?? "fonts.conf"
         // FONTCONFIG_PATH, then the directory fontconfig was built with (Debian: /etc/fonts).
         searchPath = (environment["FONTCONFIG_PATH"] ?? "").split(separator: ":").map(String.init) + ["/etc/fonts"]
-        self.directory = directory
+        self.directories = directories
     }
 
-    /// The directory for rewritten files: `$XDG_RUNTIME_DIR/fitd/fontconfig` (private to the
-    /// user, gone at logout), else `$XDG_CACHE_HOME/fitd/fontconfig` (else ~/.cache).
-    public static func defaultDirectory(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime + "/fitd/fontconfig" }
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/fitd/fontconfig" }
-        return (environment["HOME"] ?? FitScaleEnvironment.passwordDatabaseHome()) + "/.cache/fitd/fontconfig"
+    convenience init(environment: [String: String], directory: String) {
+        self.init(environment: environment, directories: [directory])
+    }
+
+    /// Where rewritten files may go: fitd's runtime directory (private to the user, gone at
+    /// logout: systemd's `$RUNTIME_DIRECTORY`, else `$XDG_RUNTIME_DIR/fitd`), else its cache
+    /// directory (`$CACHE_DIRECTORY`, which fitd.service's `CacheDirectory=fitd` makes
+    /// writable under `ProtectSystem=strict` where `$XDG_RUNTIME_DIR` is not; else
+    /// `$XDG_CACHE_HOME/fitd`, else `~/.cache/fitd`), each with `/fontconfig` below it.
+    public static func defaultDirectories(environment: [String: String]) -> [String] {
+        func unitDirectory(_ name: String) -> String? {
+            environment[name]?.split(separator: ":").map(String.init).first { $0.hasPrefix("/") && $0.hasSuffix("/fitd") }
+        }
+        func absolute(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        let home = absolute("HOME") ?? FitScaleEnvironment.passwordDatabaseHome()
+        return [
+            unitDirectory("RUNTIME_DIRECTORY"), absolute("XDG_RUNTIME_DIR").map { $0 + "/fitd" },
+            unitDirectory("CACHE_DIRECTORY"), absolute("XDG_CACHE_HOME").map { $0 + "/fitd" }, home + "/.cache/fitd",
+        ].compactMap { $0.map { $0 + "/fontconfig" } }
+    }
+
+    /// The directory copies go to: the one chosen before, else the first of ``directories``
+    /// that exists or can be made and can be written to; nil when none can.
+    private func copyDirectory() -> String? {
+        chosen.withLock { chosen in
+            if let chosen { return chosen }
+            chosen = directories.first { directory in
+                (try? ConfigFile.makeDirectories(directory)) != nil && access(directory, W_OK) == 0
+            }
+            return chosen
+        }
     }
 
     /// Before fontconfig is first used: walks, and when a file is amiss writes the copy and
@@ -247,6 +276,10 @@ public final class FontconfigGuard: Sendable {
     }
 
     private func write(_ text: String, for original: String, state: Walk) -> Verdict {
+        guard let directory = copyDirectory() else {
+            state.failure = .fileSystem(operation: "write a copy of", path: original, errno: EROFS)
+            return .fine
+        }
         let copy = directory + "/" + Self.copyName(for: original)
         do throws(FitScaleError) {
             try ConfigFile.writeAtomically(Array(text.utf8), to: copy)

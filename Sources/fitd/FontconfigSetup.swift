@@ -7,7 +7,7 @@ import Logging
 enum FontconfigSetup {
     static func prepare(logger: Logger) -> FontconfigGuard {
         let environment = ProcessEnvironment.all()
-        let check = FontconfigGuard(environment: environment, directory: FontconfigGuard.defaultDirectory(environment: environment))
+        let check = FontconfigGuard(environment: environment, directories: FontconfigGuard.defaultDirectories(environment: environment))
         switch check.prepareAtStart() {
         case .unchanged:
             break

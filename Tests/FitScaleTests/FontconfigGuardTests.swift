@@ -177,6 +177,31 @@ import Glibc
         #expect(file.hasSuffix("-fonts.conf"))
     }
 
+    @Test func copiesGoToTheFirstDirectoryThatCanBeWritten() throws {
+        #expect(FontconfigGuard.defaultDirectories(environment: [
+            "HOME": "/home/u", "XDG_RUNTIME_DIR": "/run/user/1", "CACHE_DIRECTORY": "/home/u/.cache/fitd", "XDG_CACHE_HOME": "relative",
+        ]) == ["/run/user/1/fitd/fontconfig", "/home/u/.cache/fitd/fontconfig", "/home/u/.cache/fitd/fontconfig"])
+        // Under fitd.service, ProtectSystem=strict leaves $XDG_RUNTIME_DIR read-only: the
+        // cache directory takes the copies.
+        let sandbox = try Sandbox()
+        try sandbox.write(sandbox.root + "/read-only/keep", "")
+        #expect(chmod(sandbox.root + "/read-only", 0o500) == 0)
+        defer { chmod(sandbox.root + "/read-only", 0o700) }
+        let user = sandbox.userFontconfigFile
+        try FileManager.default.createDirectory(atPath: sandbox.configHome + "/fontconfig", withIntermediateDirectories: true)
+        #expect(mkfifo(user, 0o600) == 0)
+        _ = try makeGuard(sandbox)
+        let check = FontconfigGuard(
+            environment: ["HOME": sandbox.root, "XDG_CONFIG_HOME": sandbox.configHome, "FONTCONFIG_FILE": sandbox.fontconfigFile],
+            directories: [sandbox.root + "/read-only/fitd/fontconfig", sandbox.root + "/cache/fitd/fontconfig"])
+        guard case .rewritten(let file, _) = check.start() else {
+            Issue.record("not rewritten")
+            return
+        }
+        // root writes anywhere: then the first directory is the one.
+        #expect(file.hasPrefix(sandbox.root + (getuid() == 0 ? "/read-only/" : "/cache/")))
+    }
+
     @Test func commentsNeverHoldADoubleHyphen() {
         #expect(FontconfigGuard.commentSafe("a--b-") == "a- -b- ")
         #expect(FontconfigGuard.xmlEscaped("a&<b>") == "a&amp;&lt;b&gt;")
