@@ -133,3 +133,34 @@ grep -q "not read within" "$work/hung-portal.err" || fail "a hung portal: the la
 ok "a portal that never answers: the name in ${elapsed} ms at the default scale"
 kill -9 "$last" "$portal_pid"
 wait "$last" "$portal_pid" 2>/dev/null || true
+
+# On a change too: fonts.conf made a FIFO while fitd runs. The re-read that its directory's
+# change starts must not wait on it (the configuration loaded before stays), and fitd keeps
+# following changes: fitd.conf's scale, written after, is in force within seconds.
+if [ -z "${FITD_CASES:-}" ]; then
+  mkdir -p "$cfg/fontconfig"
+  "$FITD" 2>"$work/later.err" &
+  last=$!
+  started+=("$last")
+  for _ in $(seq 100); do has_owner && break; sleep 0.05; done
+  has_owner || fail "fitd did not start"
+  mkfifo "$cfg/fontconfig/fonts.conf"
+  sleep 2
+  width=$(timeout 10 busctl --user --json=short call "$BUS" "$OBJ" "$IFACE" Measure 'ssa{sv}' "Hello, world" "DejaVu Sans 12" 0 \
+    | json_get 'repr(d["data"][0][0])') || fail "fonts.conf became a FIFO: no answer to Measure"
+  assert_eq "$width" 94.78125 "fonts.conf became a FIFO: Measure width"
+  mkdir -p "$cfg/fitd"
+  printf '[text]\nscale = 1.5\n' >"$cfg/fitd/fitd.conf"
+  scale=""
+  for _ in $(seq 50); do
+    scale=$(timeout 5 busctl --user get-property "$BUS" "$OBJ" "$IFACE" TextScale) || true
+    [ "$scale" = "d 1.5" ] && break
+    sleep 0.2
+  done
+  assert_eq "$scale" "d 1.5" "fonts.conf became a FIFO, then fitd.conf changed: TextScale"
+  grep -q "fonts.conf is a FIFO" "$work/later.err" || fail "fonts.conf became a FIFO: no warning: $(tail -3 "$work/later.err")"
+  rm -f "$cfg/fontconfig/fonts.conf" "$cfg/fitd/fitd.conf"
+  kill -9 "$last"
+  wait "$last" 2>/dev/null || true
+  ok "fonts.conf made a FIFO while fitd runs: it answers and follows changes"
+fi
