@@ -228,7 +228,11 @@ public final class FontconfigGuard: Sendable {
             guard let target = resolve(include.name, prefix: include.prefix) else { continue }
             switch visit(target, depth: depth + 1, state: state) {
             case .fine:
-                continue
+                // fontconfig looks a relative name up in FONTCONFIG_PATH and /etc/fonts, not
+                // beside the file; named in full, it stays the same file whichever copy reads it.
+                if include.prefix == nil, !include.name.hasPrefix("/"), !include.name.hasPrefix("~") {
+                    replacements.append((include.range, "<include\(include.attributes)>\(Self.xmlEscaped(target))</include>"))
+                }
             case .amiss(let error):
                 state.skipped.append(error)
                 replacements.append((include.range, "<!-- fitd left out \(Self.commentSafe(target)): \(Self.commentSafe(error.description)) -->"))
@@ -362,6 +366,8 @@ enum FontconfigIncludes {
         var range: Range<String.Index>
         var name: String
         var prefix: String?
+        /// The start tag's attributes as written (`ignore_missing="yes"`), with the space before.
+        var attributes: String
     }
 
     static func scan(_ text: String) -> [Include] {
@@ -393,7 +399,9 @@ enum FontconfigIncludes {
             let contentStart = text.index(after: tagEnd)
             guard let end = text[contentStart...].firstRange(of: "</include>") else { break }
             let name = String(text[contentStart..<end.lowerBound]).trimmingNewlines()
-            found.append(Include(range: open.lowerBound..<end.upperBound, name: unescaped(name), prefix: attribute("prefix", in: attributes)))
+            found.append(Include(
+                range: open.lowerBound..<end.upperBound, name: unescaped(name), prefix: attribute("prefix", in: attributes),
+                attributes: String(attributes)))
             index = end.upperBound
         }
         return found

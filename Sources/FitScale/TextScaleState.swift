@@ -62,7 +62,10 @@ public actor TextScaleState {
         let loaded = firstFontconfig?()
         firstFontconfig = nil
         do throws(FitScaleError) {
-            if loaded == nil, let fontconfigCheck, !FontconfigGuard.mayLoad(fontconfigCheck.prepareForReload(), logger: logger) {
+            // The first read follows the daemon's own check (FontconfigGuard.prepareAtStart).
+            if loaded == nil, reloadCount > 0, let fontconfigCheck,
+                !FontconfigGuard.mayLoad(fontconfigCheck.prepareForReload(), logger: logger)
+            {
                 throw FitScaleError.fontconfigUnavailable("a file it would read is not a regular file of a sane size (above); not loaded")
             }
             if let loaded {

@@ -112,6 +112,7 @@ import Glibc
         let found = FontconfigIncludes.scan(text)
         #expect(found.map(\.name) == ["fontconfig/fonts.conf", "~/.fonts.conf"])
         #expect(found.map(\.prefix) == ["xdg", nil])
+        #expect(found.first?.attributes == " ignore_missing=\"yes\" prefix='xdg'")
     }
 
     @Test func anIncludeThatNeverEndsIsScannedOnce() {
@@ -160,6 +161,27 @@ import Glibc
         let text = try String(contentsOfFile: fixed, encoding: .utf8)
         #expect(!text.contains("fitd left out"))
         #expect(text.contains("prefix=\"xdg\">fontconfig/fonts.conf</include>"))
+    }
+
+    @Test func aRelativeIncludeInACopyIsNamedInFull() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write(sandbox.root + "/path/local.conf", Sandbox.fontconfigDocument(Sandbox.dpiRule(144)))
+        try FileManager.default.createDirectory(atPath: sandbox.configHome + "/fontconfig", withIntermediateDirectories: true)
+        #expect(mkfifo(sandbox.userFontconfigFile, 0o600) == 0)
+        _ = try makeGuard(sandbox, extra: "  <include ignore_missing=\"yes\">local.conf</include>\n")
+        let check = FontconfigGuard(
+            environment: [
+                "HOME": sandbox.root, "XDG_CONFIG_HOME": sandbox.configHome, "FONTCONFIG_FILE": sandbox.fontconfigFile,
+                "FONTCONFIG_PATH": sandbox.root + "/path",
+            ],
+            directory: sandbox.root + "/copies")
+        guard case .rewritten(let file, _) = check.start() else {
+            Issue.record("not rewritten")
+            return
+        }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("<include ignore_missing=\"yes\">\(sandbox.root)/path/local.conf</include>"))
+        #expect(try FontconfigReader.readNow(configFile: file).dpi == 144)
     }
 
     @Test func aFontconfigFileThatIsAmissFallsBackToTheSystemsConfiguration() throws {
