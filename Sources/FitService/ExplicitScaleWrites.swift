@@ -42,9 +42,11 @@ final class ExplicitScaleWrites: Sendable {
         var draining = false
         /// When the last application started.
         var lastApply: ContinuousClock.Instant?
-        /// Writes queued and applications so far (for tests and statistics).
+        /// Writes queued, applications, and waits for a window to end so far (for tests and
+        /// statistics).
         var submitted = 0
         var applied = 0
+        var waits = 0
     }
 
     private let state = Mutex(State())
@@ -57,6 +59,8 @@ final class ExplicitScaleWrites: Sendable {
     var submittedCount: Int { state.withLock { $0.submitted } }
     /// Applications so far.
     var appliedCount: Int { state.withLock { $0.applied } }
+    /// Times an application waited for the window to end.
+    var waitCount: Int { state.withLock { $0.waits } }
 
     /// Queues `value` (nil: reset) and returns when it, or a later value, has been applied.
     /// The value is queued before this function first suspends: writes made one after the other
@@ -81,22 +85,36 @@ final class ExplicitScaleWrites: Sendable {
     /// Applies the pending value until none is left, at most once per ``window``.
     private func drain(_ apply: Apply) async {
         while true {
-            let due = state.withLock { $0.lastApply.map { $0 + window } }
-            if let due, due > .now {
+            // Nothing pending: the task ends (the next write starts another). Otherwise, when
+            // the window of the last application still runs, wait for its end.
+            enum Next { case done, now, at(ContinuousClock.Instant) }
+            let next = state.withLock { state -> Next in
+                guard state.pending != nil else {
+                    state.draining = false
+                    return .done
+                }
+                guard let last = state.lastApply, last + window > .now else { return .now }
+                state.waits += 1
+                return .at(last + window)
+            }
+            switch next {
+            case .done:
+                return
+            case .at(let due):
                 // Not cancellable: the task is the service's own and ends when nothing waits.
                 try? await Task.sleep(until: due, clock: .continuous)
+            case .now:
+                break
             }
+            // Writes that came during the wait are in the batch: the last value wins.
             let batch = state.withLock { state -> Waiting? in
-                guard let batch = state.pending else {
-                    state.draining = false
-                    return nil
-                }
+                guard let batch = state.pending else { return nil }
                 state.pending = nil
                 state.lastApply = .now
                 state.applied += 1
                 return batch
             }
-            guard let batch else { return }
+            guard let batch else { continue }
             let error = await apply(batch.value)
             for waiter in batch.waiters { waiter.resume(returning: error) }
         }
