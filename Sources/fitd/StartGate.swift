@@ -40,7 +40,8 @@ final class StartGate: Sendable {
     /// Waits for ``finish()`` at most `limit`; true when it came in time.
     func wait(atMost limit: Duration = StartGate.limit) async -> Bool {
         let timer = Task { [self] in
-            try? await Task.sleep(for: limit)
+            // Cancelled once the read is done: nothing to give up on.
+            guard (try? await Task.sleep(for: limit)) != nil else { return }
             expire()
         }
         defer { timer.cancel() }
