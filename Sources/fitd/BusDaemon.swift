@@ -103,24 +103,28 @@ struct BusDaemon: Service {
 
 /// The text-scale runtime once its start has finished (it may finish after the name is taken).
 final class RuntimeSlot: Sendable {
-    private let slot = Mutex<TextScaleRuntime?>(nil)
-    private let stopped = Mutex(false)
+    private struct State {
+        var runtime: TextScaleRuntime?
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
 
     func store(_ runtime: TextScaleRuntime) {
         // A start that ends after the daemon stopped stops at once.
-        let stop = stopped.withLock { $0 }
-        if stop {
-            runtime.stop()
-        } else {
-            slot.withLock { $0 = runtime }
+        let stopNow = state.withLock { state -> Bool in
+            if state.stopped { return true }
+            state.runtime = runtime
+            return false
         }
+        if stopNow { runtime.stop() }
     }
 
     func take() -> TextScaleRuntime? {
-        stopped.withLock { $0 = true }
-        return slot.withLock { slot in
-            defer { slot = nil }
-            return slot
+        state.withLock { state in
+            state.stopped = true
+            defer { state.runtime = nil }
+            return state.runtime
         }
     }
 }
