@@ -17,6 +17,9 @@ final class StartGate: Sendable {
     static let limit: Duration = .milliseconds(500)
 
     private struct State {
+        /// The read came in time and is being applied: the daemon no longer gives up.
+        var claimed = false
+        /// ...and has been applied: the daemon may take the name.
         var finished = false
         var gaveUp = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -24,20 +27,27 @@ final class StartGate: Sendable {
 
     private let state = Mutex(State())
 
-    /// The read is done. True when the daemon still waits for it (apply it before the name is
-    /// taken); false when the daemon gave up waiting (publish it as a change).
-    func finish() -> Bool {
-        let (inTime, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
-            guard !state.gaveUp else { return (false, nil) }
+    /// The read is done. When the daemon still waits for it, runs `inTime` (apply it) before
+    /// the daemon goes on to take the name, and returns true; when the daemon gave up waiting,
+    /// returns false without running it (publish it as a change instead).
+    func finish(inTime: () -> Void) -> Bool {
+        let claimed = state.withLock { state -> Bool in
+            guard !state.gaveUp else { return false }
+            state.claimed = true
+            return true
+        }
+        guard claimed else { return false }
+        inTime()
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.finished = true
             defer { state.waiter = nil }
-            return (true, state.waiter)
+            return state.waiter
         }
         waiter?.resume()
-        return inTime
+        return true
     }
 
-    /// Waits for ``finish()`` at most `limit`; true when it came in time.
+    /// Waits for ``finish(inTime:)`` at most `limit`; true when it came in time.
     func wait(atMost limit: Duration = StartGate.limit) async -> Bool {
         let timer = Task { [self] in
             // Cancelled once the read is done: nothing to give up on.
@@ -58,7 +68,7 @@ final class StartGate: Sendable {
 
     private func expire() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.finished else { return nil }
+            guard !state.claimed else { return nil }
             state.gaveUp = true
             defer { state.waiter = nil }
             return state.waiter

@@ -23,9 +23,7 @@ struct TextScaleRuntime {
         service.attach(textScaleState: state)
         service.attach(connection: connection)
         let snapshot = await state.reload()
-        if gate.finish() {
-            service.apply(snapshot)
-        } else {
+        if !gate.finish(inTime: { service.apply(snapshot) }) {
             // Clients may have measured at the default scale since the name was taken: a new
             // generation tells them to measure again.
             await service.publish(snapshot, reasons: [.config, .desktop])
