@@ -66,8 +66,9 @@ public struct GSettingsProvider: DesktopSettingsProvider {
 
     /// A keyfile of GNOME's settings is a few KiB.
     public static let keyfileLimit = 1 << 20
-    /// dconf's user database and a compiled schema file (GVDB, memory-mapped) of a desktop
-    /// with every GNOME application are well under 4 MiB.
+    /// dconf's user database and a compiled schema file (GVDB, memory-mapped): Debian 12's
+    /// system schemas compile to 41 KB here; a desktop with every GNOME application has a few
+    /// hundred KiB of each. 16 MiB passes any real one and stops a file of any size.
     public static let databaseLimit = 16 << 20
 
     /// Synchronous read; nil when not in use, the schema is not installed or the user set
