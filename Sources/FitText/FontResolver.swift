@@ -108,7 +108,8 @@ final class FontResolver: Sendable {
                 throw .noFontsAvailable("fontconfig could not load \(configurationFile)")
             }
         } else {
-            loaded = FcInitLoadConfigAndFonts()
+            // Not FcInitLoadConfigAndFonts: see the shim (its template parse can block).
+            loaded = fit_fc_load_config_and_fonts()
         }
         guard let config = loaded else {
             throw .noFontsAvailable("fontconfig could not load its configuration")
