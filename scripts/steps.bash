@@ -4,6 +4,10 @@
 # them next to the closing line: CI shows only the end of a long log, and a failure
 # 10,000 lines up is otherwise invisible there.
 #
+# A part that cannot run here (a tool or font missing) exits 77, automake's code for a
+# skipped test, after a line saying why ("NAME: SKIP: …", lib.bash's `skip`): it is counted
+# and listed as skipped, never as passed.
+#
 # STEP_ATTEMPTS (default 1) runs a failed step again, up to that many times in all:
 # scripts/stress sets 2, because its figures are latencies and seconds on a shared 2-core
 # machine, where a burst of other work can push one run past a bound; a real regression
@@ -11,6 +15,8 @@
 # failed first, so it is seen, never hidden.
 passed=0
 failed=0
+skipped=0
+skipped_lines=()
 failure_lines=()
 retried_lines=()
 failing_lines() {  # failing_lines LOG: the lines of a log that say what failed
@@ -36,12 +42,15 @@ step() {
     while kill -0 "$tee_pid" 2>/dev/null && [ "$waited" -lt 50 ]; do sleep 0.1; waited=$((waited + 1)); done
     kill "$tee_pid" 2>/dev/null || true
     wait "$tee_pid" 2>/dev/null || true
-    [ "$status" -ne 0 ] && [ "$attempt" -lt "${STEP_ATTEMPTS:-1}" ] || break
+    [ "$status" -ne 0 ] && [ "$status" -ne 77 ] && [ "$attempt" -lt "${STEP_ATTEMPTS:-1}" ] || break
     [ "${#first[@]}" -gt 0 ] || while IFS= read -r line; do first+=("  $line"); done < <(failing_lines "$log")
     attempt=$((attempt + 1))
     echo "--- $name: failed; attempt $attempt of ${STEP_ATTEMPTS:-1}"
   done
-  if [ "$status" -eq 0 ]; then
+  if [ "$status" -eq 77 ]; then
+    skipped=$((skipped + 1)); echo "--- $name: SKIPPED ($((SECONDS - start)) s)"
+    skipped_lines+=("$name: $(grep -a -m1 'SKIP' "$log" || echo 'no reason given')")
+  elif [ "$status" -eq 0 ]; then
     passed=$((passed + 1)); echo "--- $name: ok ($((SECONDS - start)) s)"
     if [ "$attempt" -gt 1 ]; then retried_lines+=("$name (passed on attempt $attempt; the first said):" "${first[@]}"); fi
   else
@@ -60,6 +69,11 @@ summarize() {  # summarize LABEL: the failed parts' lines, then "LABEL: N passed
   if [ "${#failure_lines[@]}" -gt 0 ]; then
     echo "what failed:"
     printf '%s\n' "${failure_lines[@]}"
+  fi
+  if [ "${#skipped_lines[@]}" -gt 0 ]; then
+    echo "skipped (not run here, not counted as passed):"
+    printf '  %s\n' "${skipped_lines[@]}"
+    echo "$1: $skipped skipped"
   fi
   echo "$1: $passed passed, $failed failed"
 }

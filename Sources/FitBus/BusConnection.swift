@@ -21,6 +21,19 @@ public final class BusConnection: Sendable {
     /// Runs incoming method calls (CallScheduling); made on first use, replaced by `callScheduling`'s setter.
     private let schedulerBox = Mutex<CallScheduler?>(nil)
 
+    /// The largest message the bus takes from us (``discoverMessageLimit()``); a reply
+    /// longer than that is replaced by an error before it is sent.
+    private let limit = Mutex(BusMessageLimit.dbusDaemonDefault)
+    public internal(set) var messageLimit: BusMessageLimit {
+        get { limit.withLock { $0 } }
+        set { limit.withLock { $0 = newValue } }
+    }
+
+    /// What a reply's body may take: the message limit less room for its header (reply
+    /// serial, destination, signature: well under 1 KiB; the sender field the bus adds is
+    /// not counted against what it reads from us).
+    public var maxReplyBodyBytes: Int { max(0, messageLimit.bytes - 4096) }
+
     /// libdbus's default method-call timeout is 25 s (DBUS_TIMEOUT_USE_DEFAULT docs).
     public static let defaultTimeout: Duration = .seconds(25)
 
@@ -186,11 +199,51 @@ public final class BusConnection: Sendable {
         case .failure(let error):
             message = Self.replyMessage(serial: call.serial, destination: call.sender, .failure(error))
         }
-        if let ticket = call.cacheTicket, let message, message.kind == .methodReturn { ticket.keep(message) }
-        let handOver = MessageHandOver(message)
+        let sendable = message.map { oversized($0, for: call) ?? $0 }
+        if let ticket = call.cacheTicket, let message = sendable, message.kind == .methodReturn { ticket.keep(message) }
+        let handOver = MessageHandOver(sendable)
         queue.post { context in
-            if let reply = handOver.take() { context.send(reply) }
+            if let reply = handOver.take() { context.sendReply(reply, to: call.sender) }
         }
+    }
+
+    /// Asks `client` whether it has read the replies sent so far (CallScheduler.replySent):
+    /// a Peer.Ping that it answers only after reading every message before it. Asked again
+    /// while the answer leaves bytes unconfirmed or does not come (a client that stopped
+    /// reading); ends when the client leaves the bus.
+    func probeReplies(of client: String) {
+        let scheduler = self.scheduler
+        Task { [weak self] in
+            var again = true
+            while again, let connection = self {
+                let read: Bool
+                do throws(DBusError) {
+                    _ = try await connection.call(
+                        destination: client, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping",
+                        timeout: Self.defaultTimeout)
+                    read = true
+                } catch {
+                    // Any answer, an error too, comes after what was sent before the probe;
+                    // no answer at all is the one that says nothing was read.
+                    if error.name == .serviceUnknown || error.name == .disconnected { return }
+                    read = !error.isTimeout
+                }
+                again = scheduler.probeAnswered(client, read: read)
+            }
+        }
+    }
+
+    /// An error reply in place of `message` when it is longer than the bus takes: sent, it
+    /// would make the bus drop this connection, and every other client with it.
+    private func oversized(_ message: DBusMessage, for call: IncomingCall) -> DBusMessage? {
+        let limit = maxReplyBodyBytes
+        guard message.bodySize(atMost: limit) == nil else { return nil }
+        let bus = messageLimit
+        return try? DBusMessage.reply(
+            to: call.serial, destination: call.sender,
+            error: DBusError(.limitsExceeded,
+                "the reply to \(call.member) would be over the bus's limit of \(bus.bytes >> 20) MiB for one message "
+                    + "(\(bus.source)); ask for less in one call"))
     }
 
     /// The method return or error reply for a call; an unencodable result becomes Failed.

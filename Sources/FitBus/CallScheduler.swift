@@ -27,8 +27,17 @@ final class CallScheduler: Sendable {
         var gone = false
     }
 
+    /// Reply bytes sent to one client and not yet known to be read (``CallScheduling/unreadReplyBytesPerClient``).
+    struct ReplyFlow {
+        var unread = 0
+        /// Of `unread`, the bytes sent before the probe in flight; nil without one.
+        var probed: Int? = nil
+    }
+
     private struct State {
         var clients: [String: Client] = [:]
+        /// By client, while it has unread replies or a probe in flight.
+        var flows: [String: ReplyFlow] = [:]
         /// Senders with heavy calls waiting, each once, in the order they get a worker.
         var heavyTurns = FIFO<String>()
         var heavyRunning = 0
@@ -49,9 +58,11 @@ final class CallScheduler: Sendable {
         policy.workerThreads = max(1, policy.workerThreads)
         policy.lightCallsPerClient = max(1, policy.lightCallsPerClient)
         policy.callsPerClient = max(1, policy.callsPerClient)
+        policy.spareWorkerThreads = max(0, policy.spareWorkerThreads)
         self.policy = policy
         self.run = run
-        self.workers = WorkerExecutor(threads: policy.workerThreads, nice: policy.workerNice)
+        self.workers = WorkerExecutor(
+            threads: policy.workerThreads, growingTo: policy.workerThreads + policy.spareWorkerThreads, nice: policy.workerNice)
     }
 
     /// A sender's key: its unique name, or "" on a peer-to-peer connection (one client).
@@ -61,6 +72,11 @@ final class CallScheduler: Sendable {
     func submit(_ call: IncomingCall, bytes: Int, heavy: Bool) -> DBusError? {
         let key = Self.key(call)
         let outcome: Result<[Job], DBusError> = state.withLock { state in
+            if let unread = Self.unreadOverLimit(state, key, policy: policy) {
+                return .failure(DBusError(.limitsExceeded,
+                    "this client (\(key.isEmpty ? "peer" : key)) has \(unread >> 20) MiB of replies it has not read; "
+                        + "read them before calling again"))
+            }
             var client = state.clients[key] ?? Client()
             if client.calls + 1 > policy.callsPerClient {
                 return .failure(Self.limit(key, "already has \(client.calls) calls waiting or running"))
@@ -101,7 +117,7 @@ final class CallScheduler: Sendable {
     /// round-robin order while workers are free. Marks them running.
     private static func startable(_ state: inout State, policy: CallScheduling, lightOf key: String?) -> [Job] {
         var jobs: [Job] = []
-        if let key, var client = state.clients[key] {
+        if let key, unreadOverLimit(state, key, policy: policy) == nil, var client = state.clients[key] {
             while client.lightRunning < policy.lightCallsPerClient, let job = client.light.popFirst() {
                 client.lightRunning += 1
                 client.tasks[job.id] = .some(nil)
@@ -109,8 +125,25 @@ final class CallScheduler: Sendable {
             }
             state.clients[key] = client
         }
-        while state.heavyRunning < policy.workerThreads, let turn = state.heavyTurns.popFirst() {
-            guard var client = state.clients[turn], let job = client.heavy.popFirst() else { continue }
+        // Each client waiting for a turn is looked at once: one whose call cannot start now
+        // keeps its turn (unread replies over the limit; every worker busy and a call of its
+        // own already running). A client with none running may take a spare thread.
+        var waiting: [String] = []
+        defer { for turn in waiting { state.heavyTurns.append(turn) } }
+        var turns = state.heavyTurns.count
+        let threads = policy.workerThreads + policy.spareWorkerThreads
+        while turns > 0, state.heavyRunning < threads, let turn = state.heavyTurns.popFirst() {
+            turns -= 1
+            if unreadOverLimit(state, turn, policy: policy) != nil {
+                waiting.append(turn)
+                continue
+            }
+            guard var client = state.clients[turn], !client.heavy.isEmpty else { continue }
+            let room = client.heavyRunning == 0 ? threads : min(threads, policy.workerThreads)
+            guard state.heavyRunning < room, client.heavyRunning < policy.workerThreads, let job = client.heavy.popFirst() else {
+                waiting.append(turn)
+                continue
+            }
             client.heavyRunning += 1
             client.tasks[job.id] = .some(nil)
             state.heavyRunning += 1
@@ -169,7 +202,10 @@ final class CallScheduler: Sendable {
     /// running calls cancelled; they finish as their handlers notice.
     func clientGone(_ name: String) {
         let (dropped, running): ([Job], [Task<Void, Never>]) = state.withLock { state in
-            guard var client = state.clients[name] else { return ([], []) }
+            guard var client = state.clients[name] else {
+                state.flows[name] = nil
+                return ([], [])
+            }
             let dropped = client.light.removeAll() + client.heavy.removeAll()
             for job in dropped {
                 client.calls -= 1
@@ -177,12 +213,62 @@ final class CallScheduler: Sendable {
                 state.bytes -= job.bytes
             }
             client.gone = true
+            state.flows[name] = nil
             let running = client.tasks.values.compactMap { $0 }
             state.clients[name] = client.calls == 0 ? nil : client
             return (dropped, running)
         }
         for task in running { task.cancel() }
         _ = dropped  // their messages are freed here, outside the lock
+    }
+
+    /// The client's unread reply bytes when they are over the limit, else nil.
+    private static func unreadOverLimit(_ state: State, _ key: String, policy: CallScheduling) -> Int? {
+        guard let flow = state.flows[key], flow.unread > policy.unreadReplyBytesPerClient else { return nil }
+        return flow.unread
+    }
+
+    /// Whether the client's calls must not be answered now, not even from a kept reply.
+    func isOverUnreadLimit(_ sender: String?) -> Bool {
+        let key = sender ?? ""
+        return state.withLock { Self.unreadOverLimit($0, key, policy: policy) != nil }
+    }
+
+    /// Counts a reply of `bytes` sent to `sender`; true when a probe is to be sent now
+    /// (``probeAnswered(_:read:)`` reports its answer). A peer-to-peer connection has no bus
+    /// buffering for it: nothing is counted.
+    func replySent(to sender: String?, bytes: Int) -> Bool {
+        guard let key = sender, !key.isEmpty else { return false }
+        return state.withLock { state in
+            var flow = state.flows[key] ?? ReplyFlow()
+            flow.unread += bytes
+            let probe = flow.probed == nil && flow.unread >= policy.replyProbeBytes
+            if probe { flow.probed = flow.unread }
+            state.flows[key] = flow
+            return probe
+        }
+    }
+
+    /// The probe sent to `sender` was answered (`read`: everything sent before it was read)
+    /// or timed out. Starts what waited for it; true when another probe is to be sent now
+    /// (more was sent since, or nothing is known yet).
+    func probeAnswered(_ sender: String, read: Bool) -> Bool {
+        let (jobs, again): ([Job], Bool) = state.withLock { state in
+            guard var flow = state.flows[sender], let probed = flow.probed else { return ([], false) }
+            flow.probed = nil
+            if read { flow.unread -= probed }
+            let again = !read || flow.unread >= policy.replyProbeBytes
+            if again { flow.probed = flow.unread }
+            state.flows[sender] = flow.unread == 0 && !again ? nil : flow
+            return (Self.startable(&state, policy: policy, lightOf: sender), again)
+        }
+        start(jobs)
+        return again
+    }
+
+    /// The clients whose unread replies are over the limit, for statistics and tests.
+    var clientsOverUnreadLimit: [String] {
+        state.withLock { state in state.flows.keys.filter { Self.unreadOverLimit(state, $0, policy: policy) != nil }.sorted() }
     }
 
     /// Calls queued and running, for statistics and tests.

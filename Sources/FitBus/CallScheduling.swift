@@ -10,13 +10,17 @@ import Glibc
 ///   (``WorkerExecutor``, one per core, at a higher nice value); every other call runs on
 ///   Swift's cooperative pool, which heavy work therefore never fills.
 /// - **Fair between clients.** Heavy calls start in round-robin order of their senders, at
-///   most ``workerThreads`` at a time; a client's small calls run at most
+///   most ``workerThreads`` at a time, and a client with none running starts one at once on a
+///   spare thread (``spareWorkerThreads``) while others hold every worker; a client's small calls run at most
 ///   ``lightCallsPerClient`` at a time, the rest wait in that client's queue. A client that
 ///   pipelines thousands of calls fills its own queue, not the pool.
 /// - **Bounded.** A client's queued and running calls are limited in number and bytes, and
 ///   all clients' in bytes; past a limit, a call is refused at once with
 ///   `org.freedesktop.DBus.Error.LimitsExceeded` and its message freed. A client's first
 ///   call is never refused for bytes.
+/// - **Replies a client does not read are bounded.** The bytes of replies sent to a client
+///   are counted until a Peer.Ping sent after them is answered; past
+///   ``unreadReplyBytesPerClient`` its calls are refused and its queued ones wait.
 /// - **Cancelled when the client leaves.** With ``BusConnection/trackClientDisconnects()``,
 ///   a sender's queued calls are dropped and its running ones cancelled (`Task.isCancelled`)
 ///   when its unique name leaves the bus.
@@ -24,8 +28,15 @@ public struct CallScheduling: Sendable, Equatable {
     /// A call body of at least this many bytes is heavy work. 16 KiB: a Measure of a few
     /// thousand characters, a batch of a few hundred short strings, a layout of some 50 nodes.
     public var heavyBodyBytes = 16 * 1024
-    /// Worker threads for heavy calls: the cores the process may use.
+    /// Worker threads for heavy calls: the cores the process may use. A client's heavy calls
+    /// run at most this many at once, and no more start while this many run, except:
     public var workerThreads = CallScheduling.onlineProcessors
+    /// Threads beyond ``workerThreads`` for a client with no heavy call running while others
+    /// hold every worker: its call starts at once, on a thread of its own, and the kernel
+    /// shares the cores between them, so a long request (a 10,000-text batch, a large
+    /// layout) delays another client's call by a share of the cores, not by its own length.
+    /// Twice the cores: each running call holds its request and working memory.
+    public var spareWorkerThreads = 2 * CallScheduling.onlineProcessors
     /// The workers' nice value (setpriority(2)); the cooperative pool's threads keep 0.
     public var workerNice: Int32 = 5
     /// A client's small calls running at once; more wait in its queue.
@@ -41,6 +52,17 @@ public struct CallScheduling: Sendable, Equatable {
     /// The bytes of all clients' queued or running call bodies; past it, a client that
     /// already has a call waiting or running is refused (its first call still gets in).
     public var bytesTotal = 64 << 20
+    /// Reply bytes sent to one client that it may leave unread. Past it, its calls are
+    /// refused (LimitsExceeded) and its queued ones wait, until it reads: the bus buffers
+    /// what a client does not read, and a client that never reads would otherwise make the
+    /// bus stop reading the daemon's socket — every other client's replies stuck behind.
+    /// 16 MiB: a dozen large batch replies in flight.
+    public var unreadReplyBytesPerClient = 16 << 20
+    /// After this many reply bytes to one client, the daemon asks whether it has read them:
+    /// an org.freedesktop.DBus.Peer.Ping to it, which it answers only once it has read every
+    /// message the bus delivered before (libdbus, GDBus and sd-bus answer Peer itself; an
+    /// error reply is as good an answer).
+    public var replyProbeBytes = 4 << 20
 
     public init() {}
 

@@ -35,22 +35,25 @@ extension LoopContext {
             guard let owner, let path = message.path, let member = message.member else {
                 return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
             }
-            // A kept reply or a method's fast path may answer here (MethodDispatcher+Immediate).
-            let ticket: ReplyCacheTicket?
-            switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
-            case .reply(let reply, let ticket):
-                if !message.noReplyExpected,
-                    let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
-                {
-                    if let ticket, sent.kind == .methodReturn { ticket.keep(sent) }
-                    send(sent)
+            // A kept reply or a method's fast path may answer here (MethodDispatcher+Immediate),
+            // unless the caller has too many replies unread: then the scheduler refuses it.
+            var ticket: ReplyCacheTicket? = nil
+            if !owner.scheduler.isOverUnreadLimit(message.sender) {
+                switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
+                case .reply(let reply, let ticket):
+                    if !message.noReplyExpected,
+                        let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
+                    {
+                        if let ticket, sent.kind == .methodReturn { ticket.keep(sent) }
+                        sendReply(sent, to: message.sender)
+                    }
+                    return DBUS_HANDLER_RESULT_HANDLED
+                case .kept(let reply):
+                    if !message.noReplyExpected { sendReply(reply, to: message.sender) }
+                    return DBUS_HANDLER_RESULT_HANDLED
+                case .dispatch(let kept):
+                    ticket = kept
                 }
-                return DBUS_HANDLER_RESULT_HANDLED
-            case .kept(let reply):
-                if !message.noReplyExpected { send(reply) }
-                return DBUS_HANDLER_RESULT_HANDLED
-            case .dispatch(let kept):
-                ticket = kept
             }
             // Before the message passes to the call: what it weighs (CallScheduling).
             let bytes = message.bodySize(atMost: CallScheduling.largestMessage) ?? CallScheduling.largestMessage
@@ -68,12 +71,22 @@ extension LoopContext {
                 !noReply,
                 let reply = BusConnection.replyMessage(serial: serial, destination: sender, .failure(refusal))
             {
-                send(reply)
+                sendReply(reply, to: sender)
             }
             return DBUS_HANDLER_RESULT_HANDLED
         default:
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
+    }
+
+    /// Sends a reply and counts it against what its client has left unread
+    /// (CallScheduling.unreadReplyBytesPerClient); asks the client, with a Peer.Ping, whether
+    /// it has read what was sent when enough has been.
+    func sendReply(_ reply: DBusMessage, to client: String?) {
+        send(reply)
+        guard let owner, let client else { return }
+        let bytes = reply.bodySize(atMost: CallScheduling.largestMessage) ?? CallScheduling.largestMessage
+        if owner.scheduler.replySent(to: client, bytes: bytes) { owner.probeReplies(of: client) }
     }
 
     /// Queues a message for sending; libdbus writes it when the socket's write watch

@@ -26,6 +26,4 @@ final class ObjectRegistry: Sendable {
 extension BusConnection {
     /// Exports an object; a later export at the same path replaces it.
     public func export(_ object: ExportedObject) { registry.add(object) }
-
-    public func unexport(path: String) { registry.remove(path: path) }
 }

@@ -10,32 +10,42 @@ import Synchronization
 /// kernel shares the cores between the two, and the workers' higher nice value lets a
 /// waking small call run first (CFS weights: nice 0 is 1024, nice 5 is 335).
 ///
-/// The threads start with the first job (a client connection never makes them) and stay.
+/// The threads start with the first job (a client connection never makes them) and stay;
+/// more are made, up to `growingTo`, when a job arrives while every thread is busy (the
+/// scheduler starts more calls than cores only for clients that have none running).
 final class WorkerExecutor: TaskExecutor, Sendable {
     private struct State {
         var jobs = FIFO<UnownedJob>()
         var started = false
         /// No thread could be made (RLIMIT_NPROC): jobs run on the cooperative pool instead.
         var noThreads = false
+        var threads = 0
+        /// Threads waiting for a job.
+        var idle = 0
     }
 
     private let state = Mutex(State())
     /// Counts queued jobs; a worker waits on it.
     private let available = CountingSemaphore()
     let threadCount: Int
+    let maxThreads: Int
     let nice: Int32
 
-    init(threads: Int, nice: Int32) {
+    init(threads: Int, growingTo maxThreads: Int? = nil, nice: Int32) {
         threadCount = max(1, threads)
+        self.maxThreads = max(threadCount, maxThreads ?? threads)
         self.nice = nice
     }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        let (startThreads, noThreads) = state.withLock { state in
+        let (startThreads, noThreads, grow) = state.withLock { state in
             defer { state.started = true }
             if !state.noThreads { state.jobs.append(unowned) }
-            return (!state.started, state.noThreads)
+            // Every thread busy with a job of its own and room for another: one more.
+            let grow = state.started && !state.noThreads && state.jobs.count > state.idle && state.threads < maxThreads
+            if grow { state.threads += 1 }
+            return (!state.started, state.noThreads, grow)
         }
         if noThreads {
             let executor = asUnownedTaskExecutor()
@@ -43,6 +53,9 @@ final class WorkerExecutor: TaskExecutor, Sendable {
             return
         }
         if startThreads { start() }
+        if grow, (try? PosixThread(name: "fitbus-work+", { [self] in work() })) == nil {
+            state.withLock { $0.threads -= 1 }  // slower, not wrong: the others take the job
+        }
         available.signal()
     }
 
@@ -55,6 +68,7 @@ final class WorkerExecutor: TaskExecutor, Sendable {
             started += 1
         }
         let queued: [UnownedJob] = state.withLock { state in
+            state.threads += started
             guard started == 0 else { return [] }
             state.noThreads = true
             return state.jobs.removeAll()
@@ -69,8 +83,12 @@ final class WorkerExecutor: TaskExecutor, Sendable {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
         let executor = asUnownedTaskExecutor()
         while true {
+            state.withLock { $0.idle += 1 }
             available.wait()
-            if let job = state.withLock({ $0.jobs.popFirst() }) { job.runSynchronously(on: executor) }
+            if let job = state.withLock({ state -> UnownedJob? in
+                state.idle -= 1
+                return state.jobs.popFirst()
+            }) { job.runSynchronously(on: executor) }
         }
     }
 }

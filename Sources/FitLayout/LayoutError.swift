@@ -1,3 +1,5 @@
+import FitTypes
+
 /// A node named in an error: its position in the document's `nodes` array and its id.
 public struct NodeLocation: Hashable, Sendable, Codable, CustomStringConvertible {
     public var index: Int
@@ -20,6 +22,10 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyDocument
     /// More than ``LayoutLimits/maxNodes`` nodes.
     case tooManyNodes(count: Int, limit: Int)
+    /// More distinct `font` values than ``LayoutLimits/maxFonts``.
+    case tooManyFonts(count: Int, limit: Int)
+    /// A scaleGroup with more texts than ``LayoutLimits/maxScaleGroupMembers``.
+    case tooManyScaleGroupMembers(node: NodeLocation, count: Int, limit: Int)
     /// A node nested deeper than ``LayoutLimits/maxDepth`` below the root.
     case tooDeep(node: NodeLocation, limit: Int)
     case invalidID(node: NodeLocation, reason: String)
@@ -62,6 +68,12 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
             return "the document has no nodes; give at least a root node"
         case .tooManyNodes(let count, let limit):
             return "the document has \(count) nodes; the limit is \(limit) (LayoutLimits.maxNodes)"
+        case .tooManyScaleGroupMembers(let node, let count, let limit):
+            return "\(node) shrinks \(count) texts together; the limit is \(limit) (LayoutLimits.maxScaleGroupMembers): "
+                + "its factor is searched by laying them all out a dozen times; split the group"
+        case .tooManyFonts(let count, let limit):
+            return "the document names more than \(count - 1) distinct fonts; the limit is \(limit) (LayoutLimits.maxFonts): "
+                + "use fewer fonts, or textStyle"
         case .tooDeep(let node, let limit):
             return "\(node) is nested more than \(limit) levels below the root (LayoutLimits.maxDepth)"
         case .invalidID(let node, let reason):
@@ -114,6 +126,13 @@ public enum LayoutLimits {
     public static let maxDepth = 128
     /// Bytes of UTF-8 in an id.
     public static let maxIDBytes = 256
+    /// Distinct `font` strings in one document (``TextLimits/maxFontsPerRequest``).
+    public static let maxFonts = TextLimits.maxFontsPerRequest
+    /// Texts and templates one scaleGroup shrinks together. Its factor is found by laying its
+    /// content out at up to a dozen factors (a bisection on the 1/``scaleSteps`` grid), each
+    /// text measured again at each: 9,990 texts took 1.5 s of a worker (release build). A
+    /// row of labels sharing a factor is a handful.
+    public static let maxScaleGroupMembers = 1_000
     /// Scale factors are searched on a grid of 1/`scaleSteps` (the issue asks for 1/100 or better).
     public static let scaleSteps = 1000
 }

@@ -113,7 +113,11 @@ public struct PreparedLayout: Sendable {
         // location is made only for an error: each copy of a node retained all its strings.
         var indexOfID: [String: Int] = [:]
         indexOfID.reserveCapacity(count)
+        var distinctFonts = Set<String>()
         for index in nodes.indices {
+            if let font = nodes[index].properties.font, distinctFonts.insert(font).inserted, distinctFonts.count > LayoutLimits.maxFonts {
+                throw .tooManyFonts(count: distinctFonts.count, limit: LayoutLimits.maxFonts)
+            }
             let id = nodes[index].id
             guard !id.isEmpty, id.utf8.count <= LayoutLimits.maxIDBytes else {
                 throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
@@ -238,6 +242,9 @@ public struct PreparedLayout: Sendable {
                 throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
             }
             queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
+        }
+        for index in nodes.indices where members[index].count > LayoutLimits.maxScaleGroupMembers {
+            throw .tooManyScaleGroupMembers(node: at(index), count: members[index].count, limit: LayoutLimits.maxScaleGroupMembers)
         }
         // A uniformFit inside another's item is decided again for every position the outer one
         // tries (its memo keys carry the outer decision), so the work grows as the product of

@@ -406,7 +406,7 @@ extension DBusError {
     /// offending node by index and id.
     public init(_ error: LayoutError) {
         switch error {
-        case .tooManyNodes, .tooDeep:
+        case .tooManyNodes, .tooManyFonts, .tooManyScaleGroupMembers, .tooDeep:
             self.init(FitErrorName.tooLarge, error.description)
         case .invalidProposal, .measurementFailed(node: nil, _), .invalidBreakpoints:
             self.init(FitErrorName.invalidArgument, error.description)

@@ -61,11 +61,40 @@ extension MeasureCodec {
         return bytes
     }
 
+    /// What a reply's results may take, and whose limit that is: D-Bus's array limit, or
+    /// the bus's message limit when it is smaller (`busBodyBytes`:
+    /// BusConnection.maxReplyBodyBytes; a longer reply would make the bus drop the daemon).
+    public struct ReplyLimit: Sendable, Equatable {
+        public var bytes: Int
+        public var what: String
+
+        /// - Parameters:
+        ///   - bus: the bus's message limit, as the log and the error name it.
+        ///   - busBodyBytes: what a reply's body may take under it (the header's room taken off).
+        public init(bus: BusMessageLimit, busBodyBytes: Int) {
+            if busBodyBytes < MeasureCodec.replyByteLimit {
+                bytes = busBodyBytes
+                what = "the bus's limit of \(Self.mebibytes(bus.bytes)) MiB for one message"
+            } else {
+                bytes = MeasureCodec.replyByteLimit
+                what = "D-Bus's limit of \(MeasureCodec.replyByteLimit >> 20) MiB for one array"
+            }
+        }
+
+        /// D-Bus's array limit alone (no bus: in-process callers).
+        public static let array = ReplyLimit(bus: BusMessageLimit(bytes: .max, source: "none"), busBodyBytes: .max)
+
+        /// MiB to a tenth, rounded up ("32", "60.1").
+        static func mebibytes(_ bytes: Int) -> String {
+            let tenths = (Double(bytes) / Double(1 << 20) * 10).rounded(.up)
+            return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))" : "\(tenths / 10)"
+        }
+    }
+
     /// The error for a reply of about `bytes`: what it would be, the limit, what to ask instead.
-    public static func replyTooLarge(_ bytes: Int, entries: Int) -> DBusError {
-        let mib = (Double(bytes) / Double(1 << 20) * 10).rounded(.up) / 10
-        return .tooLarge(
-            "the reply would be at least \(mib) MiB, over D-Bus's limit of \(replyByteLimit >> 20) MiB for one array"
+    public static func replyTooLarge(_ bytes: Int, entries: Int, limit: ReplyLimit = .array) -> DBusError {
+        .tooLarge(
+            "the reply would be at least \(ReplyLimit.mebibytes(bytes)) MiB, over \(limit.what)"
                 + " (the results of \(entries) \(entries == 1 ? "text" : "texts")); ask for fewer texts, or without lines")
     }
 }

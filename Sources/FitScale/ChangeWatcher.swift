@@ -125,9 +125,6 @@ public final class ChangeWatcher: Sendable {
     /// Number of reports delivered so far.
     public var reportCount: Int { core.withLock { $0.reportCount } }
 
-    /// Number of directories currently watched (for tests and diagnostics).
-    public var watchCount: Int { core.withLock { $0.watches.count } }
-
     /// Paths of the directories currently watched.
     public var watchedDirectories: [String] { core.withLock { $0.watches.values.map(\.path).sorted() } }
 

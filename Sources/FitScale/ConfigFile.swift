@@ -104,58 +104,14 @@ public struct ConfigFile: Hashable, Sendable {
     /// link to kdeglobals is fine) opens through a symbolic link; the target must still be a
     /// regular file.
     public static func load(path: String, strict: Bool = true, followingLinks: Bool = false) throws(FitScaleError) -> ConfigFile? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followingLinks ? 0 : O_NOFOLLOW))
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { return nil }
-            // open(2): O_NOFOLLOW on a symbolic link fails with ELOOP.
-            if code == ELOOP { throw .notRegularFile(path: path, kind: "a symbolic link") }
-            throw .fileSystem(operation: "open", path: path, errno: code)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .fileSystem(operation: "stat", path: path, errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw .notRegularFile(path: path, kind: fileKind(info.st_mode))
-        }
-        guard info.st_size <= maximumBytes else {
-            throw .configTooLarge(path: path, bytes: Int(info.st_size), limit: maximumBytes)
-        }
-        // Read at most one byte past the limit: the file may grow between fstat and read.
-        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(fd, buffer.baseAddress.map { $0 + total }, buffer.count - total)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .fileSystem(operation: "read", path: path, errno: errno)
-            }
-            if count == 0 { break }
-            total += count
-        }
-        guard total <= maximumBytes else { throw .configTooLarge(path: path, bytes: total, limit: maximumBytes) }
-        guard let text = String(validating: bytes[..<total], as: UTF8.self) else {
+        guard let bytes = try SafeFile.read(path: path, limit: maximumBytes, followingLinks: followingLinks) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .configSyntax(path: path, line: 0, reason: "the file is not UTF-8 text")
         }
         if strict, text.contains("\0") {
             throw .configSyntax(path: path, line: 0, reason: "the file contains NUL bytes")
         }
         return try ConfigFile(parsing: text, path: path, strict: strict)
-    }
-
-    /// What a non-regular file is, for messages (stat(2)'s S_IFMT kinds).
-    static func fileKind(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
-        }
     }
 
     /// Writes the file atomically and durably (the rename(2) protocol, as in ext4's
@@ -166,10 +122,15 @@ public struct ConfigFile: Hashable, Sendable {
     /// old file or the new one, never none or half of one. On any error the temporary file
     /// is removed and the error names the step. Creates the directory (0700) if needed.
     public func save(path: String, header: String? = nil) throws(FitScaleError) {
+        try ConfigFile.writeAtomically(Array(serialized(header: header).utf8), to: path)
+    }
+
+    /// The protocol of ``save(path:header:)`` for any bytes (fontconfig configurations fitd
+    /// writes for itself: FontconfigGuard).
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FitScaleError) {
         let (directory, name) = ConfigFile.split(path)
         try ConfigFile.makeDirectories(directory)
         let (fd, temporary) = try ConfigFile.createTemporary(directory: directory, name: name)
-        let bytes = Array(serialized(header: header).utf8)
         var written = 0
         var failure: FitScaleError?
         while written < bytes.count {

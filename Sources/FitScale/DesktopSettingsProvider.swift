@@ -18,6 +18,10 @@ public struct DesktopSettings: Hashable, Sendable {
     /// answer in time, and ``TextScaleState`` keeps its last good font rather than drop to a
     /// lower source's for a moment (a generation change each way).
     public var uiFontNotAnswering: FitScaleError? = nil
+    /// What a source said that was passed over, each naming the source and the value: a text
+    /// scale outside ``TextScale/desktopRange`` (the next source decides), a file that could
+    /// not be read (that source counts as absent). ``TextScaleState`` logs them as warnings.
+    public var passedOver: [FitScaleError] = []
 
     public init(
         textScale: Double? = nil, uiFont: UIFont? = nil, monospaceFont: UIFont? = nil, textScaleSource: TextScaleSource? = nil,
@@ -33,17 +37,16 @@ public struct DesktopSettings: Hashable, Sendable {
     /// GNOME's org.gnome.desktop.interface values as org.freedesktop.portal.Settings.ReadOne
     /// returns them (`text-scaling-factor` d, `font-name` s, `monospace-font-name` s), already
     /// unpacked from their variants; nil for a key the portal did not have. A scale outside
-    /// (0, 4] or an unparsable font is ignored with the reason in `problems`.
+    /// ``TextScale/desktopRange`` or an unparsable font is ignored with the reason in `problems`.
     public static func gnomeInterface(
         textScalingFactor: Double?, fontName: String?, monospaceFontName: String?, source: TextScaleSource = .gnome
     ) -> (settings: DesktopSettings, problems: [FitScaleError]) {
         var settings = DesktopSettings()
         var problems: [FitScaleError] = []
         if let factor = textScalingFactor {
-            do throws(FitScaleError) {
-                settings.textScale = try TextScale(factor).factor
-            } catch {
-                problems.append(.desktopSettings(source: source, reason: "text-scaling-factor: \(error)"))
+            switch TextScale.desktop(factor, source: source, setting: "text-scaling-factor") {
+            case .success(let scale): settings.textScale = scale
+            case .failure(let problem): problems.append(problem)
             }
         }
         if let fontName {

@@ -21,6 +21,11 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     /// `$WAYLAND_DISPLAY`: set in a Wayland session, where GTK takes its font from the
     /// settings portal or GSettings (gdk/wayland/gdkdisplay-wayland.c) rather than XSETTINGS.
     public var waylandDisplay: String? = nil
+    /// `$XDG_DATA_HOME`, else `$HOME/.local/share` (XDG Base Directory Specification).
+    public var dataHome: String? = nil
+    /// `$GSETTINGS_SCHEMA_DIR`: directories (colon-separated) of compiled schemas GIO reads
+    /// before the others.
+    public var gsettingsSchemaDirectories: [String] = []
     /// `$XDG_CONFIG_DIRS`, most important first (XDG Base Directory Specification; default
     /// /etc/xdg): GTK reads a settings.ini in each.
     public var configDirectories: [String] = ["/etc/xdg"]
@@ -51,6 +56,12 @@ public struct FitScaleEnvironment: Hashable, Sendable {
         fitdConfigDirectory = Self.systemdConfigurationDirectory(environment) ?? configHome + "/fitd"
         display = environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         gsettingsBackend = environment["GSETTINGS_BACKEND"].flatMap { $0.isEmpty ? nil : $0 }
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            dataHome = xdg
+        } else {
+            dataHome = (environment["HOME"] ?? Self.passwordDatabaseHome()) + "/.local/share"
+        }
+        gsettingsSchemaDirectories = (environment["GSETTINGS_SCHEMA_DIR"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         waylandDisplay = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         let dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         configDirectories = dirs.isEmpty ? ["/etc/xdg"] : dirs
@@ -92,6 +103,11 @@ public struct FitScaleEnvironment: Hashable, Sendable {
     public var kcmFontsPath: String { configHome + "/kcmfonts" }
     /// dconf's user database (GVDB), which dconf-service replaces on every write.
     public var dconfUserPath: String { configHome + "/dconf/user" }
+    /// The user's compiled GSettings schemas, which GIO maps before the system's
+    /// (gio/gsettingsschema.c, initialise_schema_sources).
+    public var gsettingsSchemaFiles: [String] {
+        (gsettingsSchemaDirectories + [dataHome.map { $0 + "/glib-2.0/schemas" }].compactMap { $0 }).map { $0 + "/gschemas.compiled" }
+    }
     /// GLib's keyfile GSettings backend (GSETTINGS_BACKEND=keyfile).
     public var gsettingsKeyfilePath: String { configHome + "/glib-2.0/settings/keyfile" }
 }

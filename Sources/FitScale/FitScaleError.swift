@@ -56,7 +56,9 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .configValue(let path, let key, let value, let reason):
             return "\(path): invalid value \"\(value)\" for \(key): \(reason)"
         case .notRegularFile(let path, let kind):
-            return "\(path) is \(kind); fitd reads only a regular file there: replace it with one (fitctl scale set writes one)"
+            // fitd.conf is the one file a fitd command writes; the others are the desktop's.
+            let fix = path.hasSuffix("/fitd.conf") ? "replace it with one (fitctl scale set writes one)" : "it is passed over as if absent"
+            return "\(path) is \(kind); fitd reads only a regular file there: \(fix)"
         case .fileSystem(let operation, let path, let code):
             return "\(operation) \(path) failed: \(String(cString: strerror(code))) (errno \(code))"
         case .fontconfigUnavailable(let detail):

@@ -101,8 +101,9 @@ public struct FontconfigReader: Sendable {
 
     private static func loadConfig(_ file: String?) throws(FitScaleError) -> OpaquePointer {
         guard let file else {
-            guard let config = FcInitLoadConfigAndFonts() else {
-                throw .fontconfigUnavailable("FcInitLoadConfigAndFonts failed (check FONTCONFIG_FILE and /etc/fonts/fonts.conf)")
+            // As the text engine loads it (CFontconfig's shim says why not FcInitLoadConfigAndFonts).
+            guard let config = fit_fc_load_config_and_fonts() else {
+                throw .fontconfigUnavailable("fontconfig could not load its configuration (check FONTCONFIG_FILE and /etc/fonts/fonts.conf)")
             }
             return config
         }

@@ -43,13 +43,45 @@ public struct GSettingsProvider: DesktopSettingsProvider {
     }
 
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
-        read()
+        try read()
     }
 
+    /// The files GIO opens for a read, each with the size fitd lets it have: the backend's
+    /// store (GLib's keyfile backend reads its whole file into memory with GKeyFile; dconf
+    /// maps its GVDB database, a few hundred KiB for a busy user) and the user's compiled
+    /// schemas, which GIO maps once per process (gio/gsettingsschema.c,
+    /// initialise_schema_sources: $GSETTINGS_SCHEMA_DIR, then $XDG_DATA_HOME/glib-2.0/schemas).
+    /// GIO opens them with a plain blocking open(2) and reads a keyfile to its end: a FIFO
+    /// there held fitd's start until a writer came, a link to /dev/zero until memory ran out.
+    public var checkedFiles: [(path: String, limit: Int)] {
+        var files = [(path: String, limit: Int)]()
+        if environment.gsettingsBackend == "keyfile" {
+            files.append((environment.gsettingsKeyfilePath, Self.keyfileLimit))
+        } else {
+            files.append((environment.dconfUserPath, Self.databaseLimit))
+        }
+        files += environment.gsettingsSchemaFiles.map { ($0, Self.databaseLimit) }
+        return files
+    }
+
+    /// A keyfile of GNOME's settings is a few KiB.
+    public static let keyfileLimit = 1 << 20
+    /// dconf's user database and a compiled schema file (GVDB, memory-mapped): Debian 12's
+    /// system schemas compile to 41 KB here; a desktop with every GNOME application has a few
+    /// hundred KiB of each. 16 MiB passes any real one and stops a file of any size.
+    public static let databaseLimit = 16 << 20
+
     /// Synchronous read; nil when not in use, the schema is not installed or the user set
-    /// none of the keys. A bad value is skipped (GSettings already checked its type).
-    public func read() -> DesktopSettings? {
+    /// none of the keys. A bad value is skipped (GSettings already checked its type and its
+    /// schema's range). Throws, without asking GIO, when one of ``checkedFiles`` is not a
+    /// regular file of a sane size: GSettings then counts as absent for this read.
+    public func read() throws(FitScaleError) -> DesktopSettings? {
         guard inUse else { return nil }
+        for file in checkedFiles {
+            // dconf-service and GLib's keyfile backend replace their files by rename, so a
+            // link there is the user's own (a dotfile manager's): followed, the target checked.
+            _ = try SafeFile.check(path: file.path, limit: file.limit)
+        }
         var scale = 0.0
         var hasScale: Int32 = 0
         var font: UnsafeMutablePointer<CChar>?
@@ -62,9 +94,10 @@ public struct GSettingsProvider: DesktopSettingsProvider {
         let fontName = font.map { String(cString: $0) }
         let monospaceName = monospace.map { String(cString: $0) }
         guard hasScale != 0 || fontName != nil || monospaceName != nil else { return nil }
-        return DesktopSettings.gnomeInterface(
+        var (settings, problems) = DesktopSettings.gnomeInterface(
             textScalingFactor: hasScale != 0 ? scale : nil, fontName: fontName,
-            monospaceFontName: monospaceName, source: .gsettings
-        ).settings
+            monospaceFontName: monospaceName, source: .gsettings)
+        settings.passedOver = problems
+        return settings
     }
 }

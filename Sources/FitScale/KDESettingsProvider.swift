@@ -42,10 +42,10 @@ public struct KDESettingsProvider: DesktopSettingsProvider {
                 throw .configValue(path: environment.kcmFontsPath, key: "forceFontDPI", value: text, reason: "not a number of dots per inch")
             }
             if dpi > 0 {
-                do throws(FitScaleError) {
-                    settings.textScale = try TextScale(dpi / 96).factor
-                } catch {
-                    throw .configValue(path: environment.kcmFontsPath, key: "forceFontDPI", value: text, reason: "\(error)")
+                // Out of range, the scale alone is passed over: the fonts beside it still count.
+                switch TextScale.desktop(dpi / 96, source: .kde, setting: "\(environment.kcmFontsPath) forceFontDPI=\(text) (over 96)") {
+                case .success(let scale): settings.textScale = scale
+                case .failure(let problem): settings.passedOver.append(problem)
                 }
             }
         }

@@ -6,7 +6,7 @@
 ///
 /// A layer that throws keeps the others readable: its error is thrown only when no layer gave
 /// anything (the state then keeps its last good values and logs why); otherwise that layer
-/// counts as unset for this read. Except a passing error (``FitScaleError/isPassing``: an X
+/// counts as unset for this read, and its error is in ``DesktopSettings/passedOver``. Except a passing error (``FitScaleError/isPassing``: an X
 /// server that did not answer in time) from a layer that could still have set the text
 /// scale: the read says so (``DesktopSettings/textScaleNotAnswering``) and no lower layer
 /// sets the scale, so the state keeps its last good scale instead of flipping every client
@@ -51,13 +51,24 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
                     }
                 }
                 if firstError == nil { firstError = error }
+                // A layer that cannot be read counts as absent, and says why.
+                merged.passedOver.append(error)
                 continue
             }
             guard let settings else { continue }
             any = true
+            merged.passedOver += settings.passedOver
             if merged.textScale == nil, merged.textScaleNotAnswering == nil, let scale = settings.textScale {
-                merged.textScale = scale
-                merged.textScaleSource = settings.textScaleSource ?? layer.source
+                // Each provider passes its own out-of-range scale over; this keeps any other
+                // layer's out too, so that the next layer decides (TextScale.desktop says why
+                // ignore, not clamp).
+                switch TextScale.desktop(scale, source: settings.textScaleSource ?? layer.source, setting: "its text scale") {
+                case .success:
+                    merged.textScale = scale
+                    merged.textScaleSource = settings.textScaleSource ?? layer.source
+                case .failure(let problem):
+                    merged.passedOver.append(problem)
+                }
             }
             if merged.uiFont == nil && merged.uiFontNotAnswering == nil { merged.uiFont = settings.uiFont }
             if merged.monospaceFont == nil { merged.monospaceFont = settings.monospaceFont }

@@ -21,6 +21,30 @@ public struct TextScale: Hashable, Comparable, Sendable, CustomStringConvertible
 
     private init(unchecked factor: Double) { self.factor = factor }
 
+    /// The text scales a desktop source (the settings portal, GSettings, KDE's forceFontDPI,
+    /// XSETTINGS, Xft.dpi) may set: the range fitd measures at (FitTypes' TextLimits.textScaleRange,
+    /// which FitScale does not link; ScaleServiceTests checks the two agree), the range an
+    /// explicit setting is measured within.
+    public static let desktopRange: ClosedRange<Double> = 0.25...4
+
+    /// A desktop source's scale when it is finite and within ``desktopRange``, else why it is
+    /// passed over (naming the source, the setting and the value). Ignored, not clamped, as
+    /// GNOME itself does: its schema gives text-scaling-factor a range, 0.5–3.0
+    /// (gsettings-desktop-schemas, schemas/org.gnome.desktop.interface.gschema.xml.in), and GIO
+    /// reads a stored value outside a key's range as unset (gio/gsettings.c,
+    /// g_settings_read_from_backend through g_settings_schema_key_range_fixup; seen with GLib
+    /// 2.74: g_settings_get_user_value returns NULL for 1e-300), so GTK falls back to its
+    /// default, not to the nearest end. A value that far out is a broken or hostile source,
+    /// not a size the user chose; the next source, or 1, decides.
+    public static func desktop(_ factor: Double, source: TextScaleSource, setting: String) -> Result<Double, FitScaleError> {
+        guard factor.isFinite, desktopRange.contains(factor) else {
+            return .failure(.desktopSettings(
+                source: source,
+                reason: "\(setting) gives a text scale of \(factor), outside \(desktopRange.lowerBound.formatted)…\(desktopRange.upperBound.formatted), so the next source decides"))
+        }
+        return .success(factor)
+    }
+
     /// The size category this scale falls in (``SizeCategory/init(textScale:)``).
     public var category: SizeCategory { SizeCategory(textScale: factor) }
 

@@ -30,7 +30,11 @@ public struct TextScalePreference: Hashable, Sendable {
     public var resolvedScale: (scale: TextScale, source: TextScaleSource) {
         if let explicit { return (explicit, .explicit) }
         if let factor = fontconfig?.textScaleFactor, let scale = try? TextScale(factor) { return (scale, .fontconfig) }
-        if let factor = desktop?.textScale, let scale = try? TextScale(factor) { return (scale, desktop?.textScaleSource ?? desktopSource) }
+        // The providers and LayeredSettingsProvider already pass over a desktop scale out of
+        // range, with a warning; this keeps one from any other provider out as well.
+        if let factor = desktop?.textScale, TextScale.desktopRange.contains(factor), let scale = try? TextScale(factor) {
+            return (scale, desktop?.textScaleSource ?? desktopSource)
+        }
         return (.identity, .default)
     }
 

@@ -15,6 +15,8 @@ public actor TextScaleState {
     private var firstFontconfig: (@Sendable () -> OpaquePointer?)?
     private let store: ExplicitScaleStore
     private let logger: Logger
+    /// Checks fontconfig's files before each load (the daemon's; nil: load without a check).
+    public nonisolated let fontconfigCheck: FontconfigGuard?
 
     private var preference = TextScalePreference()
     private var loaded = false
@@ -32,8 +34,9 @@ public actor TextScaleState {
     ///   nil when there is none, or to load one anyway.
     public init(
         environment: FitScaleEnvironment, desktop: (any DesktopSettingsProvider)? = nil, logger: Logger,
-        loadedFontconfig: (@Sendable () -> OpaquePointer?)? = nil
+        loadedFontconfig: (@Sendable () -> OpaquePointer?)? = nil, fontconfigCheck: FontconfigGuard? = nil
     ) {
+        self.fontconfigCheck = fontconfigCheck
         self.environment = environment
         self.desktop = desktop
         firstFontconfig = loadedFontconfig
@@ -59,6 +62,12 @@ public actor TextScaleState {
         let loaded = firstFontconfig?()
         firstFontconfig = nil
         do throws(FitScaleError) {
+            // The first read follows the daemon's own check (FontconfigGuard.prepareAtStart).
+            if loaded == nil, reloadCount > 0, let fontconfigCheck,
+                !FontconfigGuard.mayLoad(fontconfigCheck.prepareForReload(), logger: logger)
+            {
+                throw FitScaleError.fontconfigUnavailable("a file it would read is not a regular file of a sane size (above); not loaded")
+            }
             if let loaded {
                 next.fontconfig = await fontconfigReader.read(loaded: loaded)
             } else {
@@ -72,6 +81,9 @@ public actor TextScaleState {
             next.desktopSource = desktop.source
             do throws(FitScaleError) {
                 next.desktop = try await desktop.currentSettings()
+                for problem in next.desktop?.passedOver ?? [] {
+                    logger.warning("desktop settings: \(problem)")
+                }
                 if let waiting = next.desktop?.textScaleNotAnswering {
                     // The source that decides the scale did not answer: its last good value
                     // stays; the fonts read now apply.

@@ -58,7 +58,8 @@ public struct XResourcesProvider: DesktopSettingsProvider {
     /// or without Xft.dpi. Throws ``FitScaleError/desktopNotAnswering(source:reason:)`` when
     /// a server is there but does not answer in time (or an earlier read still waits for it):
     /// the caller keeps the last good value rather than drop to another source's for a
-    /// moment of a loaded server. Throws when the value is not a usable scale.
+    /// moment of a loaded server. A value that is not a usable scale is passed over
+    /// (``DesktopSettings/passedOver``).
     public func read() throws(FitScaleError) -> DesktopSettings? {
         guard let display else { return nil }
         let resources: String
@@ -71,11 +72,17 @@ public struct XResourcesProvider: DesktopSettingsProvider {
             throw .desktopNotAnswering(source: .xresources, reason: "an earlier read still waits for the X server at \(display)")
         }
         guard let dpi = Self.xftDPI(resources: resources) else { return nil }
-        do throws(FitScaleError) {
-            return DesktopSettings(textScale: try TextScale(dpi / 96).factor)
-        } catch {
-            throw .desktopSettings(source: .xresources, reason: "Xft.dpi \(dpi): \(error)")
+        return Self.settings(dpi: dpi)
+    }
+
+    /// The settings an Xft.dpi gives: its scale (over 96), or, out of range, none and why.
+    static func settings(dpi: Double) -> DesktopSettings {
+        var settings = DesktopSettings()
+        switch TextScale.desktop(dpi / 96, source: .xresources, setting: "Xft.dpi \(dpi.formatted) (over 96)") {
+        case .success(let scale): settings.textScale = scale
+        case .failure(let problem): settings.passedOver.append(problem)
         }
+        return settings
     }
 
     /// What one read of the server's resource string came to.

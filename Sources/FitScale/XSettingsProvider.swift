@@ -67,11 +67,14 @@ public struct XSettingsProvider: DesktopSettingsProvider {
             }
             settings.uiFont = font
         }
-        // A resolution fitd cannot take as a scale (over 4 × 96 dpi) is left out alone: the
-        // font named beside it still counts.
-        if let dpi = parsed.gtkDPI(gdkScaleIsSet: gdkScaleIsSet), let scale = try? TextScale(dpi / 96) {
-            settings.textScale = scale.factor
+        // A resolution fitd cannot take as a scale (outside TextScale.desktopRange × 96 dpi)
+        // is passed over alone: the font named beside it still counts.
+        if let dpi = parsed.gtkDPI(gdkScaleIsSet: gdkScaleIsSet) {
+            switch TextScale.desktop(dpi / 96, source: .xsettings, setting: "Xft/DPI \(dpi.formatted) (over 96)") {
+            case .success(let scale): settings.textScale = scale
+            case .failure(let problem): settings.passedOver.append(problem)
+            }
         }
-        return settings.uiFont == nil && settings.textScale == nil ? nil : settings
+        return settings.uiFont == nil && settings.textScale == nil && settings.passedOver.isEmpty ? nil : settings
     }
 }

@@ -15,7 +15,9 @@ extension FitService {
                     // A repeated call is answered from its bytes; the reply depends on the
                     // arguments and on state whose every change bumps the generation.
                     replyCache: measureReplies
-                ) { [self] arguments, _ throws(DBusError) in try measure(arguments) },
+                ) { [self] arguments, context throws(DBusError) in
+                    try measure(arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes))
+                },
                 DBusMethod(
                     LabelCodec.method, in: "ssa{sv}", out: LabelCodec.signature, inNames: ["text", "font", "options"],
                     outNames: ["size"],
@@ -25,7 +27,9 @@ extension FitService {
                     "MeasureBatch", in: MeasureCodec.batchSignature, out: MeasureCodec.batchResultSignature,
                     inNames: ["requests"], outNames: ["results"],
                     doc: "Measures many texts; one result per request, in order.",
-                    streaming: { [self] arguments, _ throws(DBusError) in try await measureBatch(arguments) }),
+                    streaming: { [self] arguments, context throws(DBusError) in
+                        try await measureBatch(arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes))
+                    }),
                 DBusMethod(
                     "ResolveFont", in: "s", out: "(sssdsdddbas)", inNames: ["font"], outNames: ["resolved"],
                     doc: "What a font description resolves to through fontconfig."

@@ -79,8 +79,15 @@ extension FitService {
         return generation
     }
 
-    /// fontconfig reloads and font-directory scans block, so they run off Swift's pool.
+    /// fontconfig reloads and font-directory scans block, so they run off Swift's pool. A
+    /// configuration file that fontconfig would wait on (FontconfigGuard) keeps the engine's
+    /// fonts as they are.
     private func invalidateEngineCaches() async {
+        // TextScaleState.reload, just before, logged what the check found.
+        if let check = scaleBinding.state?.fontconfigCheck, case .blocked = check.prepareForReload() {
+            logger.warning("fonts: the text engine keeps the fonts it has: a fontconfig file is amiss (above)")
+            return
+        }
         let engine = self.engine
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global(qos: .utility).async {
@@ -215,26 +222,40 @@ extension FitService {
         return state
     }
 
+    /// `Set TextScale`: validated at once (a bad value is refused without waiting), then
+    /// applied through ``TextScaleBinding/writes``, coalesced with the other writes of the
+    /// same quarter second.
     func changeExplicitScale(to factor: Double) async throws(DBusError) {
         let state = try requireState()
-        let snapshot: TextScaleSnapshot
+        let scale: TextScale
         do throws(FitScaleError) {
-            snapshot = try await state.setExplicitScale(factor)
+            scale = try TextScale(factor)
         } catch {
             throw Self.dbusError(error)
         }
-        await publish(snapshot, reasons: [.config])
+        try await writeExplicitScale(scale, state: state)
     }
 
+    /// `ResetTextScale`, coalesced with the Sets around it: the last of them wins.
     func resetExplicitScale() async throws(DBusError) {
-        let state = try requireState()
-        let snapshot: TextScaleSnapshot
-        do throws(FitScaleError) {
-            snapshot = try await state.resetExplicitScale()
-        } catch {
-            throw Self.dbusError(error)
+        try await writeExplicitScale(nil, state: try requireState())
+    }
+
+    private func writeExplicitScale(_ scale: TextScale?, state: TextScaleState) async throws(DBusError) {
+        try await scaleBinding.writes.submit(scale) { [self] scale in
+            let snapshot: TextScaleSnapshot
+            do throws(FitScaleError) {
+                if let scale {
+                    snapshot = try await state.setExplicitScale(scale.factor)
+                } else {
+                    snapshot = try await state.resetExplicitScale()
+                }
+            } catch {
+                return Self.dbusError(error)
+            }
+            await publish(snapshot, reasons: [.config])
+            return nil
         }
-        await publish(snapshot, reasons: [.config])
     }
 
     static func dbusError(_ error: FitScaleError) -> DBusError {

@@ -126,15 +126,19 @@ public final class FitService: Sendable {
 
     // MARK: handlers
 
-    func measure(_ arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
+    func measure(_ arguments: [DBusValue], limit: MeasureCodec.ReplyLimit = .array) throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
             throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
         }
         requestsServed.add(1)
-        let measured = try measureOne(text: text, font: font, options: try OptionDictionary(arguments[2]))
+        let options = try OptionDictionary(arguments[2])
+        // Refused before measuring when even the fewest lines it can have would not fit.
+        let least = MeasureCodec.minimumResultBytes(text: text, options: options)
+        guard least <= limit.bytes else { throw MeasureCodec.replyTooLarge(least, entries: 1, limit: limit) }
+        let measured = try measureOne(text: text, font: font, options: options)
         // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
         let bytes = MeasureCodec.metricsBytes(measured.metrics)
-        guard bytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(bytes, entries: 1) }
+        guard bytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(bytes, entries: 1, limit: limit) }
         return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
     }
 
@@ -203,7 +207,7 @@ public final class FitService: Sendable {
 
     /// MeasureBatch, streaming (DBusStreamingHandler): requests are read and results written
     /// value by value; each entry that fails gets its own error and the batch goes on.
-    func measureBatch(_ arguments: DBusArguments) async throws(DBusError) -> DBusReplyBody {
+    func measureBatch(_ arguments: DBusArguments, limit: MeasureCodec.ReplyLimit = .array) async throws(DBusError) -> DBusReplyBody {
         let entries: [MeasureCodec.BatchEntry]
         do throws(DBusError) {
             entries = try arguments.read { (reader) throws(DBusError) in
@@ -215,6 +219,13 @@ public final class FitService: Sendable {
             throw error
         }
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
+        // Each new font is a fontconfig sort: a batch naming thousands would hold a worker for
+        // seconds (TextLimits.maxFontsPerRequest). Refused before anything is measured.
+        var fonts = Set<String>()
+        for entry in entries where fonts.insert(entry.font).inserted && fonts.count > TextLimits.maxFontsPerRequest {
+            throw .tooLarge("the batch names more than \(TextLimits.maxFontsPerRequest) distinct fonts; the limit is "
+                + "\(TextLimits.maxFontsPerRequest) per call (TextLimits.maxFontsPerRequest): split it by font")
+        }
         requestsServed.add(UInt64(entries.count))
         inFlight.add(1, ordering: .relaxed)
         defer { inFlight.subtract(1, ordering: .relaxed) }
@@ -225,7 +236,7 @@ public final class FitService: Sendable {
             guard entry.text.utf8.count <= limits.maxTextBytes else { continue }
             replyBytes += MeasureCodec.minimumResultBytes(text: entry.text, options: try? entry.options.get())
         }
-        guard replyBytes <= MeasureCodec.replyByteLimit else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count) }
+        guard replyBytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count, limit: limit) }
         // Spread over the cores (issue 14): chunks of entries on up to `limits.workers` tasks,
         // results in request order. Each worker yields every `batchSlice` so other callers'
         // requests are served between its chunks, re-reads the scale then, and stops when the
@@ -253,7 +264,7 @@ public final class FitService: Sendable {
                     try measureOne(text: entry.text, font: entry.font, options: try entry.options.get(), in: context)
                 }
                 // Wrapped lines can make more than the estimate: stop the moment it is over.
-                progress.add(bytes: MeasureCodec.resultBytes(result), limit: MeasureCodec.replyByteLimit)
+                progress.add(bytes: MeasureCodec.resultBytes(result), limit: limit.bytes)
                 results.append(result)
             }
             return results
@@ -263,7 +274,7 @@ public final class FitService: Sendable {
         }
         let results = chunks.flatMap { $0 }
         if progress.overLimit {
-            throw MeasureCodec.replyTooLarge(progress.bytes + (entries.count - results.count) * 96, entries: entries.count)
+            throw MeasureCodec.replyTooLarge(progress.bytes + (entries.count - results.count) * 96, entries: entries.count, limit: limit)
         }
         return try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { [results] (writer) throws(DBusError) in
             try MeasureCodec.writeBatchResults(results, to: &writer)

@@ -15,6 +15,8 @@ final class TextScaleBinding: Sendable {
     }
 
     let values = Mutex(Values())
+    /// `Set TextScale` and `ResetTextScale`, coalesced (ExplicitScaleWrites says why).
+    let writes = ExplicitScaleWrites()
 
     init() {}
 

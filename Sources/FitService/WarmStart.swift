@@ -179,10 +179,16 @@ public final class WarmStart: Sendable {
         savedAt.withLock { savedAt in
             let measured = engine.measuredResultCount
             guard savedAt != measured, !isOff, makeDirectory(), let secret = secret(creating: true) else { return }
-            let fingerprint = engine.persistenceFingerprint(version: version)
+            let stamp = engine.persistenceStamp(version: version)
+            let fingerprint = stamp.fingerprint
             do throws(PersistedResultsError) {
-                let entries = try engine.savePersistedResults(to: path, fingerprint: fingerprint, secret: secret)
-                let shapes = try engine.savePersistedShapes(to: shapesPath, fingerprint: fingerprint, secret: secret)
+                guard let entries = try engine.savePersistedResults(to: path, stamp: stamp, secret: secret),
+                    let shapes = try engine.savePersistedShapes(to: shapesPath, stamp: stamp, secret: secret)
+                else {
+                    // Fonts changed under the save: the next save writes the new fonts' results.
+                    logger.info("warm start: fonts changed during the save; not saved")
+                    return
+                }
                 savedAt = measured
                 logger.info("warm start: saved \(entries) results to \(path), \(shapes) shaped runs to \(shapesPath)")
                 let written = open(fingerprint: fingerprint, secret: secret)

@@ -54,7 +54,6 @@ final class FontResolver: Sendable {
     /// configuration makes a new resolver.
     private struct State: ~Copyable {
         var config: OpaquePointer?
-        var nextFontID = 1
         /// One FontFaceInfo per face as fontconfig prepares it, shared by every set that
         /// lists it: a sort lists some 160 faces with the test fonts, and a set of its own
         /// copies cost 48 of a new size's 50 KB. Keys come from installed fonts, not from
@@ -72,6 +71,11 @@ final class FontResolver: Sendable {
     }
 
     private let state: Mutex<State>
+    /// Font ids for the whole process, never reused by a later resolver: the shaped-run
+    /// caches key runs by font id and outlive a resolver (a measurement that started before
+    /// a change of fonts stores its runs after it), so a new resolver's font must not take
+    /// an old one's id.
+    private static let nextFontID = Atomic<Int>(0)
     /// `State.config`, which this resolver never replaces: read without the lock by sorts.
     private nonisolated(unsafe) let config: OpaquePointer
     /// Sets being sorted, by key (see ``fontSet(for:pixelSize:language:rendering:)``).
@@ -104,7 +108,8 @@ final class FontResolver: Sendable {
                 throw .noFontsAvailable("fontconfig could not load \(configurationFile)")
             }
         } else {
-            loaded = FcInitLoadConfigAndFonts()
+            // Not FcInitLoadConfigAndFonts: see the shim (its template parse can block).
+            loaded = fit_fc_load_config_and_fonts()
         }
         guard let config = loaded else {
             throw .noFontsAvailable("fontconfig could not load its configuration")
@@ -540,11 +545,9 @@ final class FontResolver: Sendable {
             ascent = ascent.rounded(.up)
             descent = descent.rounded(.up)
         }
-        let font = Font(
-            id: state.nextFontID, face: face, pixelSize: pixelSize, ascent: ascent, descent: descent, hbFont: hbFont,
-            rendering: rendering, variations: variations)
-        state.nextFontID += 1
-        return font
+        return Font(
+            id: Self.nextFontID.wrappingAdd(1, ordering: .relaxed).newValue, face: face, pixelSize: pixelSize,
+            ascent: ascent, descent: descent, hbFont: hbFont, rendering: rendering, variations: variations)
     }
 }
 

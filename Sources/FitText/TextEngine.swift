@@ -7,7 +7,7 @@ import Synchronization
 /// Pipeline (docs/architecture.md): FontDescription → FontResolver (fontconfig) →
 /// TextAnalyzer (ICU) → ParagraphShaper (itemize, HarfBuzz) → LineBreaker / Ellipsizer →
 /// TextMetrics.
-public final class TextEngine: TextMeasuring, Sendable {
+public final class TextEngine: Sendable {
     public struct Configuration: Sendable {
         /// Used for a description without a family, and for an empty description.
         public var defaultFamily: String = "sans-serif"
@@ -34,12 +34,12 @@ public final class TextEngine: TextMeasuring, Sendable {
         public var styleCacheBytes = 4 << 20
         /// Parsed font descriptions and feature lists, by the text peers send.
         public var descriptionCacheBytes = 1 << 20
-
-        /// The budgets of every cache together.
-        public var totalCacheBytes: Int {
-            shapeCacheBytes + resultCacheBytes + paragraphCacheBytes + fontCacheBytes + styleCacheBytes
-                + descriptionCacheBytes
-        }
+        /// Stamp every font resolver with the identity of the fonts, configuration and
+        /// libraries it measures with (``CacheFingerprint/fontSet(files:)``) when it is made:
+        /// what a persisted file is stamped with. A few milliseconds per resolver with a
+        /// desktop's fonts, so only for an engine whose results are saved (fitd's); without
+        /// it, ``persistenceFingerprint(version:)`` stamps the fonts as they are when asked.
+        public var stampsFontSet = false
 
         /// Shares `total` bytes out among the caches in the proportions of the defaults
         /// (results 32, shaped runs 32, paragraphs 8, fonts 16, styles 4, descriptions and
@@ -65,10 +65,23 @@ public final class TextEngine: TextMeasuring, Sendable {
     /// languages come from peers).
     private let languageContexts: Mutex<[String: LanguageContext]>
     private static let maxLanguageContexts = 64
-    private let fonts: Mutex<FontResolver>
+    /// The resolver measurements use, with what it was made from; replaced as a whole.
+    private let fonts: Mutex<FontGeneration>
+    /// `fonts.epoch`, readable without the lock: every result is cached with the epoch read
+    /// before its measurement started, and only an entry of the current epoch is served.
+    let fontEpoch = Atomic<UInt64>(0)
+
+    /// A font resolver and what its results are tied to.
+    struct FontGeneration {
+        var resolver: FontResolver
+        /// Counts resolvers: bumped when ``invalidateCaches()`` replaces one.
+        var epoch: UInt64
+        /// ``CacheFingerprint/fontSet(files:)`` as the resolver was made (``Configuration/stampsFontSet``).
+        var fontSet: UInt64?
+    }
     private let analyzer = TextAnalyzer()
     private let shapeCache: ByteBoundedCache<ShapeKey, ShapedRun>
-    let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, TextMetrics>
+    let resultCache: ByteBoundedCache<Prehashed<MeasureRequest>, EpochMetrics>
     /// Results a daemon measured before it restarted, read from disk (TextEngine+Persistence):
     /// consulted on a miss of `resultCache`, never written.
     let persisted = Mutex<PersistedResultTable?>(nil)
@@ -85,6 +98,12 @@ public final class TextEngine: TextMeasuring, Sendable {
     let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
     private let featureTable: FeatureTable
     let lastStyleID = Atomic<Int>(0)
+
+    /// A cached result and the font epoch it was measured under.
+    struct EpochMetrics: Sendable {
+        var metrics: TextMetrics
+        var epoch: UInt64
+    }
 
     struct StyleKey: Hashable {
         var font: String
@@ -103,7 +122,10 @@ public final class TextEngine: TextMeasuring, Sendable {
         self.language = language
         self.preferredLanguages = preferred
         languageContexts = Mutex([language: LanguageContext(language, preferred: preferred)])
-        fonts = Mutex(try FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes))
+        let resolver = try FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes)
+        fonts = Mutex(FontGeneration(
+            resolver: resolver, epoch: 0,
+            fontSet: configuration.stampsFontSet ? CacheFingerprint.fontSet(files: resolver.sourceFiles()) : nil))
         descriptions = ByteBoundedCache(name: "descriptions", byteLimit: configuration.descriptionCacheBytes / 2)
         featureTable = FeatureTable(byteLimit: configuration.descriptionCacheBytes / 2)
         styles = ByteBoundedCache(name: "styles", byteLimit: configuration.styleCacheBytes)
@@ -117,7 +139,10 @@ public final class TextEngine: TextMeasuring, Sendable {
             shapeCache: shapeCache, paragraphCache: paragraphCache, clusterWidths: clusterWidths, analyzer: analyzer)
     }
 
-    var resolver: FontResolver { fonts.withLock { $0 } }
+    var resolver: FontResolver { fonts.withLock { $0.resolver } }
+
+    /// The resolver's epoch and font-set stamp, read together.
+    var fontGeneration: FontGeneration { fonts.withLock { $0 } }
 
     /// The fontconfig configuration the engine's fonts come from, with a reference of the
     /// caller's own (FcConfigDestroy it), for reading it without loading it again
@@ -134,10 +159,20 @@ public final class TextEngine: TextMeasuring, Sendable {
     }
 
     public func invalidateCaches() {
-        // A new resolver re-reads the fontconfig configuration: new fonts, new rules.
-        if let fresh = try? FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes) {
-            fonts.withLock { $0 = fresh }
+        // A new resolver re-reads the fontconfig configuration: new fonts, new rules. It gets
+        // a new epoch even when it cannot be made: what the caches hold was measured under
+        // fonts that changed. The epoch is published after the swap, so a measurement that
+        // reads the new epoch reads the new resolver after it; one that straddles the change
+        // caches its result under the old epoch, where it is never served.
+        let fresh = try? FontResolver(rounding: configuration.verticalMetrics, byteLimit: configuration.fontCacheBytes)
+        let fontSet = configuration.stampsFontSet ? fresh.map { CacheFingerprint.fontSet(files: $0.sourceFiles()) } : nil
+        let epoch = fonts.withLock { generation in
+            if let fresh { generation.resolver = fresh }
+            generation.epoch += 1
+            generation.fontSet = fontSet
+            return generation.epoch
         }
+        fontEpoch.store(epoch, ordering: .sequentiallyConsistent)
         // Measured and shaped with the fonts and rules that just changed.
         persisted.withLock { $0 = nil }
         layoutResources.persistedShapes.table.withLock { $0 = nil }
@@ -188,13 +223,24 @@ public final class TextEngine: TextMeasuring, Sendable {
     public func cachedMeasurement(_ request: MeasureRequest) -> TextMetrics? {
         guard (try? request.validate()) != nil else { return nil }
         let key = Prehashed(request)
-        return resultCache.peek(key) ?? persistedMeasurement(key)
+        let epoch = fontEpoch.load(ordering: .sequentiallyConsistent)
+        return current(resultCache.peek(key), epoch: epoch) ?? persistedMeasurement(key, epoch: epoch)
+    }
+
+    /// A cached result when it was measured under the current fonts.
+    @inline(__always) func current(_ cached: EpochMetrics?, epoch: UInt64) -> TextMetrics? {
+        guard let cached, cached.epoch == epoch else { return nil }
+        return cached.metrics
     }
 
     public func measure(_ request: MeasureRequest) throws(FitTextError) -> TextMetrics {
         try request.validate()
         let key = Prehashed(request)
-        if let cached = resultCache.value(for: key) ?? persistedMeasurement(key) { return cached }
+        // Read before anything is measured: see invalidateCaches().
+        let epoch = fontEpoch.load(ordering: .sequentiallyConsistent)
+        if let cached = current(resultCache.value(for: key), epoch: epoch) ?? persistedMeasurement(key, epoch: epoch) {
+            return cached
+        }
         let metrics: TextMetrics
         switch request.unit {
         case .px: metrics = try measurePixels(request)
@@ -206,7 +252,7 @@ public final class TextEngine: TextMeasuring, Sendable {
             }
             metrics = try CellLayout.measure(plain, analyzer: analyzer)
         }
-        resultCache.insert(metrics, for: key, bytes: Self.resultBytes(key, metrics))
+        resultCache.insert(EpochMetrics(metrics: metrics, epoch: epoch), for: key, bytes: Self.resultBytes(key, metrics))
         measuredResults.add(1, ordering: .relaxed)
         return metrics
     }

@@ -14,6 +14,11 @@ public enum TextLimits {
     public static let maxWidth = 1_000_000.0
     /// Most OpenType features in one request.
     public static let maxFeatures = 64
+    /// Distinct font strings in one request (a batch, a layout document). Each new font is a
+    /// fontconfig sort, about a millisecond (more with a desktop's fonts): a batch of 10,000
+    /// texts each in a family of its own took 6-10 s of a worker, a layout 12 s. Interfaces
+    /// name a handful; Dynamic Type's styles count once each.
+    public static let maxFontsPerRequest = 256
     /// Smallest and largest text-scale factors (FitScale clamps the user's preference to these).
     public static let textScaleRange: ClosedRange<Double> = 0.25...4.0
 }

@@ -34,7 +34,7 @@ struct FitCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: "A layout document (JSON).")
+    @Argument(help: "A layout document (JSON): a file, a pipe, or - for standard input.")
     var document: String
 
     // .unconditional: "--width -5" is refused with the range, not taken for a missing value.
@@ -253,16 +253,20 @@ struct FitCommand: AsyncParsableCommand {
     }
 
     private func load() throws -> LayoutDocument {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: document))
+        let name = document == "-" ? "standard input" : document
+        let bytes: [UInt8]
+        do throws(DocumentInput.Failure) {
+            bytes = try DocumentInput.read(document)
         } catch {
-            throw CommandFailure("\(document): cannot read (\(error.localizedDescription))")
+            throw CommandFailure("\(name): \(error)")
+        }
+        if let syntax = DocumentInput.syntaxError(in: bytes) {
+            throw CommandFailure("\(name):\(syntax)")
         }
         do {
-            return try LayoutDocument(json: [UInt8](data))
+            return try LayoutDocument(json: bytes)
         } catch {
-            throw CommandFailure("\(document): \(error)")
+            throw CommandFailure("\(name): \(error)")
         }
     }
 

@@ -1,4 +1,5 @@
 import FitClient
+import FitScale
 import FitText
 import Foundation
 
@@ -17,7 +18,19 @@ enum FontSubstitution {
     }
 
     static func warning(_ description: String, used family: String) {
-        FileHandle.standardError.write(
-            Data("fitctl: warning: no font family of \"\(description)\" is installed; fontconfig substituted \(family)\n".utf8))
+        var line = "fitctl: warning: no font family of \"\(description)\" is installed; fontconfig substituted \(family)"
+        if let style = nearTextStyle(description) { line += "; did you mean the text style \"\(style)\"?" }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The text style a mistyped description's first word is near ("headlin" → "headline"):
+    /// a text style name is a font string of its own, and a typo in it reaches fontconfig as
+    /// a family nobody has.
+    static func nearTextStyle(_ description: String) -> String? {
+        let word = description.prefix { !$0.isWhitespace && $0 != "," }
+        guard !word.isEmpty else { return nil }
+        let names = TextStyle.allCases.map(\.rawValue) + ["title", "caption", "subhead"]
+        guard !names.contains(where: { $0.caseInsensitiveCompare(word) == .orderedSame }) else { return nil }
+        return Suggestion.closest(to: String(word), among: names)
     }
 }

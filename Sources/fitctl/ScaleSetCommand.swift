@@ -1,6 +1,7 @@
 import ArgumentParser
 import FitClient
 import FitScale
+import FitText
 import Foundation
 
 struct ScaleSetCommand: AsyncParsableCommand {
@@ -20,12 +21,15 @@ struct ScaleSetCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
-    @Argument(help: "The factor, greater than 0 and at most 4 (1 is the default size).")
+    @Argument(help: "The factor, from 0.25 to 4 (1 is the default size).")
     var factor: Double
 
     func validate() throws {
-        guard factor.isFinite, factor > 0, factor <= 4 else {
-            throw ValidationError("the text scale must be greater than 0 and at most 4 (the range is (0, 4]); got \(factor)")
+        // What the daemon measures with (TextLimits.textScaleRange): a factor outside it would
+        // be stored but measured clamped, and `fitctl scale` would show a scale nothing uses.
+        let range = TextLimits.textScaleRange
+        guard factor.isFinite, range.contains(factor) else {
+            throw ValidationError("the text scale must be from \(range.lowerBound) to \(range.upperBound); got \(factor)")
         }
     }
 

@@ -4,6 +4,7 @@ import FitScale
 import FitService
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 struct DaemonStartError: Error {
     var message: String
@@ -18,6 +19,7 @@ struct BusDaemon: Service {
     let address: String?
     let replace: Bool
     let environment: FitScaleEnvironment
+    let fontconfigCheck: FontconfigGuard?
     let logger: Logger
 
     func run() async throws {
@@ -32,11 +34,29 @@ struct BusDaemon: Service {
             throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: 1)
         }
         defer { connection.close() }
+        // No reply may be longer than the bus takes: it would drop us, and every client with us.
+        let messageLimit = await connection.discoverMessageLimit()
+        logger.info("the bus takes messages of up to \(messageLimit)")
 
         // The text scale is read and applied before the name is ours: the first request,
-        // the one that activated us, is measured at the user's scale.
-        let scale = await TextScaleRuntime.start(service: service, connection: connection, environment: environment, logger: logger)
-        defer { scale.stop() }
+        // the one that activated us, is measured at the user's scale. For at most
+        // StartGate.limit: a source that does not answer must not keep the name from the
+        // clients (the read then ends as a published change).
+        let gate = StartGate()
+        let runtime = RuntimeSlot()
+        let (service, environment, fontconfigCheck, logger) = (service, environment, fontconfigCheck, logger)
+        let starting = Task {
+            runtime.store(await TextScaleRuntime.start(
+                service: service, connection: connection, environment: environment, fontconfigCheck: fontconfigCheck,
+                gate: gate, logger: logger))
+        }
+        if !(await gate.wait()) {
+            logger.warning("text scale: the settings were not read within \(StartGate.limit); serving at the default scale until they are")
+        }
+        defer {
+            starting.cancel()
+            runtime.take()?.stop()
+        }
 
         // Calls of a client that leaves the bus are dropped or cancelled, not finished.
         do {
@@ -81,5 +101,33 @@ struct BusDaemon: Service {
             group.cancelAll()
         }
         _ = try? await connection.releaseName(FitNames.busName)
+    }
+}
+
+/// The text-scale runtime once its start has finished (it may finish after the name is taken).
+final class RuntimeSlot: Sendable {
+    private struct State {
+        var runtime: TextScaleRuntime?
+        var stopped = false
+    }
+
+    private let state = Mutex(State())
+
+    func store(_ runtime: TextScaleRuntime) {
+        // A start that ends after the daemon stopped stops at once.
+        let stopNow = state.withLock { state -> Bool in
+            if state.stopped { return true }
+            state.runtime = runtime
+            return false
+        }
+        if stopNow { runtime.stop() }
+    }
+
+    func take() -> TextScaleRuntime? {
+        state.withLock { state in
+            state.stopped = true
+            defer { state.runtime = nil }
+            return state.runtime
+        }
     }
 }

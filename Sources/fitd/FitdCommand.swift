@@ -50,9 +50,14 @@ struct FitdCommand: AsyncParsableCommand {
         let environment = FitScaleEnvironment(environment: ProcessEnvironment.all())
         let configPath = config ?? environment.fitdConfigPath
         let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
+        // Before anything loads fontconfig: the engine's configuration is the one it checked.
+        let fontconfigCheck = FontconfigSetup.prepare(logger: logger)
         let engine: TextEngine
         do {
-            engine = try TextEngine(configuration: limits.cacheBudget.engine)
+            var configuration = limits.cacheBudget.engine
+            // What it saves is stamped with the fonts it measured with (TextEngine.Configuration).
+            configuration.stampsFontSet = limits.persistResults
+            engine = try TextEngine(configuration: configuration)
         } catch {
             logger.critical("cannot start the text engine: \(error)")
             throw ExitCode(1)
@@ -70,7 +75,8 @@ struct FitdCommand: AsyncParsableCommand {
         }
         defer { idleTrim.cancel() }
         let daemon = BusDaemon(
-            service: service, address: address, replace: replace, environment: environment, logger: logger)
+            service: service, address: address, replace: replace, environment: environment, fontconfigCheck: fontconfigCheck,
+            logger: logger)
         let group = ServiceGroup(configuration: .init(
             // Returning from run() (name lost, bus gone) is a normal end, not a failure.
             services: [.init(service: daemon, successTerminationBehavior: .gracefullyShutdownGroup)],

@@ -12,14 +12,22 @@ struct TextScaleRuntime {
     let watcher: ChangeWatcher?
     private let tasks: [Task<Void, Never>]
 
-    /// Reads the preference, applies it to `service`, starts watching.
-    static func start(service: FitService, connection: BusConnection, environment: FitScaleEnvironment, logger: Logger) async -> TextScaleRuntime {
+    /// Reads the preference, applies it to `service` (or, when the daemon stopped waiting for
+    /// it, publishes it as a change: `gate`), starts watching.
+    static func start(
+        service: FitService, connection: BusConnection, environment: FitScaleEnvironment, fontconfigCheck: FontconfigGuard?,
+        gate: StartGate, logger: Logger
+    ) async -> TextScaleRuntime {
         let desktop = await chooseDesktop(connection: connection, environment: environment, logger: logger)
-        let state = TextScaleState(environment: environment, desktop: desktop, logger: logger)
-        let snapshot = await state.reload()
+        let state = TextScaleState(environment: environment, desktop: desktop, logger: logger, fontconfigCheck: fontconfigCheck)
         service.attach(textScaleState: state)
         service.attach(connection: connection)
-        service.apply(snapshot)
+        let snapshot = await state.reload()
+        if !gate.finish(inTime: { service.apply(snapshot) }) {
+            // Clients may have measured at the default scale since the name was taken: a new
+            // generation tells them to measure again.
+            await service.publish(snapshot, reasons: [.config, .desktop])
+        }
         logger.info("text scale: \(snapshot)")
 
         let watcher = ChangeWatcher(targets: await state.watchTargets(), logger: logger)

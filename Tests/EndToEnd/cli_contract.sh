@@ -57,7 +57,7 @@ grep -q "Missing value" "$work/err" && fail "fit --width -5 says Missing value: 
 assert_eq "$(status "$FITCTL" measure)" 64 "measure without text"
 assert_eq "$(status "$FITCTL" scale set 9)" 64 "scale set 9"
 assert_eq "$(status "$FITCTL" scale set -1)" 64 "scale set -1"
-grep -q "the range is" "$work/err" || fail "scale set -1 does not say the range: $(cat "$work/err")"
+grep -q "must be from 0.25 to 4.0" "$work/err" || fail "scale set -1 does not say the range: $(cat "$work/err")"
 ok "usage errors exit 64; did you mean for commands, options and option words; -5 refused with its range"
 
 # --- negative letter spacing is a value (it tightens), not an option.
@@ -135,3 +135,10 @@ grep -q "^fitctl ping: no daemon" "$work/ping.err" || fail "ping without daemon:
 s=0; env -u DBUS_SESSION_BUS_ADDRESS DISPLAY= XDG_RUNTIME_DIR="$work" "$FITCTL" ping >/dev/null 2>&1 || s=$?
 assert_eq "$s" 69 "ping with no bus at all"
 ok "no daemon: ping and status exit 69, with --local 0; measure falls back (0)"
+
+# --- a mistyped text style: the substitution warning names the style it is near.
+"$FITCTL" measure "Hello" --font "headlin" >/dev/null 2>"$work/typo.err"
+grep -q 'did you mean the text style "headline"?' "$work/typo.err" || fail "--font headlin: $(cat "$work/typo.err")"
+"$FITCTL" measure "Hello" --font "DejaVu Sans 12" >/dev/null 2>"$work/right.err"
+[ ! -s "$work/right.err" ] || fail "--font 'DejaVu Sans 12' said something: $(cat "$work/right.err")"
+ok "--font headlin: did you mean the text style \"headline\"?"

@@ -11,7 +11,7 @@ source "$(dirname "$0")/lib.bash"
 export FONTCONFIG_FILE=/etc/fonts/fonts.conf
 unset LANGUAGE
 for family in "Noto Sans Mono" "Cantarell" "Noto Serif Kannada" "FontAwesome" "FreeSans"; do
-  fc-list "$family" family | grep -q . || { echo "$TEST: skipped: desktop font $family not installed (scripts/bootstrap)"; exit 0; }
+  fc-list "$family" family | grep -q . || skip "desktop font $family not installed (scripts/bootstrap)"
 done
 on_private_bus "$@"
 

@@ -72,6 +72,29 @@ elif [ "$(wc -l <"$out/err")" -ne 1 ] || ! grep -q 'node 1 (id "bad")' "$out/err
     echo "FAIL bad document: $(cat "$out/err")"; failures=$((failures + 1))
 fi
 
+# A document from a pipe, standard input ("-"), /dev/stdin and process substitution (a FIFO)
+# lays out as the file does.
+card="$root/protocol/examples/first-fit-card.json"
+"$fitctl" fit --local --json --width 200 "$card" >"$out/file.json"
+cat "$card" | "$fitctl" fit --local --json --width 200 - >"$out/dash.json" 2>"$out/err" || { echo "FAIL fit - : $(cat "$out/err")"; failures=$((failures + 1)); }
+"$fitctl" fit --local --json --width 200 /dev/stdin <"$card" >"$out/stdin.json" 2>"$out/err" || { echo "FAIL fit /dev/stdin: $(cat "$out/err")"; failures=$((failures + 1)); }
+mkfifo "$out/fifo"
+cat "$card" >"$out/fifo" &
+"$fitctl" fit --local --json --width 200 "$out/fifo" >"$out/fifo.json" 2>"$out/err" || { echo "FAIL fit FIFO: $(cat "$out/err")"; failures=$((failures + 1)); }
+wait
+for form in dash stdin fifo; do
+    cmp -s "$out/file.json" "$out/$form.json" || { echo "FAIL fit from $form differs from the file's"; failures=$((failures + 1)); }
+done
+# Not JSON: the line and column of the fault, one line.
+printf '{"nodes": [\n  {"id": "root", "kind": "vstack"},\n  {"id": "t", "parent": "root" "kind": "text"}\n]}\n' >"$out/syntax.json"
+if "$fitctl" fit --local --width 100 "$out/syntax.json" >"$out/stdout" 2>"$out/err"; then
+    echo "FAIL syntax error: exit 0"; failures=$((failures + 1))
+elif ! grep -q "syntax.json:3:32: expected ',' or '}'" "$out/err"; then
+    echo "FAIL syntax error: $(cat "$out/err")"; failures=$((failures + 1))
+fi
+printf '{"nodes": [{"id": "root", "kind": "vstack"}' | "$fitctl" fit --local --width 100 - >"$out/stdout" 2>"$out/err" && failures=$((failures + 1))
+grep -q "standard input:1:44: expected ',' or ']', found end of text" "$out/err" || { echo "FAIL truncated on stdin: $(cat "$out/err")"; failures=$((failures + 1)); }
+
 # Widths past Int.max are printed and drawn, not trapped on (the table's titles and the
 # terminal drawing converted them to Int); spacer-rows grows with the width it is given.
 for document in first-fit-card spacer-rows; do

@@ -19,6 +19,9 @@ IFACE=org.fitd.Fit1
 
 fail() { echo "$TEST: FAIL: $*" >&2; exit 1; }
 ok() { echo "$TEST: ok: $*"; }
+# A check that cannot run here: says why and exits 77, which scripts/steps.bash counts as
+# skipped (automake's code), never as passed.
+skip() { echo "$TEST: SKIP: $*"; exit 77; }
 
 # Re-runs the calling script on a private bus within a time limit (every test must finish
 # in under 60 s). The bus's and the activated daemons' stderr go to $E2E_LOG, shown on failure.
@@ -96,3 +99,18 @@ bcall() { busctl --user --json=short call "$BUS" "$OBJ" "$IFACE" "$@"; }
 
 # jq-less JSON access: json_get EXPR < json, EXPR a Python expression over `d`.
 json_get() { "$PY" -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1]))' "$1"; }
+
+# For by_hand tests: `start_owner NAME [ARGS…]` starts a fitd and waits until it owns the
+# name; `stop_owner` sends the last one SIGTERM and checks it exits 0 within 5 s.
+start_owner() {
+  start "$@"
+  for _ in $(seq 200); do [ "$(daemon_pid)" = "$last" ] && return 0; sleep 0.05; done
+  fail "fitd $1 did not get $BUS: $(cat "$work/$1.err")"
+}
+stop_owner() {
+  kill -TERM "$last"
+  wait_gone "$last" 5 || fail "fitd $last still running 5 s after SIGTERM"
+  local status=0
+  wait "$last" || status=$?
+  assert_eq "$status" 0 "exit status after SIGTERM"
+}

@@ -5,16 +5,16 @@
 # and no portal), and X11's Xft.dpi set with `xrdb -merge` on a private Xvfb server that fitd
 # reaches through DISPLAY. GSettings wins over Xft.dpi; Xft.dpi is re-read on a change fitd
 # watches (here `fitctl scale reset`); `fitctl scale set` says on stderr when the desktop
-# draws at another scale. Skipped (exit 0, with the reason) without Xvfb, xrdb or the
+# draws at another scale. Skipped (exit 77, with the reason) without Xvfb, xrdb or the
 # schema. See scale-lib.bash.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.bash"
 if [ -z "${FITD_SCALE_INNER:-}" ]; then
   for tool in Xvfb xrdb; do
-    command -v "$tool" >/dev/null || { echo "skipped: $tool is not installed (scripts/bootstrap)"; exit 0; }
+    command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed (scripts/bootstrap)"; exit 77; }
   done
   [ -e /usr/share/glib-2.0/schemas/org.gnome.desktop.interface.gschema.xml ] ||
-    { echo "skipped: gsettings-desktop-schemas is not installed (scripts/bootstrap)"; exit 0; }
+    { echo "SKIP: gsettings-desktop-schemas is not installed (scripts/bootstrap)"; exit 77; }
   # A private X server: -displayfd picks a free display number and writes it once ready;
   # -noreset keeps the resources when the last client (xrdb) disconnects.
   displayfile=$(mktemp /tmp/fitd-xvfb.XXXXXX)

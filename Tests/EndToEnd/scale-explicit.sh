@@ -27,6 +27,7 @@ done
 check "the message names the range" grep -q "(0, 4]" "$T/set.err"
 check "still 1.25 from fontconfig" test "$(json "$($client props)" 'v["TextScale"], v["TextScaleSource"]')" = "1.25 fontconfig"
 check "fitctl refuses 5 before asking" bash -c "! '$fitctl' scale set 5 2>/dev/null"
+check "fitctl refuses 0.001, below what fitd measures with, naming the range" bash -c "if '$fitctl' scale set 0.001 >'$T/low.err' 2>&1; then exit 1; fi; grep -q 'from 0.25 to 4.0' '$T/low.err'"
 
 # --- Set wins over fontconfig, and is persisted
 check "Set TextScale 1.5 (python-dbus)" test "$($client set 1.5)" = ok

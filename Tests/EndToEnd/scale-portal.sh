@@ -4,7 +4,8 @@
 # SettingChanged on org.freedesktop.portal.Desktop): text-scaling-factor 1.5 gives TextScale
 # 1.5 from gnome when neither fitd nor fontconfig sets one; a SettingChanged to 1.25 is
 # followed; the portal leaving the bus falls back to the default; an old portal without
-# ReadOne is read with Read; fontconfig wins over the desktop. See scale-lib.bash.
+# ReadOne is read with Read; a scale of 1e-300 is passed over; fontconfig wins over the
+# desktop. See scale-lib.bash.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/scale-lib.bash"
 if [ -z "${FITD_SCALE_INNER:-}" ]; then scale_outer "${BASH_SOURCE[0]}"; exit; fi
@@ -38,6 +39,13 @@ check "and the UI font is GTK's default again" test "$(json "$($client props)" '
 FAKE_PORTAL_OLD=1 start_portal 1.75
 check "a portal without ReadOne is read with Read: 1.75" $client wait TextScale 1.75 5
 check "no spam: at most one line about the missing portal" test "$(grep -c 'not on the bus' "$T/bus.log")" -le 1
+
+# A text-scaling-factor outside 0.25…4 is passed over with a warning; the font still counts.
+kill "$portal_pid"; wait "$portal_pid" 2>/dev/null
+start_portal 1e-300 "Noto Sans 10"
+check "the portal is read again (UIFont from it)" $client wait UIFont "Noto Sans 10" 5
+check "its scale of 1e-300 is passed over: 1 from default" test "$(json "$($client props)" 'v["TextScale"], v["TextScaleSource"]')" = "1.0 default"
+check "a warning names the source and the value" grep -q "gnome desktop settings: text-scaling-factor gives a text scale of 1e-300" "$T/bus.log"
 
 mkdir -p "$XDG_CONFIG_HOME/fontconfig"
 cat >"$XDG_CONFIG_HOME/fontconfig/fonts.conf" <<'XML'

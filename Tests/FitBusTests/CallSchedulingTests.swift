@@ -157,6 +157,28 @@ import Testing
         }
     }
 
+    /// One client's long calls holding every worker do not make another client's call wait
+    /// for them to end: it starts at once on a spare thread, and the kernel shares the cores.
+    /// The busy client's own next call still waits for a worker.
+    @Test func aClientWithNothingRunningStartsAtOnceWhileAnotherHoldsEveryWorker() async throws {
+        try await withServer(Self.policy(workers: 1)) { bus, gate, _, client in
+            let other = try await BusConnection.connect(address: bus.address)
+            defer { other.close() }
+            var tasks: [Task<[DBusValue], any Error>] = []
+            tasks.append(Task { try await Self.call(client, "Block", Self.heavy("a0")) })
+            #expect(await gate.waitForStarts(1))
+            tasks.append(Task { try await Self.call(client, "Block", Self.heavy("a1")) })
+            try await Task.sleep(for: .milliseconds(200))
+            tasks.append(Task { try await Self.call(other, "Block", Self.heavy("b0")) })
+            #expect(await gate.waitForStarts(2))
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(gate.startedNames == ["a0", "b0"], "a0 blocks the only worker; b0 must not wait for it")
+            gate.open.store(true, ordering: .releasing)
+            for task in tasks { _ = try await task.value }
+            #expect(gate.startedNames.sorted() == ["a0", "a1", "b0"])
+        }
+    }
+
     @Test func aClientOverItsLimitIsRefusedAtOnce() async throws {
         try await withServer(Self.policy(workers: 1, callsPerClient: 3)) { _, gate, server, client in
             let tasks = (0..<5).map { index in

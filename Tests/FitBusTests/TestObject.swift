@@ -27,6 +27,11 @@ enum TestObject {
                 return [.int32(a &+ b)]
             },
             try DBusMethod("Reflect", in: "v", out: "v") { args, _ in args },
+            // A string of that many bytes: a reply as long as the caller asks.
+            try DBusMethod("Repeat", in: "u", out: "s") { args, _ throws(DBusError) in
+                let bytes: UInt32 = try args[0].decode()
+                return [.string(String(repeating: "x", count: Int(bytes)))]
+            },
             try DBusMethod("Sleep", in: "u", out: "s") { args, _ throws(DBusError) in
                 let ms: UInt32 = try args[0].decode()
                 try? await Task.sleep(for: .milliseconds(Int(ms)))

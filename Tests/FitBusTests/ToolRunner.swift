@@ -37,8 +37,10 @@ func withBus(_ body: (PrivateBus, BusConnection, BusConnection) async throws -> 
 }
 
 /// As `withBus`, with the test object's state too.
-func withTestObject(_ body: (PrivateBus, TestObject.State, BusConnection, BusConnection) async throws -> Void) async throws {
-    let bus = try PrivateBus()
+func withTestObject(
+    maxMessageSize: Int = 32 << 20, _ body: (PrivateBus, TestObject.State, BusConnection, BusConnection) async throws -> Void
+) async throws {
+    let bus = try PrivateBus(maxMessageSize: maxMessageSize)
     defer { bus.stop() }
     let server = try await BusConnection.connect(address: bus.address)
     let client = try await BusConnection.connect(address: bus.address)
@@ -49,6 +51,7 @@ func withTestObject(_ body: (PrivateBus, TestObject.State, BusConnection, BusCon
     let state = TestObject.State()
     state.connection.withLock { $0 = server }
     server.export(try TestObject.make(state: state))
+    await server.discoverMessageLimit()
     _ = try await server.requestName(TestObject.busName)
     try await body(bus, state, server, client)
 }

@@ -132,6 +132,38 @@ import Testing
         #expect(refusal(json: json) == .tooManyNodes(count: 100_000, limit: LayoutLimits.maxNodes))
     }
 
+    /// Every new font is a fontconfig sort: a document of thousands of fonts would hold a worker
+    /// for seconds, so more than LayoutLimits.maxFonts distinct ones are refused before any layout.
+    @Test func moreDistinctFontsThanTheLimitAreRefused() {
+        func document(fonts: Int) -> [LayoutNode] {
+            [node("root", nil, .vstack)] + (0..<fonts).map { index in
+                var label = text("t\(index)", 0, "x")
+                label.properties.font = "Family\(index) 12"
+                return label
+            } + [text("again", 0, "y")]
+        }
+        #expect(refusal(document(fonts: LayoutLimits.maxFonts)) == nil)
+        #expect(refusal(document(fonts: LayoutLimits.maxFonts + 1)) == .tooManyFonts(count: LayoutLimits.maxFonts + 1, limit: LayoutLimits.maxFonts))
+        // The same font on every node is one font.
+        let same = [node("root", nil, .vstack)] + (0..<2_000).map { index in
+            var label = text("t\(index)", 0, "x")
+            label.properties.font = "Sans 12"
+            return label
+        }
+        #expect(refusal(same) == nil)
+    }
+
+    /// A scaleGroup's factor is searched by laying out all its texts a dozen times: more than
+    /// LayoutLimits.maxScaleGroupMembers texts are refused before any layout.
+    @Test func aScaleGroupOfMoreTextsThanTheLimitIsRefused() {
+        func group(_ texts: Int) -> [LayoutNode] {
+            [node("g", nil, .scaleGroup, .init(minimumScaleFactor: 0.5)), node("row", 0, .vstack)] + (0..<texts).map { text("t\($0)", 1, "label \($0)") }
+        }
+        #expect(refusal(group(LayoutLimits.maxScaleGroupMembers)) == nil)
+        #expect(refusal(group(LayoutLimits.maxScaleGroupMembers + 1)) == .tooManyScaleGroupMembers(
+            node: at(0, "g"), count: LayoutLimits.maxScaleGroupMembers + 1, limit: LayoutLimits.maxScaleGroupMembers))
+    }
+
     /// uniformFit (outer) → vstack → [firstFit with `outer` candidates, uniformFit (inner) →
     /// firstFit with `inner` candidates].
     func nestedLists(outer: Int, inner: Int) -> [LayoutNode] {

@@ -6,8 +6,8 @@ import Glibc
 
 @testable import FitScale
 
-/// A layer with a fixed answer and source, or a failure.
-private struct Layer: DesktopSettingsProvider {
+/// A layer with a fixed answer and source, or a failure (DesktopScaleRangeTests too).
+struct Layer: DesktopSettingsProvider {
     var settings: DesktopSettings?
     var source: TextScaleSource
     var failure: FitScaleError?
@@ -120,7 +120,7 @@ private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendabl
     @Test func gsettingsWithoutDconfOrABackendIsNotAsked() throws {
         let environment = FitScaleEnvironment(configHome: "/nonexistent/fitd-test")
         #expect(!GSettingsProvider(environment: environment).inUse)
-        #expect(GSettingsProvider(environment: environment).read() == nil)
+        #expect(try GSettingsProvider(environment: environment).read() == nil)
         #expect(GSettingsProvider(environment: environment).watchedFiles == [
             "/nonexistent/fitd-test/dconf/user", "/nonexistent/fitd-test/glib-2.0/settings/keyfile",
         ])

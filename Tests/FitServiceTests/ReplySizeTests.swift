@@ -27,11 +27,47 @@ import Testing
         let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(batch) }
         guard case .rejected(let name, let message)? = error else { return }
         #expect(name == FitErrorName.tooLarge.rawValue)
-        #expect(message.contains("64 MiB") && message.contains("without lines"), "\(message)")
+        // The private bus takes messages of 32 MiB (scripts/private-bus, PrivateBus), under the array limit.
+        #expect(message.contains("the bus's limit of 32 MiB") && message.contains("without lines"), "\(message)")
         #expect(misses(engine) == 0, "nothing was measured")
         // The daemon serves on; a batch of lines under the limit is answered.
         let small = MeasureRequest(text: String(repeating: "\n", count: 1_000), font: "DejaVu Sans 10", includeLines: true)
         #expect(try await client.measureBatch([small, small]).map { try $0.get().metrics.lines.count } == [1_001, 1_001])
+    }
+
+    /// 1 MiB of line feeds with lines is about 50 MB of reply: under D-Bus's array limit, over
+    /// the bus's message limit, which would make the bus drop the daemon (every call in
+    /// flight then failed with NoReply, and the daemon exited).
+    @Test func aMeasureReplyOverTheBussMessageLimitIsRefusedAndTheDaemonStaysOnTheBus() async throws {
+        let harness = try await ServiceHarness.start(engine: try fresh())
+        defer { harness.stop() }
+        let client = try await harness.client()
+        let text = String(repeating: "\n", count: 1 << 20)
+        let error = await #expect(throws: FitClientError.self) {
+            _ = try await client.measure(MeasureRequest(text: text, font: "DejaVu Sans 10", includeLines: true))
+        }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("over the bus's limit of 32 MiB") && message.contains("without lines"), "\(message)")
+        // Still on the bus, same connection: it answers.
+        #expect(try await client.measure(MeasureRequest(text: "Hello", font: "DejaVu Sans 10")).metrics.width > 0)
+    }
+
+    /// Each new font is a fontconfig sort: a batch naming a font per text (10,000 families
+    /// nobody has) held a worker for 6-10 s. Past TextLimits.maxFontsPerRequest distinct font
+    /// strings the batch is refused before anything is measured.
+    @Test func aBatchNamingMoreFontsThanTheLimitIsRefusedBeforeMeasuring() async throws {
+        let engine = try fresh()
+        let harness = try await ServiceHarness.start(engine: engine)
+        defer { harness.stop() }
+        let client = try await harness.client()
+        let many = (0...TextLimits.maxFontsPerRequest).map { MeasureRequest(text: "text \($0)", font: "Nofamily\($0) 12") }
+        let error = await #expect(throws: FitClientError.self) { _ = try await client.measureBatch(many) }
+        guard case .rejected(let name, let message)? = error else { return }
+        #expect(name == FitErrorName.tooLarge.rawValue)
+        #expect(message.contains("more than \(TextLimits.maxFontsPerRequest) distinct fonts"), "\(message)")
+        #expect(misses(engine) == 0, "nothing was measured")
+        #expect(try await client.measureBatch(Array(many.dropLast())).count == TextLimits.maxFontsPerRequest)
     }
 
     @Test func resultsThatGrowPastTheLimitStopTheBatch() async throws {

@@ -55,6 +55,7 @@ final class ServiceHarness {
         flags: BusConnection.RequestNameFlags = [.doNotQueue, .allowReplacement]
     ) async throws -> BusConnection {
         let connection = try await BusConnection.connect(address: address)
+        await connection.discoverMessageLimit()  // as fitd does
         connection.export(try service.exportedObject())
         let reply = try await connection.requestName(FitNames.busName, flags: flags)
         guard reply == .primaryOwner || reply == .inQueue else {

@@ -10,7 +10,7 @@ public final class PrivateBus {
     public let address: String
     public let directory: URL
 
-    static let config = """
+    static func config(maxMessageSize: Int) -> String { """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
@@ -22,15 +22,17 @@ public final class PrivateBus {
             <allow eavesdrop="true"/>
             <allow own="*"/>
           </policy>
-          <limit name="max_message_size">33554432</limit>
+          <limit name="max_message_size">\(maxMessageSize)</limit>
         </busconfig>
         """
+    }
 
-    public init() throws {
+    /// - Parameter maxMessageSize: the bus's max_message_size; the system bus's 32 MiB by default.
+    public init(maxMessageSize: Int = 32 << 20) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fit-test-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("bus.conf")
-        try Self.config.write(to: configURL, atomically: true, encoding: .utf8)
+        try Self.config(maxMessageSize: maxMessageSize).write(to: configURL, atomically: true, encoding: .utf8)
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--config-file=\(configURL.path)", "--nofork", "--print-address=1"]

@@ -45,7 +45,7 @@ import Testing
         let engine = try TestEngine.fresh()
         let results = try requests.map { try engine.measure($0) }
         let path = try temporaryDirectory().appendingPathComponent("results.bin").path
-        let written = try engine.savePersistedResults(to: path, fingerprint: fingerprint, secret: Self.secret)
+        let written = try engine.savePersistedResults(to: path, stamp: engine.stamp(fingerprint: fingerprint), secret: Self.secret)
         #expect(written == Set(requests.map { PersistedResultCoding.key($0) }).count)
         return (path, results, Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
@@ -105,7 +105,7 @@ import Testing
         let engine = try TestEngine.fresh()
         engine.attachPersistedResults(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         let later = try Self.requests.dropFirst(4).map { try engine.measure($0) }
-        try engine.savePersistedResults(to: path, fingerprint: 42, secret: Self.secret)
+        try engine.savePersistedResults(to: path, stamp: engine.stamp(fingerprint: 42), secret: Self.secret)
         let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(table.entryCount == Self.requests.count)
         for (request, expected) in zip(Self.requests, results.prefix(4) + later) {
@@ -113,13 +113,13 @@ import Testing
         }
         // A budget too small for all: the most recently used go first, the file stays within it.
         let small = 64 + 8 * 16 + 300
-        try engine.savePersistedResults(to: path, fingerprint: 42, secret: Self.secret, byteLimit: small)
+        try engine.savePersistedResults(to: path, stamp: engine.stamp(fingerprint: 42), secret: Self.secret, byteLimit: small)
         let bounded = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit))
         #expect(bounded.byteCount <= small)
         #expect(bounded.entryCount >= 1 && bounded.entryCount < Self.requests.count)
         // Every budget is kept, down to the smallest file of one entry.
         for limit in stride(from: 64, through: 2_000, by: 7) {
-            let (bytes, entries) = engine.persistedFile(fingerprint: 42, secret: Self.secret, byteLimit: limit)
+            let (bytes, entries) = engine.persistedFile(stamp: engine.stamp(fingerprint: 42), secret: Self.secret, byteLimit: limit)!
             #expect(bytes.count <= max(limit, 64 + 8 * 16), "limit \(limit): \(bytes.count) bytes, \(entries) entries")
         }
     }
@@ -308,8 +308,8 @@ import Testing
         for request in requests { _ = try engine.measure(request) }
         let directory = try temporaryDirectory()
         let results = directory.appendingPathComponent("results.bin").path, shapes = directory.appendingPathComponent("shapes.bin").path
-        #expect(try engine.savePersistedResults(to: results, fingerprint: 42, secret: Self.secret) == 2)
-        #expect(try engine.savePersistedShapes(to: shapes, fingerprint: 42, secret: Self.secret) > 0)
+        #expect(try engine.savePersistedResults(to: results, stamp: engine.stamp(fingerprint: 42), secret: Self.secret) == 2)
+        #expect((try engine.savePersistedShapes(to: shapes, stamp: engine.stamp(fingerprint: 42), secret: Self.secret) ?? 0) > 0)
         for path in [results, shapes] {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             for word in ["Zephyrwhisk", "Quixotic"] {
@@ -350,8 +350,8 @@ import Testing
         let first = try TestEngine.fresh()
         let results = try Self.requests.map { try first.measure($0) }
         let path = try temporaryDirectory().appendingPathComponent("shapes.bin").path
-        let written = try first.savePersistedShapes(to: path, fingerprint: 42, secret: Self.secret)
-        #expect(written > 0)
+        let written = try first.savePersistedShapes(to: path, stamp: first.stamp(fingerprint: 42), secret: Self.secret)
+        #expect((written ?? 0) > 0)
         let table = try #require(try PersistedResultTable.open(path: path, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit, name: "persisted-shapes"))
         let next = try TestEngine.fresh()
         next.attachPersistedShapes(table)
@@ -367,7 +367,7 @@ import Testing
         let devanagari = MeasureRequest(text: "क्या आप परिवर्तन सहेजना चाहते हैं?", font: "DejaVu Sans 10", maxWidth: 0, wrap: .char)
         _ = try first.measure(devanagari)
         let withDevanagari = try temporaryDirectory().appendingPathComponent("shapes.bin").path
-        #expect(try first.savePersistedShapes(to: withDevanagari, fingerprint: 42, secret: Self.secret) > 0)
+        #expect((try first.savePersistedShapes(to: withDevanagari, stamp: first.stamp(fingerprint: 42), secret: Self.secret) ?? 0) > 0)
         next.attachPersistedShapes(try #require(try PersistedResultTable.open(path: withDevanagari, fingerprint: 42, secret: Self.secret, byteLimit: Self.byteLimit, name: "persisted-shapes")))
         let before = try #require(next.cacheStatistics.first { $0.name == "persisted-shapes" }).hits
         let reordered = [
@@ -400,15 +400,14 @@ import Testing
         #expect(stray.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
     }
 
-    /// The fingerprint follows the font files: touching one (its mtime) makes another.
+    /// The fingerprint follows the font files: touching one (its mtime) makes another, and so
+    /// does rewriting one in place with its size and modification time put back.
     @Test func theFingerprintChangesWhenAFontFileChanges() throws {
         let directory = try temporaryDirectory()
         let font = directory.appendingPathComponent("Font.ttf").path
         try write(Array(repeating: 1, count: 128), to: font)
         func fingerprint() -> UInt64 {
-            CacheFingerprint.compute(
-                version: "1", configuration: TextEngine.Configuration(), language: "en-us", preferredLanguages: [],
-                files: (configuration: [], fonts: [font]))
+            CacheFingerprint.fontSet(files: (configuration: [], fonts: [font]))
         }
         let before = fingerprint()
         #expect(fingerprint() == before)
@@ -416,8 +415,17 @@ import Testing
         #expect(utimensat(AT_FDCWD, font, &times, 0) == 0)
         let touched = fingerprint()
         #expect(touched != before)
+        // Same size, same inode, the modification time set back: only the change time moved.
+        usleep(20_000)
+        let fd = open(font, O_WRONLY)
+        #expect(fd >= 0)
+        #expect(pwrite(fd, [UInt8(2)], 1, 64) == 1)
+        close(fd)
+        #expect(utimensat(AT_FDCWD, font, &times, 0) == 0)
+        let rewritten = fingerprint()
+        #expect(rewritten != touched)
         try FileManager.default.removeItem(atPath: font)
-        #expect(fingerprint() != touched)
+        #expect(fingerprint() != rewritten)
         // The engine's own covers the pinned configuration's files and fonts, and is stable.
         let engine = try TestEngine.fresh()
         let files = engine.resolver.sourceFiles()
@@ -425,5 +433,20 @@ import Testing
         #expect(files.fonts.contains { $0.hasSuffix("DejaVuSans.ttf") })
         #expect(engine.persistenceFingerprint(version: "1") == engine.persistenceFingerprint(version: "1"))
         #expect(engine.persistenceFingerprint(version: "1") != engine.persistenceFingerprint(version: "2"))
+    }
+
+    /// Every library the process runs is part of the stamp: an upgraded HarfBuzz (or a
+    /// preloaded one) under the same soname is another file.
+    @Test func theFontSetStampListsTheShapingLibraries() {
+        let code = CacheFingerprint.mappedCode()
+        #expect(code.contains { $0.contains("libharfbuzz") }, "\(code)")
+        #expect(code.contains { $0.contains("libfontconfig") }, "\(code)")
+        #expect(code.contains { $0.contains("libicuuc") }, "\(code)")
+        // A maps file naming another library gives another list.
+        let maps = try? temporaryDirectory().appendingPathComponent("maps").path
+        if let maps {
+            try? write(Array("7f00-7f10 r-xp 00000000 08:01 42 /opt/lib/libharfbuzz.so.0.60000.0\n7f10-7f20 r--p 0 08:01 42 /data/font.ttf\n".utf8), to: maps)
+            #expect(CacheFingerprint.mappedCode(maps: maps) == ["/opt/lib/libharfbuzz.so.0.60000.0"])
+        }
     }
 }

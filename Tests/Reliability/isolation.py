@@ -163,6 +163,18 @@ def probe(fit, seconds):
     return kinds, errors
 
 
+def medium_batches(fit, count, tag):
+    """`count` MeasureBatch calls of 300 new short strings each (about 20 KB: the heavy lane),
+    one after another: their latencies."""
+    samples = []
+    for n in range(count):
+        entries = [(f"{tag} {n} entry {i} {time.time_ns()}", "DejaVu Sans 11", EMPTY) for i in range(300)]
+        t = time.perf_counter()
+        fit.batch(entries, timeout=CALL_TIMEOUT)
+        samples.append(time.perf_counter() - t)
+    return samples
+
+
 def baseline(part, fit):
     """The same small calls on the idle daemon first: the peer the figures compare with."""
     kinds, errors = probe(fit, 2)
@@ -193,6 +205,7 @@ def worst_case(fit, work):
     pid = fresh_daemon(fit)
     fit.measure(HELLO)  # cached from here on
     idle_p99 = baseline("worst-case", fit)
+    idle_batches = medium_batches(fit, 10, "idle")
     batch, layout = spawn("batch", work), spawn("layout", work)
     wait_until(lambda: os.path.exists(f"{work}/batch.ready") and os.path.exists(f"{work}/layout.ready"), 60, step=0.05)
     busy = wait_busy(pid)
@@ -206,6 +219,15 @@ def worst_case(fit, work):
     refused = [line for line in done if " answered " not in line]
     check("worst-case: the heavy requests were accepted and answered", not refused, "; ".join(refused[:3]))
     report("worst-case", kinds, errors, idle_p99)
+    # A call of the heavy lane too: it must not wait for the long ones to end (CallScheduling,
+    # spare worker threads), only share the cores with them.
+    during = medium_batches(fit, 30, "during")
+    cost = percentile(idle_batches, 50)
+    check.figure(f"worst-case: another client's batches of 300 new strings: idle {latency_summary(idle_batches)}; "
+                 f"during {latency_summary(during)}")
+    check(f"worst-case: another client's batches p99 within {P99_TARGET * 1000:.0f} ms of their idle cost",
+          percentile(during, 99) <= cost + P99_TARGET,
+          f"p99 {percentile(during, 99) * 1000:.1f} ms, idle cost {cost * 1000:.1f} ms")
     end(batch), end(layout)
 
 

@@ -42,7 +42,7 @@ public func initialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutabl
     Seeds.writeIfAsked {
         guard let engine, let secret else { return [] }
         for request in requests { _ = try? engine.measure(request) }
-        let file = engine.persistedFile(fingerprint: fingerprint, secret: secret, byteLimit: 1 << 20).bytes
+        let file = (engine.persistedFile(stamp: engine.stamp(fingerprint: fingerprint), secret: secret, byteLimit: 1 << 20)?.bytes ?? [])
         return [(name: "results-odd", bytes: [1] + file.dropFirst()), (name: "results-even", bytes: file)]
     }
     return 0
@@ -76,7 +76,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     engine.attachPersistedResults(table)
     defer { engine.attachPersistedResults(nil) }
     do {
-        try engine.savePersistedResults(to: output, fingerprint: fingerprint, secret: secret)
+        try engine.savePersistedResults(to: output, stamp: engine.stamp(fingerprint: fingerprint), secret: secret)
         guard let saved = try PersistedResultTable.open(path: output, fingerprint: fingerprint, secret: secret, byteLimit: 1 << 24) else {
             fuzzFailure("a save wrote no file")
         }
