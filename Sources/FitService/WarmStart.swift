@@ -75,6 +75,32 @@ public final class WarmStart: Sendable {
         return results.entryCount
     }
 
+    /// Lets go of the files' contents (an idle daemon's memory goes back to what it took at
+    /// start: read, not mapped, they are the daemon's own memory, some 14 MB when full).
+    /// They were saved just before; ``reload()`` reads them again when requests come back.
+    public func release() {
+        savedAt.withLock { _ in
+            engine.attachPersistedResults(nil)
+            engine.attachPersistedShapes(nil)
+        }
+    }
+
+    /// ``load()`` on a thread of its own (a read of megabytes must not hold one of Swift's
+    /// cooperative threads): for a daemon that released the files while idle.
+    public func reload() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            do {
+                _ = try PosixThread(name: "fitd-reload") { [self] in
+                    load()
+                    done.resume()
+                }
+            } catch {
+                logger.warning("warm start: no thread to read the files on (\(error)); answering cold")
+                done.resume()
+            }
+        }
+    }
+
     /// Reads shapes.bin on a thread of its own while the results are read and fitd takes its
     /// name: it is the larger file (every word of every run), and reading 10 MB into memory
     /// costs milliseconds the first answer need not wait for; until it is attached a word is

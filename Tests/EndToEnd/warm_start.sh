@@ -154,13 +154,21 @@ start_owner idle
 measure_all >/dev/null
 for _ in $(seq 200); do [ -s "$file" ] && break; sleep 0.1; done
 [ -s "$file" ] || fail "no $file 20 s after the last request: $(cat "$work/idle.err")"
+# The idle release lets the files' contents go too (read, they are the daemon's memory) and
+# reads them again once requests come back (IdleTrim, within its 5 s period).
+for _ in $(seq 100); do [ "$(persisted_hits)" = none ] && break; sleep 0.1; done
+assert_eq "$(persisted_hits)" none "persisted-results after the idle release"
+new_string >/dev/null
+sleep 6
+assert_eq "$(measure_all)" "$cold" "answers after the idle release and the reread"
+assert_eq "$(persisted_hits)" 12 "persisted-results hits after the idle release and the reread"
 kill -9 "$last"
 wait "$last" 2>/dev/null || true  # bash's "Killed" notice"
 start_owner afterkill
 assert_eq "$(measure_all)" "$cold" "answers after an idle save and kill -9"
 assert_eq "$(persisted_hits)" 12 "persisted-results hits after an idle save and kill -9"
 stop
-ok "idle: saved before the idle release; after kill -9 the next fitd answered all 12 from the file"
+ok "idle: saved before the idle release, let go and read again when requests came back; after kill -9 the next fitd answered all 12 from the file"
 
 rm -f "$file"
 printf '[limits]\npersist_results = false\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
