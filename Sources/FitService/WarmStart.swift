@@ -88,14 +88,22 @@ public final class WarmStart: Sendable {
     /// ``load()`` on a thread of its own (a read of megabytes must not hold one of Swift's
     /// cooperative threads): for a daemon that released the files while idle.
     public func reload() async {
+        await onThreadOfItsOwn("fitd-reload", else: "answering cold") { [self] in load() }
+    }
+
+    /// `body` on a POSIX thread, awaited: file reads, writes and fsyncs block, and must not
+    /// hold one of Swift's cooperative threads. Without a thread, `body` does not run and
+    /// the log says what that means (`consequence`).
+    private func onThreadOfItsOwn(_ name: String, else consequence: String, _ body: @escaping @Sendable () -> Void) async {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             do {
-                _ = try PosixThread(name: "fitd-reload") { [self] in
-                    load()
+                // Dropped at once: detached, it ends when `body` does.
+                _ = try PosixThread(name: name) {
+                    body()
                     done.resume()
                 }
             } catch {
-                logger.warning("warm start: no thread to read the files on (\(error)); answering cold")
+                logger.warning("warm start: no thread for \(name) (\(error)); \(consequence)")
                 done.resume()
             }
         }
@@ -187,18 +195,7 @@ public final class WarmStart: Sendable {
     /// since the daemon started or last saved. The writing and its fsync run on a thread of
     /// their own: a blocking call must not hold one of Swift's cooperative threads.
     public func save() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            do {
-                // Dropped at once: detached, it ends when the save is done.
-                _ = try PosixThread(name: "fitd-save") { [self] in
-                    saveNow()
-                    done.resume()
-                }
-            } catch {
-                logger.warning("warm start: no thread to save on (\(error)); results are not saved")
-                done.resume()
-            }
-        }
+        await onThreadOfItsOwn("fitd-save", else: "results are not saved") { [self] in saveNow() }
     }
 
     private func saveNow() {
