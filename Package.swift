@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "FitScale",
             dependencies: [
-                "CFontconfig", "CFitGSettings", "CFitXResources", "FitThreads",
+                "CFontconfig", "CFitGSettings", "CFitXResources", "FitThreads", "FitTypes",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The layout engine is pure Swift: it knows text only through LayoutTextMeasurer.

@@ -30,7 +30,7 @@ extension FitClient {
             if options.uiFont == nil { options.uiFont = user.uiFont.pangoDescription }
             do throws(LayoutError) {
                 let prepared = try PreparedLayout(document)
-                let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale)
+                let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale, gtkRendering: user.gtkRendering)
                 let workers = ParallelChunks.availableCores
                 if let probes = measurer.premeasurePlan(prepared, sizeCategory: options.sizeCategory, workers: workers) {
                     await measurer.premeasure(probes, workers: workers)

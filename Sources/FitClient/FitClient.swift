@@ -34,14 +34,17 @@ public final class FitClient: Sendable {
         var textScale: Double
         var category: SizeCategory
         var uiFont: UIFont
+        /// The user's GtkSettings that change how GTK 4 measures (settings.ini).
+        var gtkRendering: GTKFontRenderingSettings
 
-        /// The request as the daemon measures it: with the user's text scale unless the
-        /// caller sends its own.
+        /// The request as the daemon measures it (FitService.engineRequest): with the user's
+        /// text scale unless the caller sends its own, and the toolkit profile with the
+        /// user's GtkSettings.
         func applied(to request: MeasureRequest, userTextScale: Bool) -> MeasureRequest {
-            guard userTextScale else { return request }
-            var scaled = request
-            scaled.textScale = textScale
-            return scaled
+            var applied = request
+            if userTextScale { applied.textScale = textScale }
+            if !gtkRendering.isUnset { applied.metrics = applied.metrics.with(gtkRendering) }
+            return applied
         }
 
         init(_ snapshot: TextScaleSnapshot) {
@@ -49,6 +52,7 @@ public final class FitClient: Sendable {
             textScale = min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound)
             category = snapshot.category
             uiFont = snapshot.uiFont
+            gtkRendering = snapshot.gtkRendering
         }
     }
 

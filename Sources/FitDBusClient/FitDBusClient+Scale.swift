@@ -20,6 +20,7 @@ extension FitDBusClient {
         // Newer properties: absent from an older fitd.
         if case .string(let fontSource)? = values[TextScaleNames.uiFontSource] { info.uiFontSource = fontSource }
         if case .string(let toolkit)? = values[TextScaleNames.toolkit] { info.toolkit = toolkit }
+        if case .string(let settings)? = values[TextScaleNames.toolkitSettings] { info.toolkitSettings = settings }
         return info
     }
 

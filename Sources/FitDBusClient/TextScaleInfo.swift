@@ -21,6 +21,9 @@ public struct TextScaleInfo: Sendable, Hashable, Codable {
     /// The toolkit measurements reproduce when they name none ("gtk-4.8"); nil from a fitd
     /// that does not say.
     public var toolkit: String?
+    /// The user's GtkSettings that change how ``toolkit`` measures
+    /// ("gtk-hint-font-metrics=true"); empty when none applies, nil from a fitd that does not say.
+    public var toolkitSettings: String?
 
     public init(factor: Double, source: String, category: String, dpi: Double, uiFont: String, monospaceFont: String) {
         self.factor = factor

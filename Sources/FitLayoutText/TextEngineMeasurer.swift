@@ -45,8 +45,11 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     }
 
     /// A measurer for a layout call: unit and UI font from the options (an unparsable UI font
-    /// is an error, not a silent fallback).
-    public init(engine: TextEngine, options: LayoutOptions, textScale: Double = 1) throws(LayoutError) {
+    /// is an error, not a silent fallback); the toolkit profile the options name, with the
+    /// user's GtkSettings (`gtkRendering`) applied as every Measure applies them.
+    public init(
+        engine: TextEngine, options: LayoutOptions, textScale: Double = 1, gtkRendering: GTKFontRenderingSettings = .unset
+    ) throws(LayoutError) {
         var font = Self.defaultUIFont
         if let description = options.uiFont {
             guard let parsed = UIFont(pangoDescription: description, source: .explicit) else {
@@ -64,6 +67,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             }
         }
         markup = options.markup
+        if !gtkRendering.isUnset { metrics = metrics.with(gtkRendering) }
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {

@@ -14,12 +14,15 @@ public enum TextScaleNames {
     /// The toolkit a measurement reproduces when it names none ("gtk-4.8": the GTK 4
     /// installed where fitd runs).
     public static let toolkit = "Toolkit"
+    /// The user's GtkSettings that the toolkit of ``toolkit`` reads and that change its
+    /// measurements ("gtk-hint-font-metrics=true"); empty when none is set.
+    public static let toolkitSettings = "ToolkitSettings"
     public static let generation = "Generation"
     public static let resetTextScale = "ResetTextScale"
     public static let getTextStyles = "GetTextStyles"
 
     /// The properties a text-scale change can touch, in the order PropertiesChanged lists them.
-    public static let properties = [textScale, textScaleSource, sizeCategory, dpi, uiFont, uiFontSource, monospaceFont]
+    public static let properties = [textScale, textScaleSource, sizeCategory, dpi, uiFont, uiFontSource, monospaceFont, toolkitSettings]
 }
 
 /// Why the generation changed, as GenerationChanged's `reasons` spell it.

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// What a desktop environment says about text size and fonts. A nil field means the desktop
 /// does not set it, and the next source in precedence decides.
 public struct DesktopSettings: Hashable, Sendable {
@@ -7,6 +9,9 @@ public struct DesktopSettings: Hashable, Sendable {
     public var uiFont: UIFont?
     /// The monospace font (GNOME monospace-font-name; KDE [General] fixed).
     public var monospaceFont: UIFont?
+    /// GtkSettings that change how GTK 4 renders, and so measures (settings.ini
+    /// `gtk-hint-font-metrics`, `gtk-font-rendering`); each field nil where unset.
+    public var gtkRendering: GTKFontRenderingSettings = .unset
     /// Which source gave ``textScale`` when several were layered
     /// (``LayeredSettingsProvider``); nil: the provider's own ``DesktopSettingsProvider/source``.
     public var textScaleSource: TextScaleSource?

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// GTK's own settings files: `[Settings]` in `settings.ini`, read where and in the order GTK 4
 /// reads them (gtk/gtksettings.c, `gtk_settings_init`): the system's `/etc/gtk-4.0`, every
 /// directory of `$XDG_CONFIG_DIRS` from the last to the first, then `$XDG_CONFIG_HOME`, each
@@ -35,12 +37,17 @@ public struct GTKSettingsFileProvider: DesktopSettingsProvider {
         try read()
     }
 
-    /// Nil when none of the files exists or none sets `gtk-font-name`. A file that cannot be
+    /// Nil when none of the files exists or none sets `gtk-font-name`, `gtk-hint-font-metrics`
+    /// or `gtk-font-rendering` (the last two only in GTK 4's files). A file that cannot be
     /// read (not UTF-8, not a regular file, too large) is passed over as GTK passes it over;
-    /// its error is thrown only when no other file names a font.
+    /// its error is thrown only when no other file sets anything. A value GTK cannot parse is
+    /// ignored with a warning, as GTK ignores it (gtksettings.c, `gtk_settings_load_from_key_file`).
     public func read() throws(FitScaleError) -> DesktopSettings? {
         var fontName: (value: String, path: String)?
+        var rendering = GTKFontRenderingSettings.unset
+        var passedOver: [FitScaleError] = []
         var unreadable: FitScaleError?
+        let readsRendering = toolkitDirectory == "gtk-4.0"
         for path in files {
             let file: ConfigFile?
             do throws(FitScaleError) {
@@ -49,18 +56,40 @@ public struct GTKSettingsFileProvider: DesktopSettingsProvider {
                 unreadable = error
                 continue
             }
-            if let value = file?.value(section: "Settings", key: "gtk-font-name") { fontName = (value, path) }
+            guard let file else { continue }
+            if let value = file.value(section: "Settings", key: "gtk-font-name") { fontName = (value, path) }
+            guard readsRendering else { continue }
+            if let value = file.value(section: "Settings", key: "gtk-hint-font-metrics") {
+                if let hinted = GTKFontRenderingSettings.keyFileBoolean(value) {
+                    rendering.hintFontMetrics = hinted
+                } else {
+                    passedOver.append(.configValue(path: path, key: "gtk-hint-font-metrics", value: value, reason: "not a boolean (true, false, 1 or 0); GTK ignores it too"))
+                }
+            }
+            if let value = file.value(section: "Settings", key: "gtk-font-rendering") {
+                if let mode = GTKFontRenderingSettings.fontRendering(value) {
+                    rendering.fontRendering = mode
+                } else {
+                    passedOver.append(.configValue(path: path, key: "gtk-font-rendering", value: value, reason: "not automatic or manual; GTK ignores it too"))
+                }
+            }
         }
-        guard let fontName else {
+        var settings = DesktopSettings()
+        settings.gtkRendering = rendering
+        settings.passedOver = passedOver
+        if let fontName {
+            // GKeyFile strings may be quoted by the tools that write them.
+            let text = fontName.value.hasPrefix("\"") && fontName.value.hasSuffix("\"") && fontName.value.count >= 2
+                ? String(fontName.value.dropFirst().dropLast()) : fontName.value
+            guard let font = UIFont(pangoDescription: text, source: .gtkSettings) else {
+                throw .configValue(path: fontName.path, key: "gtk-font-name", value: text, reason: "not a Pango font description such as \"Cantarell 11\"")
+            }
+            settings.uiFont = font
+        }
+        guard settings.uiFont != nil || !rendering.isUnset else {
             if let unreadable { throw unreadable }
-            return nil
+            return passedOver.isEmpty ? nil : settings
         }
-        // GKeyFile strings may be quoted by the tools that write them.
-        let text = fontName.value.hasPrefix("\"") && fontName.value.hasSuffix("\"") && fontName.value.count >= 2
-            ? String(fontName.value.dropFirst().dropLast()) : fontName.value
-        guard let font = UIFont(pangoDescription: text, source: .gtkSettings) else {
-            throw .configValue(path: fontName.path, key: "gtk-font-name", value: text, reason: "not a Pango font description such as \"Cantarell 11\"")
-        }
-        return DesktopSettings(uiFont: font)
+        return settings
     }
 }

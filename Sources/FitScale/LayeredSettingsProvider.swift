@@ -1,3 +1,5 @@
+import FitTypes
+
 /// Several desktop sources in precedence order, field by field: the first layer that sets the
 /// text scale gives it (and is reported as its source), the first that names a UI font gives
 /// that, and so on. fitd layers the portal (or KDE), GSettings and Xft.dpi this way, because
@@ -72,6 +74,8 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
             }
             if merged.uiFont == nil && merged.uiFontNotAnswering == nil { merged.uiFont = settings.uiFont }
             if merged.monospaceFont == nil { merged.monospaceFont = settings.monospaceFont }
+            if merged.gtkRendering.hintFontMetrics == nil { merged.gtkRendering.hintFontMetrics = settings.gtkRendering.hintFontMetrics }
+            if merged.gtkRendering.fontRendering == nil { merged.gtkRendering.fontRendering = settings.gtkRendering.fontRendering }
         }
         if !any, let firstError { throw firstError }
         return any ? merged : nil

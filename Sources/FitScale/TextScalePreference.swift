@@ -1,3 +1,5 @@
+import FitTypes
+
 /// The inputs of the text-scale decision, one per source, and the rule that combines them.
 ///
 /// Precedence (README, docs/text-scale.md): 1) fitd's explicit setting, 2) fontconfig's
@@ -56,6 +58,8 @@ public struct TextScaleSnapshot: Hashable, Sendable, CustomStringConvertible {
     public var category: SizeCategory
     public var uiFont: UIFont
     public var monospaceFont: UIFont
+    /// The user's GtkSettings that change how GTK 4 measures (``GTKFontRenderingSettings``).
+    public var gtkRendering: GTKFontRenderingSettings
     /// Increments on every effective change (a different factor, source, category or font,
     /// or fonts installed / removed); results computed under an older generation are stale.
     public var generation: UInt64
@@ -66,7 +70,7 @@ public struct TextScaleSnapshot: Hashable, Sendable, CustomStringConvertible {
     public var dpi: Double { 96 * scale.factor }
 
     public var description: String {
-        "scale \(scale) from \(source), category \(category), UI font \(uiFont.pangoDescription), monospace \(monospaceFont.pangoDescription), generation \(generation)"
+        "scale \(scale) from \(source), category \(category), UI font \(uiFont.pangoDescription), monospace \(monospaceFont.pangoDescription)\(gtkRendering.isUnset ? "" : ", \(gtkRendering)"), generation \(generation)"
     }
 
     init(preference: TextScalePreference, generation: UInt64) {
@@ -76,6 +80,7 @@ public struct TextScaleSnapshot: Hashable, Sendable, CustomStringConvertible {
         category = scale.category
         uiFont = preference.resolvedUIFont
         monospaceFont = preference.resolvedMonospaceFont
+        gtkRendering = preference.desktop?.gtkRendering ?? .unset
         self.generation = generation
     }
 

@@ -11,13 +11,12 @@ extension FitService {
         guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1],
             text.utf8.count <= limits.maxTextBytes
         else { return nil }
-        let generation = currentGeneration
-        guard var request = try? MeasureCodec.request(text: text, font: font, options: arguments[2], textScale: currentTextScale),
-            let (engineFont, scale) = try? engineFont(request.font, textScale: request.textScale)
+        let context = requestContext
+        guard let options = try? OptionDictionary(arguments[2]),
+            let request = try? engineRequest(text: text, font: font, options: options, in: context)
         else { return nil }
-        (request.font, request.textScale) = (engineFont, scale)
         guard let metrics = engine.cachedMeasurement(request) else { return nil }
         requestsServed.add(1)
-        return [MeasureCodec.encode(metrics, generation: generation)]
+        return [MeasureCodec.encode(metrics, generation: context.generation)]
     }
 }

@@ -177,6 +177,10 @@ extension FitService {
                 doc: "The toolkit measurements reproduce when they name none: the GTK 4 installed where fitd runs, e.g. gtk-4.8.",
                 constant: true, get: { .string(ToolkitProfile.gtk4.name) }),
             try DBusProperty(
+                TextScaleNames.toolkitSettings, signature: "s",
+                doc: "The user's GtkSettings that change how Toolkit measures (settings.ini gtk-hint-font-metrics, gtk-font-rendering), as gtk-hint-font-metrics=true; empty when none applies.",
+                get: { [self] in scaleValues()[TextScaleNames.toolkitSettings]! }),
+            try DBusProperty(
                 TextScaleNames.monospaceFont, signature: "s",
                 doc: "The user's monospace font as a Pango description (the desktop's, else fontconfig's monospace).",
                 get: { [self] in scaleValues()[TextScaleNames.monospaceFont]! }),
@@ -278,11 +282,12 @@ extension FitService {
     static func propertyValues(_ snapshot: TextScaleSnapshot) -> [String: DBusValue] {
         propertyValues(
             factor: snapshot.factor, source: snapshot.source, category: snapshot.category, uiFont: snapshot.uiFont,
-            monospaceFont: snapshot.monospaceFont)
+            monospaceFont: snapshot.monospaceFont, gtkRendering: snapshot.gtkRendering)
     }
 
     static func propertyValues(
-        factor: Double, source: TextScaleSource, category: SizeCategory, uiFont: UIFont, monospaceFont: UIFont
+        factor: Double, source: TextScaleSource, category: SizeCategory, uiFont: UIFont, monospaceFont: UIFont,
+        gtkRendering: GTKFontRenderingSettings = .unset
     ) -> [String: DBusValue] {
         [
             TextScaleNames.textScale: .double(factor),
@@ -292,6 +297,7 @@ extension FitService {
             TextScaleNames.uiFont: .string(uiFont.pangoDescription),
             TextScaleNames.uiFontSource: .string(uiFont.source.rawValue),
             TextScaleNames.monospaceFont: .string(monospaceFont.pangoDescription),
+            TextScaleNames.toolkitSettings: .string(ToolkitProfile.gtk4.with(gtkRendering).settings.description),
         ]
     }
 }

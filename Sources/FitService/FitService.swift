@@ -165,6 +165,9 @@ public final class FitService: Sendable {
         var generation: UInt64
         var textScale: Double
         var uiFont: UIFont
+        /// The user's GtkSettings that change how GTK 4 measures (settings.ini), applied to
+        /// each request's toolkit profile.
+        var gtkRendering: GTKFontRenderingSettings
     }
 
     /// The generation is read FIRST: a change applies the new scale and then bumps the
@@ -174,9 +177,10 @@ public final class FitService: Sendable {
     /// under the new generation for good.
     var requestContext: RequestContext {
         let generation = currentGeneration
+        let snapshot = scaleBinding.snapshot
         return RequestContext(
             generation: generation, textScale: currentTextScale,
-            uiFont: scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont)
+            uiFont: snapshot?.uiFont ?? TextScalePreference.fallbackUIFont, gtkRendering: snapshot?.gtkRendering ?? .unset)
     }
 
     private func measureOne(
@@ -193,8 +197,10 @@ public final class FitService: Sendable {
 
     /// The engine's request for a call's text, font and options: within the text limit,
     /// options decoded, the user's text scale applied, a text style or no font resolved to a
-    /// Pango description (``engineFont(_:textScale:uiFont:)``).
-    private func engineRequest(
+    /// Pango description (``engineFont(_:textScale:uiFont:)``), the toolkit profile with the
+    /// user's GtkSettings. Every path to the engine builds its request here, the cache-only
+    /// one too (``measureImmediately(_:)``), so they look up the same keys.
+    func engineRequest(
         text: String, font: String, options: OptionDictionary, in context: RequestContext
     ) throws(DBusError) -> MeasureRequest {
         guard text.utf8.count <= limits.maxTextBytes else {
@@ -202,6 +208,7 @@ public final class FitService: Sendable {
         }
         var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
         (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
+        if !context.gtkRendering.isUnset { request.metrics = request.metrics.with(context.gtkRendering) }
         return request
     }
 

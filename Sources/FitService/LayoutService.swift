@@ -41,7 +41,8 @@ public final class LayoutService: Sendable {
     /// generation). `textScale` and `generation` are the service's at the time of the call.
     func layout(
         _ arguments: [DBusValue], textScale: Double, generation: UInt64,
-        defaultCategory: ContentSizeCategory? = nil, defaultUIFont: String? = nil
+        defaultCategory: ContentSizeCategory? = nil, defaultUIFont: String? = nil,
+        gtkRendering: GTKFontRenderingSettings = .unset
     ) async throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3 else {
             throw DBusError(.invalidArgs, "Layout takes (\(LayoutCodec.documentSignature) nodes, \(LayoutCodec.proposalSignature) proposal, a{sv} options)")
@@ -62,7 +63,7 @@ public final class LayoutService: Sendable {
         let measurer: TextEngineMeasurer
         do throws(LayoutError) {
             prepared = try PreparedLayout(document)
-            measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale)
+            measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: textScale, gtkRendering: gtkRendering)
         } catch {
             throw DBusError(error)
         }

@@ -44,13 +44,37 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     /// Whether the cairo the toolkit draws with is 1.17.4 or later, which GTK 4.2–4.14 ask
     /// before they turn glyph-position rounding off (cairo then positions glyphs at subpixels).
     public let subpixelCairo: Bool
+    /// The user's GtkSettings that this line reads and that change its rendering; `.unset`
+    /// for a line that reads none of them (GTK 3, GTK 4 before 4.6), so that profiles which
+    /// draw alike are equal and share cache entries.
+    public let settings: GTKFontRenderingSettings
 
-    public init(_ toolkit: Toolkit, minor: Int, subpixelCairo: Bool = InstalledToolkits.shared.subpixelCairo) {
+    public init(
+        _ toolkit: Toolkit, minor: Int, subpixelCairo: Bool = InstalledToolkits.shared.subpixelCairo,
+        settings: GTKFontRenderingSettings = .unset
+    ) {
         self.toolkit = toolkit
         self.subpixelCairo = subpixelCairo
         // Odd minors are development releases of the next stable line (GNOME's version
         // scheme: 4.15.x led to 4.16.0), so 4.9 is taken to draw as 4.10 does.
-        self.minor = toolkit == .gtk4 && minor % 2 == 1 ? minor + 1 : minor
+        let minor = toolkit == .gtk4 && minor % 2 == 1 ? minor + 1 : minor
+        self.minor = minor
+        self.settings = Self.settingsRead(by: toolkit, minor: minor, from: settings)
+    }
+
+    /// This line with the user's settings (settings.ini, GSettings) applied.
+    public func with(_ settings: GTKFontRenderingSettings) -> ToolkitProfile {
+        ToolkitProfile(toolkit, minor: minor, subpixelCairo: subpixelCairo, settings: settings)
+    }
+
+    /// The part of `settings` a line reads: `gtk-hint-font-metrics` from 4.6 (gtksettings.c
+    /// "Since: 4.6"); from 4.16 only when `gtk-font-rendering` is `manual`, which is all that
+    /// is kept then.
+    private static func settingsRead(by toolkit: Toolkit, minor: Int, from settings: GTKFontRenderingSettings) -> GTKFontRenderingSettings {
+        guard toolkit == .gtk4, minor >= 6 else { return .unset }
+        if minor < 16 { return GTKFontRenderingSettings(hintFontMetrics: settings.hintFontMetrics) }
+        guard settings.fontRendering == .manual else { return .unset }
+        return settings
     }
 
     /// "gtk-4.8": the name the `metrics` option takes and results report.
@@ -58,7 +82,8 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     /// The word a client sends: the name, but "gtk3" for GTK 3, which every fitd takes.
     public var optionWord: String { toolkit == .gtk3 ? "gtk3" : name }
     public var description: String {
-        toolkit == .gtk4 && (2...14).contains(minor) ? "\(name) with cairo \(subpixelCairo ? "≥" : "<") 1.17.4" : name
+        let line = toolkit == .gtk4 && (2...14).contains(minor) ? "\(name) with cairo \(subpixelCairo ? "≥" : "<") 1.17.4" : name
+        return settings.isUnset ? line : "\(line), \(settings)"
     }
 
     /// What this line's labels measure with, from each line's own source (gtk/gtkwidget.c
@@ -73,13 +98,25 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     /// | 4.12–4.14 | yes (with cairo ≥ 1.17.4: at scale 1, hinted) | with cairo ≥ 1.17.4 |
     /// | 4.16 and later | no (`gtk-font-rendering` automatic) | no |
     ///
-    /// GTK 4.8.3 with cairo 1.16 and GTK 3.24.38 were checked against their own labels
-    /// (Tests/oracle/gtk_compare.py); the other lines are read from their source.
+    /// With the user's ``settings``: from 4.6, `gtk-hint-font-metrics` decides hint metrics,
+    /// and with cairo ≥ 1.17.4 position rounding too; from 4.16 both follow it only with
+    /// `gtk-font-rendering=manual` (its default then is true: gtksettings.c's pspec).
+    ///
+    /// GTK 4.8.3 with cairo 1.16 and GTK 3.24.38 were checked against their own labels, 4.8.3
+    /// also with `gtk-hint-font-metrics=true` (Tests/oracle/gtk_compare.py); the other lines
+    /// are read from their source.
     public var rendering: GlyphRendering {
         let unhinted = GlyphRendering(roundsPositions: true, hintsMetrics: false)
         switch toolkit {
         case .gtk3: return .pangoDefault
         case .gtk4:
+            if let hinted = settings.hintFontMetrics, minor < 16 {
+                return GlyphRendering(roundsPositions: subpixelCairo ? hinted : true, hintsMetrics: hinted)
+            }
+            if settings.fontRendering == .manual {
+                let hinted = settings.hintFontMetrics ?? true
+                return GlyphRendering(roundsPositions: hinted, hintsMetrics: hinted)
+            }
             switch minor {
             case ..<2: return unhinted
             case 2...10: return subpixelCairo ? .unrounded : unhinted
@@ -139,7 +176,11 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Small and stable: the profile in a hash or a cache key.
-    public var ordinal: UInt32 { UInt32(major) << 8 | UInt32(minor & 0xFF) }
+    public var ordinal: UInt32 {
+        let hint: UInt32 = settings.hintFontMetrics.map { $0 ? 1 : 2 } ?? 0
+        let manual: UInt32 = settings.fontRendering == .manual ? 4 : 0
+        return (hint | manual) << 16 | UInt32(major) << 8 | UInt32(minor & 0xFF)
+    }
 }
 
 /// The GTK versions installed on this machine, found from the shared libraries' file names

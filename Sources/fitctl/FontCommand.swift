@@ -29,7 +29,8 @@ struct FontCommand: AsyncParsableCommand {
         }
         if !font.matchedRequestedFamily { FontSubstitution.warning(description, used: font.family) }
         // Which GTK measurements reproduce by default (an older daemon does not say).
-        let toolkit = (try? await client.textScale())?.toolkit
+        let scale = try? await client.textScale()
+        let toolkit = scale?.toolkit
         if common.json {
             // Order: description, family, style, weight, file, index, pixel_size, point_size,
             // ascent, descent, matched_requested_family, substituted, fallback_families.
@@ -49,6 +50,7 @@ struct FontCommand: AsyncParsableCommand {
                 w.member("substituted", !font.matchedRequestedFamily)
                 w.member("fallback_families", font.fallbackFamilies)
                 if let toolkit { w.member("toolkit", toolkit) }
+                if let settings = scale?.toolkitSettings { w.member("toolkit_settings", settings) }
                 w.endObject()
             }
             return
@@ -64,7 +66,7 @@ struct FontCommand: AsyncParsableCommand {
         let shown = font.fallbackFamilies.prefix(12)
         out += "\nfallbacks    \(shown.joined(separator: ", "))"
         if font.fallbackFamilies.count > shown.count { out += ", … (\(font.fallbackFamilies.count - shown.count) more)" }
-        if let toolkit { out += "\ntoolkit      \(ToolkitText.describe(toolkit))" }
+        if let toolkit { out += "\ntoolkit      \(ToolkitText.describe(toolkit, settings: scale?.toolkitSettings))" }
         print(out)
     }
 }

@@ -35,7 +35,7 @@ struct ScaleShowCommand: AsyncParsableCommand {
             category     \(info.category)\(info.sizeCategory?.isAccessibilityCategory == true ? " (accessibility size)" : "")
             UI font      \(info.uiFont)\(info.uiFontSource.map { " (\($0))" } ?? "")
             monospace    \(info.monospaceFont)
-            toolkit      \(info.toolkit.map(ToolkitText.describe) ?? "unknown (an older fitd)")
+            toolkit      \(info.toolkit.map { ToolkitText.describe($0, settings: info.toolkitSettings) } ?? "unknown (an older fitd)")
 
             style        size pt  line px  font
             """)
@@ -68,6 +68,7 @@ enum ScaleJSON {
         w.member("ui_font", info.uiFont)
         if let source = info.uiFontSource { w.member("ui_font_source", source) }
         if let toolkit = info.toolkit { w.member("toolkit", toolkit) }
+        if let settings = info.toolkitSettings { w.member("toolkit_settings", settings) }
         w.member("monospace_font", info.monospaceFont)
         if let styles {
             w.key("styles")
@@ -90,10 +91,12 @@ enum ScaleJSON {
 }
 
 /// A toolkit profile's name with what it rounds, for people: "gtk-4.8 (glyph advances in
-/// whole px, line heights unrounded)".
+/// whole px, line heights unrounded)"; with the user's GtkSettings that change it, "gtk-4.8,
+/// gtk-hint-font-metrics=true (glyph advances in whole px, line heights in whole px)".
 enum ToolkitText {
-    static func describe(_ name: String) -> String {
-        guard let profile = try? ToolkitProfile(parsing: name) else { return name }
+    static func describe(_ name: String, settings: String? = nil) -> String {
+        guard var profile = try? ToolkitProfile(parsing: name) else { return name }
+        if let settings, let parsed = GTKFontRenderingSettings(description: settings) { profile = profile.with(parsed) }
         let rendering = profile.rendering
         let advances = rendering.roundsPositions ? "glyph advances in whole px" : "glyph advances unrounded"
         let heights = rendering.hintsMetrics ? "line heights in whole px" : "line heights unrounded"

@@ -24,11 +24,13 @@ struct StatusCommand: AsyncParsableCommand {
         let generation: UInt64
         let stats: ServiceStatistics
         let toolkit: String?
+        let toolkitSettings: String?
         do {
             version = try await client.version()
             generation = try await client.generation()
             stats = try await client.statistics()
-            toolkit = try await client.textScale().toolkit
+            let scale = try await client.textScale()
+            (toolkit, toolkitSettings) = (scale.toolkit, scale.toolkitSettings)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -42,6 +44,7 @@ struct StatusCommand: AsyncParsableCommand {
                 w.member("version", version)
                 w.member("generation", generation)
                 if let toolkit { w.member("toolkit", toolkit) }
+                if let toolkitSettings { w.member("toolkit_settings", toolkitSettings) }
                 w.member("requests_served", stats.requestsServed)
                 w.member("uptime_seconds", stats.uptimeSeconds)
                 w.key("caches")
@@ -63,7 +66,7 @@ struct StatusCommand: AsyncParsableCommand {
             return
         }
         print("fitd \(version) (\(mode)), generation \(generation), \(stats.requestsServed) requests served, up \(MetricsText.format(stats.uptimeSeconds)) s")
-        if let toolkit { print("measures as \(ToolkitText.describe(toolkit))") }
+        if let toolkit { print("measures as \(ToolkitText.describe(toolkit, settings: toolkitSettings))") }
         // The name column as wide as the longest name ("layout-replies").
         let nameWidth = max(13, (stats.caches.map(\.name.count).max() ?? 0) + 1)
         print("cache".padding(nameWidth) + "  entries        bytes       limit         hits       misses    evictions")

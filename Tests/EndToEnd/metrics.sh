@@ -34,3 +34,27 @@ layout() {
 assert_eq "$(layout 0)" "[76.240234375, 15.5205078125]" "Layout, GTK 4"
 assert_eq "$(layout 1 metrics s gtk3)" "[75.0, 17.0]" "Layout, metrics gtk3"
 ok "Layout: metrics gtk3 measures every text as GTK 3 does"
+
+# The user's GtkSettings that change how GTK 4 measures, read from settings.ini as GTK reads
+# them and followed live: GTK 4.16 (pinned by make test) with gtk-font-rendering=manual
+# follows gtk-hint-font-metrics, whose default is true — hinted heights and rounded advances,
+# GTK 3's figures; GTK 4.8 reads only gtk-hint-font-metrics, so the same file leaves it alone.
+prop() { busctl --user --json=short get-property "$BUS" "$OBJ" "$IFACE" "$1" | json_get 'd["data"]'; }
+settings_ini() {
+  local before
+  before=$(prop Generation)
+  mkdir -p "$XDG_CONFIG_HOME/gtk-4.0"
+  printf '[Settings]\n%s\n' "$1" >"$XDG_CONFIG_HOME/gtk-4.0/settings.ini"
+  for _ in $(seq 50); do [ "$(prop Generation)" != "$before" ] && return 0; sleep 0.1; done
+  fail "no new generation 5 s after settings.ini said $1"
+}
+settings_ini "gtk-font-rendering=manual"
+assert_eq "$(prop ToolkitSettings)" "gtk-font-rendering=manual" "ToolkitSettings after gtk-font-rendering=manual"
+assert_eq "$(measure 0)" "(75.0, 17.0, 13.0)" "Measure, gtk-4.16 with gtk-font-rendering=manual"
+assert_eq "$(measure 1 metrics s gtk-4.8)" "(75.0, 15.5205078125, 12.3759765625)" "Measure, gtk-4.8 ignores gtk-font-rendering"
+assert_eq "$(layout 0)" "[75.0, 17.0]" "Layout, gtk-4.16 with gtk-font-rendering=manual"
+settings_ini "gtk-font-rendering=manual
+gtk-hint-font-metrics=false"
+assert_eq "$(measure 0)" "(76.240234375, 15.5205078125, 12.3759765625)" "Measure, manual with gtk-hint-font-metrics=false"
+assert_eq "$(measure 1 metrics s gtk-4.8)" "(75.0, 15.5205078125, 12.3759765625)" "Measure, gtk-4.8 with gtk-hint-font-metrics=false"
+ok "settings.ini gtk-font-rendering / gtk-hint-font-metrics: followed live, per GTK line, in Measure and Layout"

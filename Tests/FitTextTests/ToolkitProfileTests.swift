@@ -141,4 +141,48 @@ import Glibc
         #expect(m.lineCount == 2)
         #expect(m.width == 125)
     }
+
+    @Test func gtkHintFontMetricsHintsGTK48sLineHeightsAsItsLabelsShowThem() throws {
+        // GTK 4.8.3 under Xvfb with gtk-hint-font-metrics=true in settings.ini: "Save changes"
+        // in DejaVu Sans 10 is 90 × 17 px (16 px high without it); gtk_compare.py
+        // --settings hint-metrics checks the real strings.
+        let hinted = Self.gtk48.with(GTKFontRenderingSettings(hintFontMetrics: true))
+        #expect(hinted.rendering == .pangoDefault)
+        let m = try measure("Save changes", hinted)
+        #expect(m.width == 90 && m.height == 17)
+        #expect(try measure("Save changes", Self.gtk48).height < 16)
+    }
+
+    @Test func eachGTKLineReadsOnlyTheSettingsItHas() {
+        let both = GTKFontRenderingSettings(hintFontMetrics: true, fontRendering: .manual)
+        // GTK 3 and GTK 4 before 4.6 have neither setting: the profile stays equal to the plain one.
+        #expect(ToolkitProfile.gtk3.with(both) == .gtk3)
+        #expect(ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false).with(both) == ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false))
+        // 4.6–4.14 read gtk-hint-font-metrics; with cairo ≥ 1.17.4 it decides position rounding too.
+        #expect(ToolkitProfile(.gtk4, minor: 10, subpixelCairo: true).with(both).rendering == .pangoDefault)
+        #expect(ToolkitProfile(.gtk4, minor: 10, subpixelCairo: true).with(GTKFontRenderingSettings(hintFontMetrics: false)).rendering == .unrounded)
+        // 4.16 follows it only with gtk-font-rendering=manual (whose default for it is true).
+        #expect(Self.unrounded.with(GTKFontRenderingSettings(hintFontMetrics: true)) == Self.unrounded)
+        #expect(Self.unrounded.with(GTKFontRenderingSettings(fontRendering: .manual)).rendering == .pangoDefault)
+        #expect(Self.unrounded.with(GTKFontRenderingSettings(hintFontMetrics: false, fontRendering: .manual)).rendering == .unrounded)
+    }
+
+    @Test func theSettingsArePartOfTheResultCacheKey() throws {
+        var plain = MeasureRequest(text: "Save changes", font: "DejaVu Sans 10")
+        plain.metrics = Self.gtk48
+        var hinted = plain
+        hinted.metrics = Self.gtk48.with(GTKFontRenderingSettings(hintFontMetrics: true))
+        #expect(plain != hinted)
+        #expect(plain.metrics.ordinal != hinted.metrics.ordinal)
+        let engine = try TestEngine.engine()
+        #expect(try engine.measure(plain).height != engine.measure(hinted).height)
+    }
+
+    @Test func theSettingsReadBackFromTheirDescription() {
+        let both = GTKFontRenderingSettings(hintFontMetrics: false, fontRendering: .manual)
+        #expect(both.description == "gtk-hint-font-metrics=false, gtk-font-rendering=manual")
+        #expect(GTKFontRenderingSettings(description: both.description) == both)
+        #expect(GTKFontRenderingSettings(description: "") == .unset)
+        #expect(GTKFontRenderingSettings(description: "gtk-hint-font-metrics=maybe") == nil)
+    }
 }

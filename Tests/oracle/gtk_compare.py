@@ -19,6 +19,9 @@ Settings variants (--settings, comma-separated, or "all"):
                [Settings] gtk-font-name=Cantarell 13
     xft-dpi    `xrdb -nocpp -merge` of "Xft.dpi: 144" on that display (RESOURCE_MANAGER)
     xsettings  xsettingsd on that display: Gtk/FontName "Noto Sans 12", Xft/DPI 147456
+    hint-metrics  XDG_CONFIG_HOME/gtk-4.0/settings.ini: [Settings] gtk-hint-font-metrics=true
+               (GTK 4.6+: hinted line heights, and with cairo >= 1.17.4 rounded positions;
+               GTK 3 has no such setting and measures as with none)
 The report says what GTK saw in each (gtk_labels.py --describe) and warns when a variant
 is not in effect.
 
@@ -78,7 +81,7 @@ LABELS = os.path.join(HERE, "gtk_labels.py")
 PYTHON = "/usr/bin/python3"
 SYSTEM_FONTS_CONF = "/etc/fonts/fonts.conf"
 TOOLKITS = ("gtk4", "gtk3")
-SETTINGS = ("none", "ini", "xft-dpi", "xsettings")
+SETTINGS = ("none", "ini", "xft-dpi", "xsettings", "hint-metrics")
 INI_FONT = "Cantarell 13"
 XFT_DPI = 144
 XSETTINGS_FONT = "Noto Sans 12"
@@ -124,6 +127,11 @@ class Variant:
                 for d in ("gtk-4.0", "gtk-3.0"):
                     self._write(os.path.join(self.config, d, "settings.ini"),
                                 "[Settings]\ngtk-font-name=%s\n" % INI_FONT)
+            elif self.name == "hint-metrics":
+                # GTK 4.6+ only (gtksettings.c: "Since: 4.6"); GTK 3 has no such setting and
+                # would warn of an unknown key, so its file is left out.
+                self._write(os.path.join(self.config, "gtk-4.0", "settings.ini"),
+                            "[Settings]\ngtk-hint-font-metrics=true\n")
             elif self.name == "xft-dpi":
                 path = self._write(os.path.join(self.root, "Xresources"), "Xft.dpi: %d\n" % XFT_DPI)
                 p = subprocess.run(["xrdb", "-nocpp", "-merge", path], env=self.env(), stdout=subprocess.PIPE,
@@ -229,7 +237,7 @@ class Variant:
     def expected(self, toolkit):
         """What GTK should see (font name, xft dpi), to warn when a variant is not in effect."""
         return {"none": ("Sans 10", 96 * 1024), "ini": (INI_FONT, 96 * 1024), "xft-dpi": ("Sans 10", XFT_DPI * 1024),
-                "xsettings": (XSETTINGS_FONT, XSETTINGS_DPI)}[self.name]
+                "xsettings": (XSETTINGS_FONT, XSETTINGS_DPI), "hint-metrics": ("Sans 10", 96 * 1024)}[self.name]
 
 
 def describe(variant, toolkit):
