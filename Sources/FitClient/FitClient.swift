@@ -125,17 +125,20 @@ public final class FitClient: Sendable {
     }
 
     /// The size a GtkLabel showing `request`'s text requests (``LabelSize``), and the generation.
-    public func measureLabel(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
+    /// `chars`: the label's `width-chars` and `max-width-chars`.
+    public func measureLabel(
+        _ request: MeasureRequest, chars: LabelCharWidths = .unset, userTextScale: Bool = true
+    ) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
         switch backend {
         case .embedded(let engine, let user):
             let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont)
             do throws(FitTextError) {
-                return (try engine.labelSize(resolved), 0)
+                return (try engine.labelSize(resolved, chars: chars), 0)
             } catch {
                 throw FitClientError(error)
             }
         case .daemon(let daemon):
-            return try await daemon.measureLabel(request, userTextScale: userTextScale)
+            return try await daemon.measureLabel(request, chars: chars, userTextScale: userTextScale)
         }
     }
 

@@ -54,11 +54,14 @@ public final class FitDBusClient: Sendable {
 
     /// The size a GtkLabel showing `request`'s text requests (`LabelSize`: minimum and natural
     /// width and height, baseline, in whole px), and the generation it was measured under. The
-    /// label wraps at `maxWidth` unless `ellipsize` is set; pixels only.
-    public func measureLabel(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
+    /// label wraps at `maxWidth` unless `ellipsize` is set, with its `width-chars` and
+    /// `max-width-chars` (`chars`); pixels only.
+    public func measureLabel(
+        _ request: MeasureRequest, chars: LabelCharWidths = .unset, userTextScale: Bool = true
+    ) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
         let reply = try await link.call(
             LabelCodec.method,
-            [.string(request.text), .string(request.font), MeasureCodec.options(of: request, sendTextScale: !userTextScale)])
+            [.string(request.text), .string(request.font), LabelCodec.options(of: request, chars: chars, sendTextScale: !userTextScale)])
         guard let value = reply.first else { throw .protocolMismatch("MeasureLabel returned nothing") }
         do throws(DBusError) {
             return try LabelCodec.decode(value)

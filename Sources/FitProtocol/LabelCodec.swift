@@ -7,6 +7,26 @@ public enum LabelCodec {
     public static let method = "MeasureLabel"
     public static let signature = "(iiiiit)"
 
+    /// MeasureLabel's own options beside Measure's, taken out of `options`: `width_chars` and
+    /// `max_width_chars`, whole numbers (GtkLabel's −1, unset, is the option left out; the
+    /// engine checks the range, ``LabelCharWidths/check()``).
+    public static func charWidths(from options: inout OptionDictionary) throws(DBusError) -> LabelCharWidths {
+        let chars = LabelCharWidths(
+            widthChars: try options.integer(LabelCharWidths.widthCharsName),
+            maxWidthChars: try options.integer(LabelCharWidths.maxWidthCharsName))
+        _ = options.remove(LabelCharWidths.widthCharsName)
+        _ = options.remove(LabelCharWidths.maxWidthCharsName)
+        return chars
+    }
+
+    /// MeasureLabel's options for `request` and `chars`.
+    public static func options(of request: MeasureRequest, chars: LabelCharWidths, sendTextScale: Bool) -> DBusValue {
+        var options = MeasureCodec.optionDictionary(of: request, sendTextScale: sendTextScale)
+        if let widthChars = chars.widthChars { options.set(LabelCharWidths.widthCharsName, .uint32(UInt32(clamping: widthChars))) }
+        if let maxWidthChars = chars.maxWidthChars { options.set(LabelCharWidths.maxWidthCharsName, .uint32(UInt32(clamping: maxWidthChars))) }
+        return options.dbusValue
+    }
+
     public static func encode(_ size: LabelSize, generation: UInt64) -> DBusValue {
         .structure([
             .int32(Int32(clamping: size.minimumWidth)), .int32(Int32(clamping: size.naturalWidth)),

@@ -47,6 +47,15 @@ public struct OptionDictionary: Sendable {
         }
     }
 
+    public mutating func set(_ key: String, _ value: DBusValue) {
+        entries[key] = value
+    }
+
+    /// Takes `key` out (a method's own options, read before the shared ones are checked).
+    public mutating func remove(_ key: String) -> DBusValue? {
+        entries.removeValue(forKey: key)
+    }
+
     public func rejectUnknown(known: Set<String>) throws(DBusError) {
         if let unknown = entries.keys.sorted().first(where: { !known.contains($0) }) {
             throw .unknownOption("unknown option \"\(unknown)\"; known options: \(known.sorted().joined(separator: ", "))")

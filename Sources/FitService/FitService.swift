@@ -150,9 +150,11 @@ public final class FitService: Sendable {
         }
         requestsServed.add(1)
         let context = requestContext
-        let request = try engineRequest(text: text, font: font, options: try OptionDictionary(arguments[2]), in: context)
+        var options = try OptionDictionary(arguments[2])
+        let chars = try LabelCodec.charWidths(from: &options)
+        let request = try engineRequest(text: text, font: font, options: options, in: context)
         do throws(FitTextError) {
-            return [LabelCodec.encode(try engine.labelSize(request), generation: context.generation)]
+            return [LabelCodec.encode(try engine.labelSize(request, chars: chars), generation: context.generation)]
         } catch {
             throw DBusError(error)
         }

@@ -36,7 +36,7 @@ public struct LabelSize: Hashable, Sendable, Codable {
 
     /// The request as a label shows it: GtkLabel's `lines` limits only an ellipsizing label
     /// (gtk_label_set_lines), so without an ellipsize mode every line is shown.
-    static func shown(_ request: MeasureRequest) -> MeasureRequest {
+    public static func shown(_ request: MeasureRequest) -> MeasureRequest {
         var shown = request
         if request.ellipsize == .none { shown.maxLines = nil }
         shown.includeLines = false
@@ -107,5 +107,120 @@ public struct LabelSize: Hashable, Sendable, Codable {
     public static func ceilPixels(_ pixels: Double) -> Int {
         guard pixels.isFinite, pixels > 0 else { return 0 }
         return Int(min(pixels, Double(Int32.max)).rounded(.up))
+    }
+}
+
+/// GtkLabel's `width-chars` and `max-width-chars`: a width in characters the label asks for at
+/// least (`width-chars`) and at most (`max-width-chars`, for a label that wraps or ellipsizes).
+/// Nil is GTK's default, −1: the text alone decides. A character is `char_pixels`
+/// (gtklabel.c `get_char_pixels`): the larger of Pango's approximate character and digit
+/// widths for the label's font and language (``TextEngine/approximateCharPixels(for:)``).
+public struct LabelCharWidths: Hashable, Sendable {
+    public var widthChars: Int?
+    public var maxWidthChars: Int?
+
+    public init(widthChars: Int? = nil, maxWidthChars: Int? = nil) {
+        self.widthChars = widthChars
+        self.maxWidthChars = maxWidthChars
+    }
+
+    public static let unset = LabelCharWidths()
+    public var isUnset: Bool { widthChars == nil && maxWidthChars == nil }
+
+    /// GtkLabel takes −1 … G_MAXINT (gtklabel.c's pspecs); more characters than this is no
+    /// label anyone draws, and the products below stay far from overflow.
+    public static let range = 0...10_000
+
+    /// Each count within ``range``, else `invalidArgument` naming the option.
+    public func check() throws(FitTextError) {
+        for (name, value) in [(Self.widthCharsName, widthChars), (Self.maxWidthCharsName, maxWidthChars)] {
+            if let value, !Self.range.contains(value) {
+                throw .invalidArgument(name: name, reason: "\(value) is not a number of characters from \(Self.range.lowerBound) to \(Self.range.upperBound)")
+            }
+        }
+    }
+
+    /// The option names, as MeasureLabel and fitctl's batch lines spell them.
+    public static let widthCharsName = "width_chars"
+    public static let maxWidthCharsName = "max_width_chars"
+}
+
+extension LabelSize {
+    /// The size request of a label with `width-chars` / `max-width-chars` set, from
+    /// `charPixels` (px) and a `measure` of the label's text laid out at a width (nil:
+    /// unwrapped), as the request's toolkit computes it:
+    ///
+    /// - GTK 4 (4.8.3's gtklabel.c `get_default_widths`, `get_static_size`,
+    ///   `get_width_for_height`): minimum default `char_pixels × width-chars`, natural default
+    ///   `char_pixels × MAX (width-chars, max-width-chars)`. A plain label is its text's width,
+    ///   at least the minimum default. An ellipsizing one is laid out at the natural default:
+    ///   its natural width; the minimum is the layout at 0 (at most the natural), at least the
+    ///   minimum default. A wrapping one's minimum is the layout at the minimum default (0 when
+    ///   unset), at least that; its natural width the layout at the natural default, at least
+    ///   the minimum.
+    /// - GTK 3 (3.24's `gtk_label_get_preferred_layout_size`): the widest is the unwrapped
+    ///   text, at least `char_pixels × width-chars`; for a label that wraps or ellipsizes the
+    ///   smallest is the layout at that width (0 when unset), and when `max-width-chars` is set
+    ///   and the widest is wider than it, the widest is the layout at MAX (smallest,
+    ///   `char_pixels × max-width-chars`); the smallest is never wider than the widest.
+    ///
+    /// The height is the layout's at the allocated width raised to the minimum width for a
+    /// wrapping label, else at the natural width's layout, as ``init(request:natural:narrowest:allocated:)``.
+    public static func withCharWidths(
+        request: MeasureRequest, chars: LabelCharWidths, charPixels: Double,
+        measure: (_ width: Double?, _ shown: Bool) throws(FitTextError) -> TextMetrics
+    ) throws(FitTextError) -> LabelSize {
+        let wraps = request.maxWidth != nil && (request.ellipsize == .none || request.maxLines != nil)
+        let ellipsizes = request.ellipsize != .none && request.maxWidth != nil
+        let minimumDefault = chars.widthChars.map { charPixels * Double($0) }
+        var natural: TextMetrics
+        var minimum: Double
+        var naturalWidth: Double
+        switch request.metrics.toolkit {
+        case .gtk4:
+            let naturalDefault = chars.maxWidthChars.map { charPixels * Double(max(chars.widthChars ?? -1, $0)) }
+            if wraps {
+                minimum = try measure(minimumDefault ?? 0, true).width
+                if let minimumDefault { minimum = max(minimum, minimumDefault) }
+                natural = try measure(naturalDefault, true)
+                naturalWidth = max(natural.width, minimum)
+            } else if ellipsizes {
+                natural = try measure(naturalDefault, true)
+                minimum = min(try measure(0, true).width, natural.width)
+                if let minimumDefault { minimum = max(minimum, minimumDefault) }
+                naturalWidth = max(minimum, natural.width)
+            } else {
+                natural = try measure(nil, false)
+                minimum = max(natural.width, minimumDefault ?? 0)
+                naturalWidth = minimum
+            }
+        case .gtk3:
+            natural = try measure(nil, false)
+            naturalWidth = max(natural.width, minimumDefault ?? 0)
+            if wraps || ellipsizes {
+                minimum = max(try measure(minimumDefault ?? 0, true).width, minimumDefault ?? 0)
+                if let maxWidthChars = chars.maxWidthChars, naturalWidth > charPixels * Double(maxWidthChars) {
+                    // GTK 3 asks the height at the widest width (get_size_for_allocation): this
+                    // layout's, ellipsized or wrapped there.
+                    natural = try measure(max(minimum, charPixels * Double(maxWidthChars)), true)
+                    naturalWidth = max(natural.width, minimumDefault ?? 0)
+                }
+                minimum = min(minimum, naturalWidth)
+            } else {
+                minimum = naturalWidth
+            }
+        }
+        let minimumWidth = ceilPixels(minimum)
+        let shown: TextMetrics
+        if let width = request.maxWidth, wraps {
+            shown = try measure(max(width, Double(minimumWidth)), true)
+        } else {
+            shown = natural
+        }
+        let height = ceilPixels(shown.height)
+        let baseline = request.metrics.toolkit == .gtk3 ? floorPixels(shown.baseline) : ceilPixels(shown.baseline)
+        return LabelSize(
+            minimumWidth: minimumWidth, naturalWidth: max(ceilPixels(naturalWidth), minimumWidth), minimumHeight: height,
+            naturalHeight: height, baseline: baseline)
     }
 }

@@ -33,7 +33,9 @@ struct BatchMeasurer {
 
     /// A parsed line waiting for its result: the id to echo, and the request (whether it asks
     /// for lines, whether it sets its own scale) or why it has none.
-    typealias PendingLine = (id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool, Bool), FitTextError>)
+    /// The request, whether it asks for lines, whether it sets its own text scale, and the
+    /// label's `width-chars` / `max-width-chars` when it asks for a widget size (nil: none).
+    typealias PendingLine = (id: JSONValue?, parsed: Result<(MeasureRequest, Bool, Bool, LabelCharWidths?), FitTextError>)
 
     /// Measures every line; returns how many failed (fitctl then exits 2). Output streams: a
     /// chunk's results are written (one write(2)) as soon as they are measured, and a chunk
@@ -90,9 +92,9 @@ struct BatchMeasurer {
                     switch next.next() {
                     case .success(let measurement)?:
                         var label: LabelSize?
-                        if widget {
+                        if let widget {
                             do throws(FitClientError) {
-                                label = try await client.measureLabel(request, userTextScale: !ownScale).size
+                                label = try await client.measureLabel(request, chars: widget, userTextScale: !ownScale).size
                             } catch {
                                 outcomes.append(.error(error.description))
                                 continue
@@ -201,11 +203,18 @@ struct BatchMeasurer {
             if fields[.escapes] == nil, let defaultEscapes { request.escapes = defaultEscapes }
             if fields[.ambiguous] == nil, let defaultAmbiguous { request.ambiguous = defaultAmbiguous }
             if fields[.terminal] == nil, let defaultTerminal { request.terminal = defaultTerminal }
-            var widget = false
+            var widget: LabelCharWidths?
             if let flag = fields[.widget] {
                 guard case .bool(let value) = flag else { throw FitTextError.invalidArgument(name: "widget", reason: "not true or false") }
-                widget = value
+                if value { widget = LabelCharWidths() }
             }
+            for field in [RequestFields.Field.widthChars, .maxWidthChars] {
+                guard let count = try Self.number(fields, field) else { continue }
+                guard count == count.rounded(), abs(count) < 1e9 else { throw FitTextError.invalidArgument(name: field.name, reason: "not a whole number") }
+                guard widget != nil else { throw FitTextError.invalidArgument(name: field.name, reason: "a GTK label's: give \"widget\": true too") }
+                if field == .widthChars { widget?.widthChars = Int(count) } else { widget?.maxWidthChars = Int(count) }
+            }
+            try widget?.check()
             return (id, .success((request, includeLines, fields[.textScale] != nil, widget)))
         } catch let error as FitTextError {
             return (id, .failure(error))

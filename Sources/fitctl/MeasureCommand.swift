@@ -68,6 +68,12 @@ struct MeasureCommand: AsyncParsableCommand {
     @Flag(help: "Also the size a GtkLabel showing the text requests (minimum and natural width and height, baseline, whole px): it wraps at --max-width unless --ellipsize is given.")
     var widget = false
 
+    @Option(name: .customLong("width-chars"), help: "With --widget: the label's width-chars, the width in characters it asks for at least.")
+    var widthChars: Int?
+
+    @Option(name: .customLong("max-width-chars"), help: "With --widget: the label's max-width-chars, the width in characters a wrapping or ellipsizing label asks for at most.")
+    var maxWidthChars: Int?
+
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
@@ -111,6 +117,14 @@ struct MeasureCommand: AsyncParsableCommand {
             throw ValidationError("--max-width \(MetricsText.format(maxWidth)): give a width from 0 to \(Int(Self.maxWidthLimit))")
         }
         if let maxLines, maxLines < 1 { throw ValidationError("--max-lines \(maxLines): give 1 or more") }
+        if (widthChars != nil || maxWidthChars != nil) && !widget {
+            throw ValidationError("--width-chars and --max-width-chars are a GTK label's: give --widget too")
+        }
+        do {
+            try LabelCharWidths(widthChars: widthChars, maxWidthChars: maxWidthChars).check()
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard letterSpacing.isFinite, abs(letterSpacing) <= TextLimits.maxLetterSpacing else {
             let limit = Int(TextLimits.maxLetterSpacing)
             throw ValidationError("--letter-spacing \(MetricsText.format(letterSpacing)): give -\(limit) to \(limit) px")
@@ -217,7 +231,7 @@ struct MeasureCommand: AsyncParsableCommand {
         if widget {
             guard !cells else { throw ValidationError("--widget measures a GTK label, in px: it does not go with --cells") }
             do {
-                label = try await client.measureLabel(request).size
+                label = try await client.measureLabel(request, chars: LabelCharWidths(widthChars: widthChars, maxWidthChars: maxWidthChars)).size
             } catch {
                 throw CommandFailure(error.description)
             }

@@ -1,4 +1,5 @@
 import FitJSON
+import FitTypes
 
 /// A request line's members by field, found in one pass over the object. Asking the object
 /// for each of the 18 fields in turn (`JSONObject`'s subscript scans its members and compares
@@ -12,7 +13,7 @@ import FitJSON
 struct RequestFields {
     enum Field: Int, CaseIterable {
         case text, font, maxWidth, wrap, maxLines, ellipsize, features, letterSpacing, unit, lines, id, textScale,
-            language, metrics, markup, escapes, ambiguous, terminal, widget
+            language, metrics, markup, escapes, ambiguous, terminal, widget, widthChars, maxWidthChars
 
         /// The name a request line gives the field.
         var name: String {
@@ -36,6 +37,8 @@ struct RequestFields {
             case .ambiguous: "ambiguous"
             case .terminal: "terminal"
             case .widget: "widget"
+            case .widthChars: LabelCharWidths.widthCharsName
+            case .maxWidthChars: LabelCharWidths.maxWidthCharsName
             }
         }
 

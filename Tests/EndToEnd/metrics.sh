@@ -35,6 +35,18 @@ assert_eq "$(layout 0)" "[76.240234375, 15.5205078125]" "Layout, GTK 4"
 assert_eq "$(layout 1 metrics s gtk3)" "[75.0, 17.0]" "Layout, metrics gtk3"
 ok "Layout: metrics gtk3 measures every text as GTK 3 does"
 
+# A GtkLabel's size request (MeasureLabel), with width-chars: a character of DejaVu Sans 10 is
+# its rounded digit width, 8 px (Pango's approximate digit width 8192 units), so 20 of them are
+# 160 px; the same through fitctl --widget and a batch line.
+label() { bcall MeasureLabel 'ssa{sv}' "Hello World" "DejaVu Sans 10" "$@" | json_get 'repr(d["data"][0][:5])'; }
+assert_eq "$(label 0)" "[77, 77, 16, 16, 13]" "MeasureLabel, plain"
+assert_eq "$(label 1 width_chars u 20)" "[160, 160, 16, 16, 13]" "MeasureLabel, width_chars 20"
+err=$(bcall MeasureLabel 'ssa{sv}' "x" "" 1 width_chars u 10001 2>&1 || true)
+echo "$err" | grep -q 'width_chars' || fail "width_chars 10001 is not refused naming the option: $err"
+assert_eq "$("$FITCTL" measure "Hello World" --font "DejaVu Sans 10" --widget --width-chars 20 --json | json_get 'repr(d["widget"]["natural_width"])')" "160" "fitctl --widget --width-chars 20"
+assert_eq "$(echo '{"text":"Hello World","font":"DejaVu Sans 10","widget":true,"width_chars":20}' | "$FITCTL" measure --batch | json_get 'repr(d["widget"]["minimum_width"])')" "160" "batch width_chars"
+"$FITCTL" measure "x" --width-chars 3 >/dev/null 2>&1 && fail "--width-chars without --widget was accepted"
+ok "MeasureLabel and fitctl --widget: width_chars counts Pango's approximate character width"
 # The user's GtkSettings that change how GTK 4 measures, read from settings.ini as GTK reads
 # them and followed live: GTK 4.16 (pinned by make test) with gtk-font-rendering=manual
 # follows gtk-hint-font-metrics, whose default is true — hinted heights and rounded advances,

@@ -43,4 +43,57 @@ import Testing
         request.metrics = Self.gtk48
         #expect(throws: FitTextError.self) { try TestEngine.engine().labelSize(request) }
     }
+
+    private func size(_ text: String, maxWidth: Double? = nil, ellipsize: EllipsizeMode = .none, chars: LabelCharWidths, font: String = "DejaVu Sans 10") throws -> LabelSize {
+        var request = MeasureRequest(text: text, font: font, maxWidth: maxWidth, ellipsize: ellipsize)
+        request.metrics = Self.gtk48
+        request.language = "c"
+        return try TestEngine.engine().labelSize(request, chars: chars)
+    }
+
+    @Test func charPixelsArePangosApproximateCharacterOrDigitWidth() throws {
+        // pango_context_get_metrics on the pinned fonts (Pango 1.50.12, a fresh PangoCairo font
+        // map): approximate char and digit widths (DejaVu Sans 10 en 7077 / 8192, Noto Sans 12
+        // ar 8240 / 9216, Noto Sans 11 ja 7212 / 8192, DejaVu Sans Mono 10 c 8220 / 8192).
+        let cases: [(font: String, language: String, units: Int)] = [
+            ("DejaVu Sans 10", "en", 8192), ("Noto Sans 12", "ar", 9216), ("Noto Sans 11", "ja", 8192),
+            ("DejaVu Sans Mono 10", "c", 8220), ("Cantarell 11", "de", 9216),
+        ]
+        for (font, language, units) in cases {
+            var request = MeasureRequest(text: "", font: font)
+            request.language = language
+            #expect(try TestEngine.engine().approximateCharPixels(for: request) == units, "\(font), \(language)")
+        }
+    }
+
+    @Test func widthCharsAndMaxWidthCharsSizeTheLabelAsGTKDoes() throws {
+        // GTK 4.8.3's labels, the font as their CSS font (its Pango context's).
+        #expect(try size("Hello World", chars: LabelCharWidths(widthChars: 20))
+            == LabelSize(minimumWidth: 160, naturalWidth: 160, minimumHeight: 16, naturalHeight: 16, baseline: 13))
+        #expect(try size("Hello World", chars: LabelCharWidths(widthChars: 20), font: "DejaVu Sans Mono 10").naturalWidth == 161)
+        #expect(try size(Self.sentence, maxWidth: 100, chars: LabelCharWidths(maxWidthChars: 20))
+            == LabelSize(minimumWidth: 40, naturalWidth: 157, minimumHeight: 63, naturalHeight: 63, baseline: 13))
+        #expect(try size(Self.sentence, maxWidth: 100, chars: LabelCharWidths(widthChars: 8, maxWidthChars: 30))
+            == LabelSize(minimumWidth: 64, naturalWidth: 234, minimumHeight: 63, naturalHeight: 63, baseline: 13))
+        #expect(try size(Self.sentence, maxWidth: 100, ellipsize: .end, chars: LabelCharWidths(maxWidthChars: 12))
+            == LabelSize(minimumWidth: 13, naturalWidth: 96, minimumHeight: 16, naturalHeight: 16, baseline: 13))
+    }
+
+    @Test func aCharacterCountOutOfRangeIsAnInvalidArgumentNamingIt() {
+        let error = #expect(throws: FitTextError.self) { try size("x", chars: LabelCharWidths(maxWidthChars: 10_001)) }
+        guard case .invalidArgument(let name, _)? = error else {
+            Issue.record("not invalidArgument: \(String(describing: error))")
+            return
+        }
+        #expect(name == "max_width_chars")
+    }
+
+    @Test func theSampleStringIsPangosBestMatchForTheLanguage() {
+        #expect(PangoSampleString.text(for: "pt-br").hasPrefix("À noite"))
+        #expect(PangoSampleString.text(for: "pt").hasPrefix("Vejam a bruxa"))
+        #expect(PangoSampleString.text(for: "pt-pt") == PangoSampleString.text(for: "pt"))
+        #expect(PangoSampleString.text(for: "zh-tw") != PangoSampleString.text(for: "zh-cn"))
+        #expect(PangoSampleString.text(for: "c") == PangoSampleString.fallback)
+        #expect(PangoSampleString.text(for: "english") == PangoSampleString.fallback)
+    }
 }

@@ -343,6 +343,10 @@ def request_for(case, gtk, toolkit, known):
     mode = case.get("mode", "plain")
     if mode != "plain":
         q["max_width"] = gtk["for_width"]
+        if case.get("width_chars") is not None and gtk.get("alloc_width") is not None:
+            # width-chars can raise the minimum width above the width asked for, and GTK
+            # allocates the label the larger (the lines it shows are counted there).
+            q["max_width"] = max(gtk["for_width"], gtk["alloc_width"])
     if mode == "wrap":
         q["wrap"] = case.get("wrap", "word")
     elif mode == "ellipsize":
@@ -355,7 +359,26 @@ def request_for(case, gtk, toolkit, known):
         q["metrics"] = toolkit
     if "widget" in known:
         q["widget"] = True
+    for f in ("width_chars", "max_width_chars"):
+        if case.get(f) is not None:
+            q[f] = case[f]
     return q
+
+
+def with_char_widths(case):
+    """The case as a label with width-chars and/or max-width-chars (3-40 characters, chosen
+    from a hash of its id), its font (if any) given as the label's CSS font: the font of its
+    Pango context, whose characters get_char_pixels counts (gtklabel.c)."""
+    h = hashlib.sha1(case["id"].encode()).digest()
+    c = dict(case)
+    choice = h[0] % 3  # 0: width-chars, 1: max-width-chars, 2: both
+    if choice != 1:
+        c["width_chars"] = 3 + h[1] % 38
+    if choice != 0:
+        c["max_width_chars"] = max(c.get("width_chars", 0), 3 + h[2] % 38) if choice == 2 else 3 + h[2] % 38
+    if c.get("font"):
+        c["font_css"] = True
+    return c
 
 
 def run_engine(engine, env, reqs, jobs):
@@ -466,6 +489,8 @@ def main(argv=None):
     ap.add_argument("--no-cache", action="store_true", help="measure every case with GTK again")
     ap.add_argument("--fonts-conf", default=SYSTEM_FONTS_CONF)
     ap.add_argument("--jobs", type=int, default=2, help="engine processes at once per toolkit")
+    ap.add_argument("--char-widths", action="store_true",
+                    help="every case a label with width-chars / max-width-chars, its font as CSS (with_char_widths)")
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args(argv)
     t0 = time.time()
@@ -493,6 +518,8 @@ def main(argv=None):
     if args.filter:
         cases = [c for c in cases if str(c["id"]).startswith(args.filter)]
     cases = sample(cases, args.sample)
+    if args.char_widths:
+        cases = [with_char_widths(c) for c in cases]
     if not cases:
         fail("no cases to measure")
     by_id = {c["id"]: c for c in cases}

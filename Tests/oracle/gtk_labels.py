@@ -142,10 +142,23 @@ class Labels:
         label.set_text(text)
         attrs = Pango.AttrList()
         font = case.get("font")
-        if font:
+        if font and case.get("font_css"):
+            self.set_css_font(label, font)
+        elif font:
             desc = Pango.FontDescription.from_string(font)
             attrs.insert(Pango.attr_font_desc_new(desc))
         label.set_attributes(attrs)
+        if case.get("width_chars") is not None or case.get("max_width_chars") is not None:
+            # A font map of its own: Pango keeps each font's metrics per language once
+            # computed, and one first computed while another font's were (its runs in that
+            # font's sample text: pangocairo-font.c `in_get_metrics`) keeps no digit width,
+            # so an app's earlier labels could change this one's char_pixels. A fresh map is
+            # the label's font met for the first time, the case fitd reproduces.
+            label.set_font_map(self.PangoCairo.FontMap.new())
+        if case.get("width_chars") is not None:
+            label.set_width_chars(int(case["width_chars"]))
+        if case.get("max_width_chars") is not None:
+            label.set_max_width_chars(int(case["max_width_chars"]))
         mode = case.get("mode", "plain")
         if mode == "plain":
             pass
@@ -160,6 +173,23 @@ class Labels:
         else:
             raise ValueError("unknown mode %r" % mode)
         return label, mode
+
+    def set_css_font(self, label, font):
+        """The font as the label's CSS font (a style provider on the label alone), so that it is
+        its Pango context's font: what width-chars counts characters of (get_char_pixels)."""
+        Gtk, Pango = self.Gtk, self.Pango
+        desc = Pango.FontDescription.from_string(font)
+        size = desc.get_size() / Pango.SCALE
+        unit = "px" if desc.get_size_is_absolute() else "pt"
+        style = {Pango.Style.NORMAL: "normal", Pango.Style.OBLIQUE: "oblique", Pango.Style.ITALIC: "italic"}[desc.get_style()]
+        css = 'label { font-family: "%s"; font-size: %s%s; font-weight: %d; font-style: %s; }' % (
+            desc.get_family(), repr(size), unit, int(desc.get_weight()), style)
+        provider = Gtk.CssProvider()
+        if self.gtk4:
+            provider.load_from_data(css, -1) if Gtk.get_minor_version() >= 12 else provider.load_from_data(css.encode())
+        else:
+            provider.load_from_data(css.encode())
+        label.get_style_context().add_provider(provider, Gtk.STYLE_PROVIDER_PRIORITY_APPLICATION)
 
     def set_wrap(self, label, on, mode):
         if self.gtk4:
