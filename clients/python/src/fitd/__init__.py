@@ -13,6 +13,7 @@ from .aio import AsyncClient, ChangeStream, Subscription
 from .client import ChangeQueue, Client
 from .errors import (DaemonUnavailable, FitError, Internal, InvalidArgument, InvalidDocument, InvalidFont,
                      NoFonts, ProtocolMismatch, TooLarge, UnknownOption, error_for)
+from . import terminal
 from .types import (BreakpointInterval, Breakpoints, CacheStats, Decision, FontMatch, Frame, GenerationChange,
                     LayoutResult, Line, Metrics, Stats, TextScaleInfo, TextStyle)
 from .wire import MeasureRequest, flatten_document, load_document
@@ -24,5 +25,5 @@ __all__ = [
     "Decision", "FitError", "FontMatch", "Frame", "GenerationChange", "Internal", "InvalidArgument",
     "InvalidDocument", "InvalidFont", "LayoutResult", "Line", "MeasureRequest", "Metrics", "NoFonts", "ProtocolMismatch", "Stats",
     "Subscription", "TextScaleInfo", "TextStyle", "TooLarge", "UnknownOption", "error_for", "flatten_document",
-    "load_document",
+    "load_document", "terminal",
 ]

@@ -11,6 +11,7 @@ from typing import Any, Optional, Union
 
 from dbus_fast import Variant
 
+from . import terminal
 from .errors import InvalidDocument
 
 BUS_NAME = "org.fitd.Fit1"
@@ -95,6 +96,12 @@ def measure_options(options: Mapping[str, Any]) -> dict[str, Variant]:
             continue
         signature = MEASURE_OPTION_TYPES.get(key)
         out[key] = _typed_variant(key, signature, value) if signature else _guess_variant(key, value)
+    # Cells are the terminal's: without a profile given, the one of the terminal this process
+    # runs in, as fitctl sends (terminal.detect; nothing where it cannot tell).
+    if options.get("unit") == "cells" and options.get("terminal") is None:
+        profile = terminal.detect().profile
+        if profile is not None:
+            out["terminal"] = Variant("s", profile)
     return out
 
 
