@@ -136,12 +136,13 @@ def run_in_pty(tmp_path, answer, mode="foreground", seconds=5.0):
     return json.loads(result.read_text()), written
 
 
-REQUEST = re.compile(rb"\x1b\[6n|" + re.escape(terminal.PROBE_CLUSTER.encode()) + rb"|\x1b\[\?2027\$p|\x1b\[c")
+CLUSTERS = [cluster.encode() for cluster, _ in terminal.PROBE_CLUSTERS]
+REQUEST = re.compile(rb"\x1b\[6n|" + b"|".join(map(re.escape, CLUSTERS)) + rb"|\x1b\[\?2027\$p|\x1b\[c")
 
 
 class ScriptedTerminal:
-    """Answers as a terminal whose cluster width is ``cells`` (None: no cursor reports) and
-    whose mode 2027 is ``mode`` (None: DECRQM ignored), with DA1 unless ``silent``."""
+    """Answers as a terminal that draws the probe's clusters ``cells`` wide (None: no cursor
+    reports) and whose mode 2027 is ``mode`` (None: DECRQM ignored), with DA1 unless ``silent``."""
 
     def __init__(self, cells=None, mode=None, silent=False):
         self.cells, self.mode, self.silent, self.column = cells, mode, silent, 1
@@ -151,8 +152,8 @@ class ScriptedTerminal:
             return b""
         if request == b"\x1b[6n":
             return b"" if self.cells is None else f"\x1b[7;{self.column}R".encode()
-        if request == terminal.PROBE_CLUSTER.encode():
-            self.column += self.cells or 0
+        if request in CLUSTERS:
+            self.column += self.cells[CLUSTERS.index(request)] if self.cells else 0
             return b""
         if request == b"\x1b[?2027$p":
             return b"" if self.mode is None else f"\x1b[?2027;{self.mode}$y".encode()
@@ -167,13 +168,26 @@ def test_decrqm_2027_decides_where_the_cursor_does_not_answer(tmp_path, mode, pr
     assert found["elapsed"] < 0.1, "a terminal that answers DA1 ends the query at once"
 
 
-@pytest.mark.parametrize("cells,mode,profile", [(2, None, "grapheme"), (4, None, "wcwidth"), (4, 1, "wcwidth"), (2, 4, "grapheme")])
+@pytest.mark.parametrize("cells,mode,profile", [
+    ([2, 2, 2], None, "grapheme"),   # kitty, WezTerm, foot
+    ([4, 4, 1], None, "wcwidth"),    # VTE, xterm
+    ([4, 4, 1], 1, "wcwidth"),       # saying one thing, doing another: what it does counts
+    ([2, 2, 2], 4, "grapheme"),
+])
 def test_where_the_cursor_lands_is_believed_first(tmp_path, cells, mode, profile):
     found, written = run_in_pty(tmp_path, ScriptedTerminal(cells=cells, mode=mode))
     assert (found["profile"], found["source"], found["cells"], found["decrqm"]) == (profile, "cursor", cells, mode)
+    assert "no profile is exact" not in found["reason"]
     assert found["restored"]
     # The probe is erased where it was drawn: back to the saved cursor, blanks, back again.
-    assert written.endswith(b"\x1b8" + b" " * cells + b"\x1b8"), written
+    assert written.endswith(b"\x1b8" + b" " * sum(cells) + b"\x1b8"), written
+
+
+def test_a_terminal_between_the_profiles_gets_the_nearer_one_and_says_so(tmp_path):
+    """tmux 3.3a (measured with its cursor): the ZWJ sequence joined, skin tone and VS16 added up."""
+    found, _ = run_in_pty(tmp_path, ScriptedTerminal(cells=[2, 4, 1]))
+    assert (found["profile"], found["source"], found["cells"]) == ("wcwidth", "cursor", [2, 4, 1])
+    assert "2 of 3" in found["reason"] and "no profile is exact" in found["reason"], found["reason"]
 
 
 def test_a_terminal_that_never_answers_costs_the_timeout_and_nothing_else(tmp_path):

@@ -9,12 +9,15 @@ grapheme cluster) or ``wcwidth`` (every code point's wcwidth added up), as the M
    WezTerm, foot: grapheme; Alacritty, screen, tmux without its version: wcwidth).
 2. Where nothing there names a known terminal (VTE, Konsole and xterm all say
    xterm-256color) and the process is in the foreground of a controlling terminal: a query,
-   bounded by ``timeout`` (0.1 s). The cursor-position probe ucs-detect uses: write a ZWJ
-   emoji sequence between two cursor position reports (CPR, ECMA-48 8.3.14/DSR 6) and see how
-   far the cursor moved (2 cells: grapheme, 4: wcwidth), then erase it. Then the terminal's
-   answer to DECRQM for mode 2027, grapheme clustering (contour's terminal-unicode-core spec):
-   set or permanently set: grapheme; reset, permanently reset or not recognised: wcwidth.
-   Where the cursor moved is what the terminal does, so it is believed over what it says.
+   bounded by ``timeout`` (0.1 s). The cursor-position probe ucs-detect uses: write each of
+   three clusters on which the profiles differ — a ZWJ sequence, a skin tone, a VS16 emoji —
+   between cursor position reports (CPR, ECMA-48 8.3.14/DSR 6), see how far the cursor moved,
+   then erase them; the profile whose widths the terminal drew for most of them wins (tmux
+   3.3a joins the ZWJ sequence but adds up the other two: no profile is exact for it, and the
+   reason says so). Then the terminal's answer to DECRQM for mode 2027, grapheme clustering
+   (contour's terminal-unicode-core spec): set or permanently set: grapheme; reset,
+   permanently reset or not recognised: wcwidth. Where the cursor moved is what the terminal
+   does, so it is believed over what it says.
 3. Otherwise no profile: the caller leaves the option out and the daemon uses its default.
 
 Measuring in cells (``unit="cells"``) without a ``terminal`` option sends the detected profile.
@@ -35,10 +38,13 @@ from typing import Literal, Optional
 
 Profile = Literal["grapheme", "wcwidth"]
 
-# A ZWJ sequence: 2 cells where clusters are one width (👩‍💻), 4 where wcwidths add up
-# (woman 2 + ZWJ 0 + laptop 2). protocol/README.md's `terminal` row gives both figures.
-PROBE_CLUSTER = "\U0001F469\u200d\U0001F4BB"
-_PROBE_WIDTHS: dict[int, Profile] = {2: "grapheme", 4: "wcwidth"}
+# Clusters and their widths in each profile (protocol/README.md's `terminal` row): a ZWJ
+# sequence (woman 2 + ZWJ 0 + laptop 2), a skin tone (2 + 2), a VS16 emoji (heart 1 + VS16 0).
+PROBE_CLUSTERS: tuple[tuple[str, dict[str, int]], ...] = (
+    ("\U0001F469\u200d\U0001F4BB", {"grapheme": 2, "wcwidth": 4}),
+    ("\U0001F44D\U0001F3FD", {"grapheme": 2, "wcwidth": 4}),
+    ("\u2764\ufe0f", {"grapheme": 2, "wcwidth": 1}),
+)
 
 # DECRQM (DEC private mode 2027) answers: Ps per the terminal-unicode-core spec (and DECRPM,
 # VT510 manual): 1 set, 2 reset, 3 permanently set, 4 permanently reset, 0 not recognised.
@@ -60,14 +66,14 @@ class Detection:
     """What detect() decided and why. ``profile`` is None when nothing said (the daemon's
     default, grapheme, applies); ``source`` is "environment", "cursor", "decrqm" or "none";
     ``reason`` names the rule in words. ``decrqm`` (the mode's Ps) and ``cursor_cells`` (how
-    far the probe moved the cursor) are the terminal's answers, None where it gave none or
-    was not asked."""
+    far each of PROBE_CLUSTERS moved the cursor) are the terminal's answers, None where it
+    gave none or was not asked."""
 
     profile: Optional[Profile]
     source: str
     reason: str
     decrqm: Optional[int] = None
-    cursor_cells: Optional[int] = None
+    cursor_cells: Optional[tuple[int, ...]] = None
 
 
 class QueryError(Exception):
@@ -133,9 +139,9 @@ def _read_replies(fd: int, deadline: float) -> bytes:
     return data
 
 
-def query(fd: int, timeout: float = DEFAULT_TIMEOUT) -> tuple[Optional[int], Optional[int]]:
-    """Asks the terminal on ``fd`` (its controlling terminal, in the foreground) where the
-    probe cluster moves the cursor and what its mode 2027 is: (cursor cells, DECRQM Ps), each
+def query(fd: int, timeout: float = DEFAULT_TIMEOUT) -> tuple[Optional[tuple[int, ...]], Optional[int]]:
+    """Asks the terminal on ``fd`` (its controlling terminal, in the foreground) how far each
+    probe cluster moves the cursor and what its mode 2027 is: (cells per cluster, DECRQM Ps), each
     None where it did not answer within ``timeout`` seconds. The terminal's modes are saved
     and restored, the probe erased. QueryError when the terminal cannot be asked."""
     try:
@@ -151,17 +157,18 @@ def query(fd: int, timeout: float = DEFAULT_TIMEOUT) -> tuple[Optional[int], Opt
     raw[6][termios.VMIN], raw[6][termios.VTIME] = 0, 0
     try:
         termios.tcsetattr(fd, termios.TCSANOW, raw)
-        # DECSC, CPR, the cluster, CPR, DECRQM 2027, DA1 (the sentinel nearly every terminal
-        # answers, xterm's ctlseqs "Send Device Attributes").
-        os.write(fd, b"\x1b7\x1b[6n" + PROBE_CLUSTER.encode() + b"\x1b[6n\x1b[?2027$p\x1b[c")
+        # DECSC, CPR, each cluster and a CPR after it, DECRQM 2027, DA1 (the sentinel nearly
+        # every terminal answers, xterm's ctlseqs "Send Device Attributes").
+        probe = b"".join(cluster.encode() + b"\x1b[6n" for cluster, _ in PROBE_CLUSTERS)
+        os.write(fd, b"\x1b7\x1b[6n" + probe + b"\x1b[?2027$p\x1b[c")
         replies = _read_replies(fd, time.monotonic() + timeout)
         positions = [(int(row), int(col)) for row, col in _CPR.findall(replies)]
         cells = None
-        if len(positions) >= 2 and positions[0][0] == positions[1][0]:
-            cells = positions[1][1] - positions[0][1]
+        if len(positions) == len(PROBE_CLUSTERS) + 1 and len({row for row, _ in positions}) == 1:
+            cells = tuple(after[1] - before[1] for before, after in zip(positions, positions[1:]))
         # DECRC, then blanks over the cells the probe drew (a wrapped or unanswered probe: to
         # the end of the line), then DECRC again: the screen is as it was, the cursor back.
-        erase = b" " * cells if cells is not None and 0 <= cells <= 8 else b"\x1b[K"
+        erase = b" " * sum(cells) if cells is not None and 0 <= sum(cells) <= 16 else b"\x1b[K"
         os.write(fd, b"\x1b8" + erase + b"\x1b8")
         mode = _DECRPM.search(replies)
         return cells, int(mode.group(1)) if mode else None
@@ -175,10 +182,16 @@ def query(fd: int, timeout: float = DEFAULT_TIMEOUT) -> tuple[Optional[int], Opt
             pass  # the terminal is gone: nothing left to restore
 
 
-def _from_answers(cells: Optional[int], mode: Optional[int]) -> Optional[Detection]:
-    if cells is not None and cells in _PROBE_WIDTHS:
-        return Detection(_PROBE_WIDTHS[cells], "cursor",
-                         f"the cursor moved {cells} cells over {PROBE_CLUSTER}", mode, cells)
+def _from_answers(cells: Optional[tuple[int, ...]], mode: Optional[int]) -> Optional[Detection]:
+    if cells is not None:
+        votes = {profile: sum(widths[profile] == moved for (_, widths), moved in zip(PROBE_CLUSTERS, cells))
+                 for profile in ("grapheme", "wcwidth")}
+        best: Profile = "grapheme" if votes["grapheme"] > votes["wcwidth"] else "wcwidth"
+        if votes[best] > votes["grapheme" if best == "wcwidth" else "wcwidth"]:
+            moved = ", ".join(f"{cluster} {n}" for (cluster, _), n in zip(PROBE_CLUSTERS, cells))
+            exact = "" if votes[best] == len(cells) else "; no profile is exact for this terminal"
+            return Detection(best, "cursor", f"the cursor moved {moved} cells: {best}'s widths for "
+                             f"{votes[best]} of {len(cells)}{exact}", mode, cells)
     if mode is not None and mode in _DECRQM_PROFILES:
         return Detection(_DECRQM_PROFILES[mode], "decrqm",
                          f"DECRQM mode 2027 answered {mode}", mode, cells)
