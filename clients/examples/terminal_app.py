@@ -8,7 +8,9 @@ draws every text, icon and shape at whole cell positions with plain ANSI escapes
 again when the terminal is resized (SIGWINCH) and when fitd's GenerationChanged arrives (the
 text scale, fonts or their configuration changed): the payment row turns vertical at large
 text sizes and the settings list turns into columns when the terminal is too narrow for every
-row. q or Ctrl-C quits. With --state-file the decisions applied and what was drawn are written
+row. Its cells are the terminal's: fitd.terminal.detect() finds whether the terminal gives an
+emoji sequence one width or adds up its code points' (tmux before 3.4, VTE, xterm), and every
+text is measured and broken that way. q or Ctrl-C quits. With --state-file the decisions applied and what was drawn are written
 there as JSON after every layout.
 
 Needs the fitd package (pip install ./clients/python); it runs on asyncio with fitd's
@@ -25,7 +27,6 @@ import signal
 import sys
 import termios
 import tty
-import unicodedata
 
 import fitdoc
 import fitd
@@ -42,16 +43,11 @@ def cell(value: float) -> int:
     return math.floor(value + 0.5)
 
 
-def char_cells(ch: str) -> int:
-    """Columns one code point takes, as wcwidth: wide and fullwidth 2, combining 0. The texts
-    here are fitd's lines, already broken to the cells fitd counted."""
-    if unicodedata.combining(ch):
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
 class Screen:
-    """A grid of cells drawn from the layout, written to the terminal in one go."""
+    """A grid of cells drawn from the layout, written to the terminal in one go. A text is
+    one run in the grid, as wide as fitd measured it in the terminal's profile: its first cell
+    holds the whole line, the cells it covers nothing, and it is drawn at its own cursor
+    position, so no cluster's width is guessed here."""
 
     def __init__(self, columns: int, rows: int):
         self.columns, self.rows = columns, rows
@@ -63,19 +59,12 @@ class Screen:
             for col in range(max(0, x), min(self.columns, x + w)):
                 self.styles[row][col] = style
 
-    def text(self, x: int, y: int, line: str) -> None:
-        if not 0 <= y < self.rows:
+    def text(self, x: int, y: int, line: str, width: int) -> None:
+        if not (0 <= y < self.rows and 0 <= x and x + width <= self.columns) or width == 0:
             return
-        col = x
-        for ch in line:
-            width = char_cells(ch)
-            if width == 0:
-                continue
-            if 0 <= col and col + width <= self.columns:
-                self.chars[y][col] = ch
-                if width == 2:
-                    self.chars[y][col + 1] = ""
-            col += width
+        self.chars[y][x] = line
+        for col in range(x + 1, x + width):
+            self.chars[y][col] = ""
 
     def render(self) -> str:
         out = ["\x1b[H"]
@@ -86,7 +75,10 @@ class Screen:
                 if self.styles[row][col] != style:
                     style = self.styles[row][col]
                     out.append(f"\x1b[{style}m")
-                out.append(self.chars[row][col])
+                run = self.chars[row][col]
+                if len(run) > 1:  # a text: placed by the cursor, whatever came before it
+                    out.append(f"\x1b[{row + 1};{col + 1}H")
+                out.append(run)
             out.append("\x1b[0m")
         return "".join(out)
 
@@ -133,14 +125,14 @@ class TerminalApp:
             drawn[d.id] = [x, y, w, h]
             if d.what == "icon":
                 screen.fill(x, y, max(w, 1), max(h, 1), ICON)
-                screen.text(x, y, ICON_MARK)
+                screen.text(x, y, ICON_MARK, 1)
             elif d.what == "shape":
                 screen.fill(x, y, w, h, SHAPE)
         for d in drawables:
             if d.what == "text":
                 x, y = drawn[d.id][:2]
-                for i, line in enumerate(lines[d.id]):
-                    screen.text(x, y + i, line)
+                for i, (line, width) in enumerate(lines[d.id]):
+                    screen.text(x, y + i, line, width)
         self.out.write(screen.render())
         self.out.flush()
         self.layouts += 1
@@ -149,21 +141,27 @@ class TerminalApp:
             "proposal": {"width": size.columns, "height": None}, "terminal": [size.columns, size.lines],
             "size": list(layout.size), "generation": layout.generation,
             "decisions": fitdoc.decisions(layout), "drawn": drawn,
-            "texts": {d.id: lines[d.id] for d in drawables if d.what == "text"},
+            "texts": {d.id: [line for line, _ in lines[d.id]] for d in drawables if d.what == "text"},
+            "terminal_profile": fitd.terminal.detect().profile, "terminal_reason": fitd.terminal.detect().reason,
         })
 
     async def _lines(self, texts: list) -> dict:
-        """Each text's lines as fitd broke them at its frame's width (one batch): a terminal
-        cannot ask Pango, so the line breaks come from the same daemon as the layout, wrapped
-        as layouts wrap (inside a word only when it alone is too wide)."""
+        """Each text's lines and their widths in cells as fitd broke them at its frame's width
+        (one batch): a terminal cannot ask Pango, so the line breaks come from the same daemon
+        as the layout, wrapped as layouts wrap (inside a word only when it alone is too wide),
+        in the terminal's profile (the package sends fitd.terminal's). Layout itself counts
+        cells by clusters, so where the terminal adds up code points (👩‍💻 is 4 cells, not 2) a
+        text can be wider than its frame: it is kept to the frame's rows and ellipsized, never
+        drawn over its neighbour."""
         results = await self.fit.measure_batch(
-            [{"text": d.text, "unit": "cells", "wrap": "word-char", "lines": True,
-              "max_width": float(cell(d.x + d.width) - cell(d.x))} for d in texts])
+            [{"text": d.text, "unit": "cells", "wrap": "word-char", "lines": True, "ellipsize": "end",
+              "max_width": float(cell(d.x + d.width) - cell(d.x)),
+              "max_lines": max(1, cell(d.y + d.height) - cell(d.y))} for d in texts])
         out = {}
         for d, result in zip(texts, results):
             if isinstance(result, fitdoc.FitError):
                 raise result
-            out[d.id] = [line.text for line in result.lines] or [d.text]
+            out[d.id] = [(line.text, int(line.width)) for line in result.lines] or [(d.text, int(result.width))]
         return out
 
 
@@ -201,6 +199,8 @@ def main(argv=None) -> int:
     except fitdoc.DocumentError as error:
         print(f"terminal_app: {error}", file=sys.stderr)
         return 1
+    # Asked before anything else reads the terminal (the key reader below would take its answers).
+    fitd.terminal.detect()
     stdin = sys.stdin.fileno()
     saved = termios.tcgetattr(stdin) if sys.stdin.isatty() else None
     if saved is not None:

@@ -29,6 +29,13 @@ def fitctl() -> str:
     return path
 
 
+@pytest.fixture(autouse=True)
+def no_terminal(monkeypatch):
+    """Every test measures cells in the daemon's default profile, whatever terminal runs the
+    tests (in tmux 3.3a the package would send wcwidth); tests of the detection set their own."""
+    monkeypatch.setattr(fitd.terminal, "_detected", fitd.terminal.Detection(None, "none", "the tests' own"))
+
+
 @pytest.fixture
 def fit():
     with fitd.Client() as client:

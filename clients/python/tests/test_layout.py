@@ -54,7 +54,7 @@ def as_fitctl_json(result: fitd.LayoutResult) -> dict:
         node = {"frame": {"x": f.x, "y": f.y, "width": f.width, "height": f.height}, "visible": f.visible, "hidden": f.hidden}
         if f.first_baseline is not None:
             node["first_baseline"], node["last_baseline"] = f.first_baseline, f.last_baseline
-        if f.is_text:
+        if f.is_text and f.visible:  # a text not shown has no outcome (fitctl prints none)
             node["text"] = {"line_count": f.line_count, "scale": f.scale, "truncated": f.truncated}
         nodes[f.id] = node
     decisions = {d.id: {k: v for k, v in (("candidate", d.candidate), ("candidate_id", d.candidate_id), ("axis", d.axis),
@@ -102,9 +102,36 @@ def test_decisions_follow_the_width(fit):
     wide, narrow = fit.layout(card, width=1000), fit.layout(card, width=10)
     assert (wide.decision("card").candidate_id, wide.decision("card").candidate) == ("row", 0)
     assert (narrow.decision("card").candidate_id, narrow.decision("card").kind) == ("column", "firstFit")
-    assert narrow.frame("row").visible is False and narrow.decision("nothing") is None
-    with pytest.raises(KeyError):
-        narrow.frame("nothing")
+    assert narrow.frame("row").visible is False and narrow.decision("row") is None  # a node, no decision
+
+
+def test_frame_and_decision_refuse_an_unknown_id_alike(fit):
+    narrow = fit.layout(EXAMPLES[0].parent / "first-fit-card.json", width=10)
+    for lookup in (narrow.frame, narrow.decision):
+        with pytest.raises(fitd.NodeNotFound) as raised:
+            lookup("nothing")
+        assert isinstance(raised.value, KeyError) and raised.value.args == ("nothing",)
+
+
+def test_a_text_not_shown_is_still_a_text(fit):
+    """The candidate not chosen: the wire's is_text is false for it (no outcome), the frame's is not."""
+    narrow = fit.layout(EXAMPLES[0].parent / "first-fit-card.json", width=10)
+    hidden, shown, stack = narrow.frame("rowLabel"), narrow.frame("columnLabel"), narrow.frame("row")
+    assert (hidden.visible, hidden.is_text) == (False, True)
+    assert (shown.visible, shown.is_text) == (True, True)
+    assert (stack.visible, stack.is_text) == (False, False)
+    # forEach rows ("<id>#<row>") and nested documents' generated ids find their kind too.
+    rows = fit.layout(EXAMPLES[0].parent / "template-cells.json", width=140)
+    assert [f.is_text for f in rows.frames if f.id.startswith(("widest#", "rate#"))] == [True] * 6
+    assert fit.layout(nest(json.loads((EXAMPLES[0].parent / "first-fit-card.json").read_text())), width=10).frame("rowLabel").is_text
+
+
+def test_a_uniform_fit_decision_has_its_position_and_no_node_id(fit):
+    """What the wire carries for a uniformFit (protocol/README.md): the position alone."""
+    result = fit.layout(EXAMPLES[0].parent / "uniform-list.json", width=140)
+    uniform = result.decision("list")
+    assert (uniform.kind, uniform.candidate, uniform.candidate_id, uniform.outcome) == ("uniformFit", 0, None, {"candidate": 0})
+    assert [result.decision(f"item{i}").candidate_id for i in range(3)] == ["row0", "row1", "row2"]
 
 
 def test_the_user_size_category_decides_a_threshold_unless_one_is_given(fit):

@@ -13,8 +13,10 @@ from .aio import AsyncClient, ChangeStream, Subscription
 from .client import ChangeQueue, Client
 from .errors import (DaemonUnavailable, FitError, Internal, InvalidArgument, InvalidDocument, InvalidFont,
                      NoFonts, ProtocolMismatch, TooLarge, UnknownOption, error_for)
+from . import terminal
+from .options import LayoutOptions, MeasureOptions
 from .types import (BreakpointInterval, Breakpoints, CacheStats, Decision, FontMatch, Frame, GenerationChange,
-                    LayoutResult, Line, Metrics, Stats, TextScaleInfo, TextStyle)
+                    LayoutResult, Line, Metrics, NodeNotFound, Stats, TextScaleInfo, TextStyle)
 from .wire import MeasureRequest, flatten_document, load_document
 
 __version__ = "0.2.0"
@@ -22,7 +24,8 @@ __version__ = "0.2.0"
 __all__ = [
     "AsyncClient", "BreakpointInterval", "Breakpoints", "CacheStats", "ChangeQueue", "ChangeStream", "Client", "DaemonUnavailable",
     "Decision", "FitError", "FontMatch", "Frame", "GenerationChange", "Internal", "InvalidArgument",
-    "InvalidDocument", "InvalidFont", "LayoutResult", "Line", "MeasureRequest", "Metrics", "NoFonts", "ProtocolMismatch", "Stats",
+    "InvalidDocument", "InvalidFont", "LayoutOptions", "LayoutResult", "Line", "MeasureOptions", "MeasureRequest", "Metrics", "NoFonts",
+    "NodeNotFound", "ProtocolMismatch", "Stats",
     "Subscription", "TextScaleInfo", "TextStyle", "TooLarge", "UnknownOption", "error_for", "flatten_document",
-    "load_document",
+    "load_document", "terminal",
 ]

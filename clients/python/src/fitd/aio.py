@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
-from typing import Any, Optional, cast
+from typing import TYPE_CHECKING, Any, Optional, cast
 
 from dbus_fast import Message, MessageType, Variant
 from dbus_fast.aio import MessageBus
 
 from . import wire
 from .errors import DaemonUnavailable, FitError, ProtocolMismatch, error_for
+from .options import LayoutOptions, MeasureOptions
 from .types import (CacheStats, FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo,
                     TextStyle)
+
+if TYPE_CHECKING:
+    from typing import Unpack  # Python 3.11; annotations are not evaluated at run time
 
 _PROPERTIES = "org.freedesktop.DBus.Properties"
 _MATCH = (f"type='signal',interface='{wire.INTERFACE}',member='GenerationChanged',"
@@ -141,12 +145,14 @@ class AsyncClient:
 
     # --- measuring ------------------------------------------------------------------------
 
-    async def measure(self, text: str, font: str = "", **options: Any) -> Metrics:
+    async def measure(self, text: str, font: str = "", **options: Unpack[MeasureOptions]) -> Metrics:
         """Measures one text in one font (a Pango description such as "Noto Sans 11", a text
         style such as "body", or "" for the default). Options (protocol/README.md, "Measure
         options"): max_width, wrap, max_lines, ellipsize, features, letter_spacing, unit,
-        lines, text_scale, language, metrics, markup, escapes, ambiguous, terminal. An unknown
-        key reaches the daemon, which answers UnknownOption."""
+        lines, text_scale, language, metrics, markup, escapes, ambiguous, terminal (typed:
+        fitd.options.MeasureOptions). An unknown key reaches the daemon, which answers
+        UnknownOption. In cells without ``terminal``, the profile of this process's terminal
+        (fitd.terminal.detect) is sent."""
         body = await self._call("Measure", "ssa{sv}", [text, font, wire.measure_options(options)], _METRICS)
         return Metrics.from_wire(body[0])
 
@@ -167,16 +173,17 @@ class AsyncClient:
     # --- layout ---------------------------------------------------------------------------
 
     async def layout(self, document: wire.Document, width: Optional[float] = None,
-                     height: Optional[float] = None, **options: Any) -> LayoutResult:
+                     height: Optional[float] = None, **options: Unpack[LayoutOptions]) -> LayoutResult:
         """Lays out a document — a dict, flat or nested, or the path of a JSON file `fitctl
         fit` reads — at a proposed size (None on an axis: the ideal size; math.inf: the
         maximum). Options (protocol/README.md, "Layout"): unit, size_category (default the
-        user's), ui_font, spacing, language, metrics, markup, breakpoints=(min, max)."""
+        user's), ui_font, spacing, language, metrics, markup, widget_sizes, breakpoints=(min,
+        max) (typed: fitd.options.LayoutOptions)."""
         nodes = wire.document_nodes(document)
         body = await self._call("Layout", "a(ssia{sv})(bdbd)a{sv}",
                                 [nodes, wire.proposal(width, height), wire.layout_options(options)],
                                 "(dd)a(sbddddbdubbdda{sv})a(susa{sv})bt")
-        return LayoutResult.from_wire(body)
+        return LayoutResult.from_wire(body, {node[0]: node[1] for node in nodes})
 
     # --- text scale and styles ------------------------------------------------------------
 

@@ -7,12 +7,16 @@ import queue
 import threading
 import weakref
 from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Optional, TypeVar
 
 from . import wire
 from .aio import AsyncClient, Subscription
 from .errors import FitError
+from .options import LayoutOptions, MeasureOptions
 from .types import FontMatch, GenerationChange, LayoutResult, Metrics, Stats, TextScaleInfo, TextStyle
+
+if TYPE_CHECKING:
+    from typing import Unpack
 
 T = TypeVar("T")
 
@@ -96,7 +100,7 @@ class Client:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def measure(self, text: str, font: str = "", **options: Any) -> Metrics:
+    def measure(self, text: str, font: str = "", **options: Unpack[MeasureOptions]) -> Metrics:
         """See AsyncClient.measure."""
         return self._run(self._async.measure(text, font, **options))
 
@@ -108,7 +112,7 @@ class Client:
         return self._run(self._async.resolve_font(font))
 
     def layout(self, document: wire.Document, width: Optional[float] = None,
-               height: Optional[float] = None, **options: Any) -> LayoutResult:
+               height: Optional[float] = None, **options: Unpack[LayoutOptions]) -> LayoutResult:
         """See AsyncClient.layout."""
         return self._run(self._async.layout(document, width, height, **options))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -130,11 +131,21 @@ class Stats:
     uptime_seconds: float
 
 
+# The kinds whose frames carry a text's outcome (scale, line_count, truncated).
+TEXT_KINDS = frozenset({"text", "template"})
+
+
+class NodeNotFound(KeyError):
+    """LayoutResult.frame(id) and decision(id) for an id that is no node of the layout."""
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One node's place (Layout's frames, a(sbddddbdubbdda{sv})): x and y from the root's
     top-left corner; zeros when not visible. scale, line_count and truncated are meaningful
-    for texts and templates; baselines are None when the node shows no text."""
+    for texts and templates; baselines are None when the node shows no text. ``is_text`` says
+    whether the node is a text (or template), shown or not: the wire's is_text is false for a
+    text not shown (a candidate not chosen), so the client reads the kind from the document."""
 
     id: str
     visible: bool
@@ -153,9 +164,9 @@ class Frame:
     extras: dict[str, Any] = field(default_factory=dict)  # every extra as sent, variants unwrapped
 
     @classmethod
-    def from_wire(cls, f: list[Any]) -> "Frame":
+    def from_wire(cls, f: list[Any], kind: Optional[str] = None) -> "Frame":
         extras = plain(f[13]) if f[13] else {}
-        return cls(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9],
+        return cls(f[0], f[1], f[2], f[3], f[4], f[5], f[6] or kind in TEXT_KINDS, f[7], f[8], f[9],
                    f[11] if f[10] else None, f[12] if f[10] else None,
                    bool(extras.get("hidden", False)), extras.get("alignment"), extras)
 
@@ -164,7 +175,9 @@ class Frame:
 class Decision:
     """A decision taken (Layout's decisions, a(susa{sv})): candidate and candidate_id for
     firstFit, candidate for uniformFit, axis for threshold, length for fitting, scale for
-    scaleGroup; the others None. ``outcome`` has every key as sent."""
+    scaleGroup; the others None. ``outcome`` has every key as sent. A uniformFit's
+    candidate_id is None: it picks a position, not a node (every item shows its choice points'
+    child at that position; the firstFits among its items report their own candidate_id)."""
 
     id: str
     node_index: int
@@ -235,20 +248,29 @@ class LayoutResult:
         return (self.width, self.height)
 
     def frame(self, node_id: str) -> Frame:
-        """The frame of the node with this id (KeyError if there is none)."""
+        """The frame of the node with this id. NodeNotFound (a KeyError) when no node of the
+        layout has it, as decision()."""
         for f in self.frames:
             if f.id == node_id:
                 return f
-        raise KeyError(node_id)
+        raise NodeNotFound(node_id)
 
     def decision(self, node_id: str) -> Optional[Decision]:
-        """The decision of the node with this id, None when it took none (not shown)."""
-        return next((d for d in self.decisions if d.id == node_id), None)
+        """The decision of the node with this id; None when the node took none (not shown, or
+        not a decision). NodeNotFound (a KeyError) when no node of the layout has the id, as
+        frame()."""
+        found = next((d for d in self.decisions if d.id == node_id), None)
+        if found is None:
+            self.frame(node_id)
+        return found
 
     @classmethod
-    def from_wire(cls, body: list[Any]) -> "LayoutResult":
+    def from_wire(cls, body: list[Any], kinds: Optional[Mapping[str, str]] = None) -> "LayoutResult":
+        """``kinds``: each node id's kind in the document sent (a forEach's rows are
+        "<id>#<row>"), which says which frames are texts when they are not shown."""
         size, frames, decisions, truncated, generation = body
-        decoded = tuple(Frame.from_wire(f) for f in frames)
+        kinds = kinds or {}
+        decoded = tuple(Frame.from_wire(f, kinds.get(f[0]) or kinds.get(f[0].rpartition("#")[0])) for f in frames)
         breakpoints = next((b for b in (Breakpoints.from_extras(f.extras) for f in decoded) if b), None)
         return cls(size[0], size[1], decoded, tuple(Decision.from_wire(d) for d in decisions),
                    truncated, generation, breakpoints)

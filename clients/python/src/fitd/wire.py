@@ -11,6 +11,7 @@ from typing import Any, Optional, Union
 
 from dbus_fast import Variant
 
+from . import terminal
 from .errors import InvalidDocument
 
 BUS_NAME = "org.fitd.Fit1"
@@ -27,7 +28,7 @@ MEASURE_OPTION_TYPES = {
 # Layout's options (protocol/README.md, "Layout", options); breakpoints is (dd).
 LAYOUT_OPTION_TYPES = {
     "unit": "s", "size_category": "s", "ui_font": "s", "spacing": "d", "language": "s",
-    "metrics": "s", "markup": "b",
+    "metrics": "s", "markup": "b", "widget_sizes": "b",
 }
 
 # LayoutLimits in FitLayout: checked here too so that a huge or deep document fails before
@@ -78,7 +79,7 @@ def _typed_variant(key: str, signature: str, value: Any) -> Variant:
         raise TypeError(f"option {key!r} is {names[signature]}, not {value!r}") from None
 
 
-def measure_options(options: Mapping[str, Any]) -> dict[str, Variant]:
+def measure_options(options: Mapping[str, object]) -> dict[str, Variant]:
     """Measure options as a{sv}; None means "leave out" (the daemon's default: for text_scale,
     the user's text scale)."""
     out = {}
@@ -95,10 +96,16 @@ def measure_options(options: Mapping[str, Any]) -> dict[str, Variant]:
             continue
         signature = MEASURE_OPTION_TYPES.get(key)
         out[key] = _typed_variant(key, signature, value) if signature else _guess_variant(key, value)
+    # Cells are the terminal's: without a profile given, the one of the terminal this process
+    # runs in, as fitctl sends (terminal.detect; nothing where it cannot tell).
+    if options.get("unit") == "cells" and options.get("terminal") is None:
+        profile = terminal.detect().profile
+        if profile is not None:
+            out["terminal"] = Variant("s", profile)
     return out
 
 
-def layout_options(options: Mapping[str, Any]) -> dict[str, Variant]:
+def layout_options(options: Mapping[str, object]) -> dict[str, Variant]:
     """Layout options as a{sv}; None leaves one out (size_category: the user's, from the text
     scale, as `fitctl fit` does without --category)."""
     out = {}
@@ -106,7 +113,8 @@ def layout_options(options: Mapping[str, Any]) -> dict[str, Variant]:
         if value is None:
             continue
         if key == "breakpoints":
-            low, high = value
+            pair: Any = value  # a (min, max) pair; anything else fails here, as before sending
+            low, high = pair
             out[key] = Variant("(dd)", [float(low), float(high)])
             continue
         signature = LAYOUT_OPTION_TYPES.get(key)
