@@ -100,6 +100,31 @@ import Testing
         full.withUnsafeBufferPointer { #expect(fit_x_watch_classify($0.baseAddress, 32, nil) == 0) }
     }
 
+    // MARK: the stop pipe
+
+    @Test func aStopEndsASleepAtOnceAndKeepsTheWatchFromConnecting() throws {
+        let watch = try #require(fit_x_watch_new())
+        defer { fit_x_watch_free(watch) }
+        #expect(fit_x_watch_sleep(watch, 1) == FIT_X_WATCH_TIMED_OUT)
+        fit_x_watch_stop(watch)
+        let start = ContinuousClock.now
+        #expect(fit_x_watch_sleep(watch, 60_000) == FIT_X_WATCH_STOPPED)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // A stop is for good: no connection is made after it, whatever the display.
+        #expect(fit_x_watch_connect(watch, ":0", 500) == FIT_X_WATCH_STOPPED)
+        var what: UInt32 = 7
+        #expect(fit_x_watch_next(watch, &what) == FIT_X_WATCH_FAILED)
+        #expect(what == 0)
+    }
+
+    @Test func aDisplayThatCannotBeOpenedIsNoDisplay() throws {
+        let watch = try #require(fit_x_watch_new())
+        defer { fit_x_watch_free(watch) }
+        // A display name libxcb cannot parse, and a socket path that does not exist.
+        #expect(fit_x_watch_connect(watch, "not a display", 500) == FIT_X_WATCH_NO_DISPLAY)
+        #expect(fit_x_watch_connect(watch, "unix:/nonexistent/fitd-test-X0", 500) == FIT_X_WATCH_NO_DISPLAY)
+    }
+
     // MARK: XWatchPolicy
 
     @Test func connectingAndChangesReport() {
