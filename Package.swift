@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "FitBusTests", dependencies: ["FitBus", "FitTestSupport"]),
         .testTarget(name: "FitRenderTests", dependencies: ["FitRender", "FitText", "FitTestSupport", "FitLayout", "FitLayoutJSON", "FitLayoutText", "CCairo"]),
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
-        .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
+        .testTarget(name: "FitScaleTests", dependencies: ["FitScale", "CFitXResources"]),
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),

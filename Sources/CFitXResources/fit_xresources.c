@@ -1,5 +1,6 @@
 // See include/fit_xresources.h.
 #include "fit_xresources.h"
+#include "fit_x_connect.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -199,13 +200,9 @@ static fit_x_status fit_x_read_settings(xcb_connection_t *connection, int screen
 // Connects, reads with `reader`, disconnects: all of it on the worker's thread.
 static fit_x_status fit_x_connect_and_read(const char *display_name, fit_x_reader reader, struct fit_x_bytes *result)
 {
-    int screen_number = 0;
-    xcb_connection_t *connection = xcb_connect(display_name, &screen_number);
+    int screen_number;
+    xcb_connection_t *connection = fit_x_open(display_name, &screen_number);
     if (connection == NULL) return FIT_X_NO_DISPLAY;
-    if (xcb_connection_has_error(connection)) {
-        xcb_disconnect(connection);
-        return FIT_X_NO_DISPLAY;
-    }
     fit_x_status status = reader(connection, screen_number, result);
     if (status != FIT_X_OK) {
         free(result->data);

@@ -1,4 +1,5 @@
 import FitTypes
+import Logging
 
 /// Several desktop sources in precedence order, field by field: the first layer that sets the
 /// text scale gives it (and is reported as its source), the first that names a UI font gives
@@ -134,14 +135,15 @@ extension LayeredSettingsProvider {
     /// the desktop's own (`desktop`: the settings portal and GSettings, or KDE's files), then
     /// the X11 settings manager (XSETTINGS), GTK's settings.ini files, and X11's Xft.dpi
     /// resource. GNOME's UI font is not taken from its own sources in an X11 session
-    /// (``ScaleOnlySettingsProvider``).
+    /// (``ScaleOnlySettingsProvider``). `logger`: where the X display's watch says it lost
+    /// or cannot reach the server.
     public static func desktopSources(
-        _ desktop: [any DesktopSettingsProvider], gnome: Bool, environment: FitScaleEnvironment
+        _ desktop: [any DesktopSettingsProvider], gnome: Bool, environment: FitScaleEnvironment, logger: Logger? = nil
     ) -> LayeredSettingsProvider {
         let own = gnome && environment.isX11Session ? desktop.map { ScaleOnlySettingsProvider($0) } : desktop
         return LayeredSettingsProvider(
             own + [
-                XSettingsProvider(display: environment.isWaylandSession ? nil : environment.display),
+                XSettingsProvider(display: environment.isWaylandSession ? nil : environment.display, logger: logger),
                 GTKSettingsFileProvider(environment: environment),
                 XResourcesProvider(display: environment.display),
             ])

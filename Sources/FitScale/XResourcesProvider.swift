@@ -9,10 +9,11 @@ import Glibc
 ///
 /// Read from the RESOURCE_MANAGER property of the root window, the string `xrdb -query`
 /// prints (not by running xrdb: a process per read), through libxcb (fit_xresources.h), and
-/// parsed by ``xftDPI(resources:)``. The connection is made for each read and closed at once;
-/// there is no live notification (a property-change listener would need a connection kept
-/// open): the value is read at start and on every re-read (any watched change, `fitctl scale`
-/// reset/set). A read never takes longer than ``timeoutMilliseconds``: an X server that
+/// parsed by ``xftDPI(resources:)``. The connection is made for each read and closed at once.
+/// The value is read at start and on every re-read: any watched change, `fitctl scale`
+/// reset/set, and, in an X11 session, a change of RESOURCE_MANAGER itself, which
+/// ``XSettingsProvider``'s watch (``XDisplayWatch``) reports on its one connection to the
+/// display. A read never takes longer than ``timeoutMilliseconds``: an X server that
 /// accepts and never answers must not stall fitd (issue 9), and counts as no X11 session.
 public struct XResourcesProvider: DesktopSettingsProvider {
     public let display: String?

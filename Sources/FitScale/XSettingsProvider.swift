@@ -1,5 +1,6 @@
 import CFitXResources
 import FitThreads
+import Logging
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,16 +15,33 @@ import Glibc
 /// selection's owner for the display's screen, on a thread of its own with a deadline, a fresh
 /// connection per read.
 /// Nil without a display, without a settings manager, or when the X server cannot be reached.
+///
+/// ``changes()`` follows the display live (``XDisplayWatch``): the manager's settings, a
+/// manager starting or exiting, and the root window's RESOURCE_MANAGER that
+/// ``XResourcesProvider`` reads, all on one connection, so that provider has no watch of its own.
 public struct XSettingsProvider: DesktopSettingsProvider {
     public let display: String?
     public let timeoutMilliseconds: Int32
+    /// Where the watch says that it lost the server, or cannot reach it (nil: nowhere).
+    public let logger: Logger?
 
-    public init(display: String?, timeoutMilliseconds: Int32 = 500) {
+    /// - Parameter display: an X display name; nil (no X11 session: GTK on Wayland reads no
+    ///   XSETTINGS) reads nothing and watches nothing.
+    public init(display: String?, timeoutMilliseconds: Int32 = 500, logger: Logger? = nil) {
         self.display = display
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.logger = logger
     }
 
     public var source: TextScaleSource { .xsettings }
+
+    /// A report each time the display's settings may have changed (``XDisplayWatch``); a
+    /// stream that finishes at once without a display. Each call opens a watch of its own,
+    /// which ends when the stream does.
+    public func changes() -> AsyncStream<Void> {
+        guard let display else { return AsyncStream { $0.finish() } }
+        return XDisplayWatch.changes(display: display, timeoutMilliseconds: timeoutMilliseconds, logger: logger)
+    }
 
     /// ``read()`` on a thread of its own, as ``XResourcesProvider`` reads.
     public func currentSettings() async throws(FitScaleError) -> DesktopSettings? {

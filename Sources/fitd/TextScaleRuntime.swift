@@ -40,7 +40,8 @@ struct TextScaleRuntime {
         }
         var tasks = [Task { await service.follow(watcher, state: state) }]
         if let desktop {
-            // The portal's SettingChanged goes through the same debounce as file events.
+            // The portal's SettingChanged and the X display's watch (XSettingsProvider) go
+            // through the same debounce as file events.
             tasks.append(Task {
                 for await _ in desktop.changes() { watcher.notify(.desktop) }
             })
@@ -67,11 +68,11 @@ struct TextScaleRuntime {
         // settings daemon set only them.
         if kdeFiles && (plasma || !portal) {
             logger.debug("desktop settings: KDE (\(environment.kdeGlobalsPath), \(environment.kcmFontsPath)), then XSETTINGS, settings.ini, Xft.dpi")
-            return LayeredSettingsProvider.desktopSources([KDESettingsProvider(environment: environment)], gnome: false, environment: environment)
+            return LayeredSettingsProvider.desktopSources([KDESettingsProvider(environment: environment)], gnome: false, environment: environment, logger: logger)
         }
         logger.debug("desktop settings: GNOME through \(PortalSettingsProvider.busName)\(portal ? "" : " (not on the bus yet)"), then GSettings, XSETTINGS, settings.ini, Xft.dpi")
         return LayeredSettingsProvider.desktopSources(
             [PortalSettingsProvider(connection: connection, logger: logger), GSettingsProvider(environment: environment)],
-            gnome: true, environment: environment)
+            gnome: true, environment: environment, logger: logger)
     }
 }
