@@ -52,13 +52,6 @@ public actor TextScaleState {
     public func reload(reasons: Set<ChangeReason> = Set(ChangeReason.allCases)) async -> TextScaleSnapshot {
         var next = preference
         var found: [FitScaleError] = []
-
-        do throws(FitScaleError) {
-            next.explicit = try store.load()
-        } catch {
-            found.append(error)
-            logger.warning("text scale: keeping the last good explicit setting (\(preference.explicit?.description ?? "none")): \(error)")
-        }
         let loaded = firstFontconfig?()
         firstFontconfig = nil
         do throws(FitScaleError) {
@@ -95,6 +88,7 @@ public actor TextScaleState {
                 }
                 if let waiting = next.desktop?.uiFontNotAnswering {
                     next.desktop?.uiFont = preference.desktop?.uiFont
+                    next.desktop?.gtk3UIFont = preference.desktop?.gtk3UIFont
                     next.desktop?.uiFontNotAnswering = nil
                     if !found.contains(waiting) { found.append(waiting) }
                     logger.warning("text scale: keeping the last good UI font (\(preference.desktop?.uiFont.map { "\($0)" } ?? "GTK's default")): \(waiting)")
@@ -103,6 +97,16 @@ public actor TextScaleState {
                 found.append(error)
                 logger.warning("text scale: keeping the last good \(desktop.source) settings: \(error)")
             }
+        }
+        // Read last, with no suspension before the commit: the reads above await, and a Set of
+        // the explicit scale that ran meanwhile (this actor is reentrant) has saved the file
+        // first, so reading it here keeps that Set instead of committing the value from before.
+        do throws(FitScaleError) {
+            next.explicit = try store.load()
+        } catch {
+            found.append(error)
+            next.explicit = preference.explicit
+            logger.warning("text scale: keeping the last good explicit setting (\(preference.explicit?.description ?? "none")): \(error)")
         }
         problems = found
         reloadCount += 1

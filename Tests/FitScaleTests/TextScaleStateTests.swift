@@ -13,7 +13,42 @@ struct FakeDesktop: DesktopSettingsProvider {
     func currentSettings() async throws(FitScaleError) -> DesktopSettings? { settings }
 }
 
+/// A desktop whose read waits until the test lets it go: a portal slow to answer.
+final class HeldDesktop: DesktopSettingsProvider, @unchecked Sendable {
+    var source: TextScaleSource { .gnome }
+    private let entered = AsyncStream<Void>.makeStream()
+    private let release = AsyncStream<Void>.makeStream()
+
+    func currentSettings() async throws(FitScaleError) -> DesktopSettings? {
+        entered.continuation.yield()
+        for await _ in release.stream { break }
+        return DesktopSettings(textScale: 1.25)
+    }
+
+    func waitUntilReading() async { for await _ in entered.stream { break } }
+    func letGo() { release.continuation.yield() }
+}
+
 @Suite struct TextScaleStateTests {
+    /// The state is an actor, so a Set runs while a reload awaits a slow source; the reload
+    /// must not then commit the explicit scale it saw before the Set (a Get after the Set's
+    /// reply would read the old scale).
+    @Test func aSetDuringAReloadIsNotUndoneByIt() async throws {
+        let sandbox = try Sandbox()
+        try sandbox.writeFontconfig()
+        let desktop = HeldDesktop()
+        let state = TextScaleState(environment: sandbox.environment, desktop: desktop, logger: LogCapture().logger)
+        let reload = Task { await state.reload() }
+        await desktop.waitUntilReading()
+        let set = try await state.setExplicitScale(2)
+        #expect(set.factor == 2)
+        desktop.letGo()
+        let reloaded = await reload.value
+        #expect(reloaded.factor == 2)
+        #expect(reloaded.source == .explicit)
+        #expect(await state.snapshot.factor == 2)
+    }
+
     @Test func fontconfigWithoutDpiSetsNothing() throws {
         let sandbox = try Sandbox()
         try sandbox.writeFontconfig()
