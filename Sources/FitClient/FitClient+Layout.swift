@@ -27,7 +27,7 @@ extension FitClient {
             try FitDBusClient.checkBreakpointStep(options)
             var options = options
             if userSizeCategory { options.sizeCategory = ContentSizeCategory(rawValue: user.category.rawValue) ?? .large }
-            if options.uiFont == nil { options.uiFont = user.uiFont.pangoDescription }
+            if options.uiFont == nil { options.uiFont = user.uiFonts.font(for: options.toolkit).pangoDescription }
             do throws(LayoutError) {
                 let prepared = try PreparedLayout(document)
                 let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.textScale, gtkRendering: user.gtkRendering)

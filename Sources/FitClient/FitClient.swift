@@ -33,9 +33,17 @@ public final class FitClient: Sendable {
     struct UserText: Sendable {
         var textScale: Double
         var category: SizeCategory
-        var uiFont: UIFont
+        var uiFonts: ToolkitUIFonts
         /// The user's GtkSettings that change how GTK 4 measures (settings.ini).
         var gtkRendering: GTKFontRenderingSettings
+
+        /// The UI font GTK 4's labels draw in (GetTextStyles, ResolveFont).
+        var uiFont: UIFont { uiFonts.gtk4 }
+
+        /// The UI font the request's toolkit draws unstyled labels in.
+        func uiFont(for request: MeasureRequest) -> UIFont {
+            uiFonts.font(for: request.metrics.toolkit)
+        }
 
         /// The request as the daemon measures it (FitService.engineRequest): with the user's
         /// text scale unless the caller sends its own, and the toolkit profile with the
@@ -43,7 +51,7 @@ public final class FitClient: Sendable {
         func applied(to request: MeasureRequest, userTextScale: Bool) -> MeasureRequest {
             var applied = request
             if userTextScale { applied.textScale = textScale }
-            if !gtkRendering.isUnset { applied.metrics = applied.metrics.with(gtkRendering) }
+            applied.metrics = applied.metrics.with(gtkRendering)
             return applied
         }
 
@@ -51,7 +59,7 @@ public final class FitClient: Sendable {
             // Clamped as the daemon clamps what it measures with (FitService.apply).
             textScale = min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound)
             category = snapshot.category
-            uiFont = snapshot.uiFont
+            uiFonts = ToolkitUIFonts(snapshot)
             gtkRendering = snapshot.gtkRendering
         }
     }
@@ -113,7 +121,7 @@ public final class FitClient: Sendable {
     public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
         switch backend {
         case .embedded(let engine, let user):
-            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont)
+            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont(for: request))
             do throws(FitTextError) {
                 return TextMeasurement(metrics: try engine.measure(resolved), generation: 0)
             } catch {
@@ -131,7 +139,7 @@ public final class FitClient: Sendable {
     ) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
         switch backend {
         case .embedded(let engine, let user):
-            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont)
+            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont(for: request))
             do throws(FitTextError) {
                 return (try engine.labelSize(resolved, chars: chars), 0)
             } catch {
@@ -225,7 +233,7 @@ public final class FitClient: Sendable {
     /// UI font applied, text styles resolved.
     static func measureEmbedded(_ entry: BatchEntry, engine: TextEngine, user: UserText) -> Result<TextMeasurement, FitClientError> {
         do throws(FitClientError) {
-            let resolved = try resolvingTextStyle(user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont)
+            let resolved = try resolvingTextStyle(user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont(for: entry.request))
             do throws(FitTextError) {
                 return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
             } catch {
@@ -238,12 +246,18 @@ public final class FitClient: Sendable {
 
     /// A text style name as the font ("headline") becomes its Pango description, as the
     /// daemon does it (TextStyleFont.engineFont), so in-process and daemon results agree.
-    static func resolvingTextStyle(_ request: MeasureRequest, uiFont: UIFont) throws(FitClientError) -> MeasureRequest {
+    static func resolvingTextStyle(_ request: MeasureRequest, uiFont userUIFont: UIFont) throws(FitClientError) -> MeasureRequest {
+        let uiFont: UIFont
+        switch TextStyleFont.uiFont(requested: request.uiFont, user: userUIFont) {
+        case .success(let font): uiFont = font
+        case .failure(let problem): throw .rejected(name: FitErrorName.invalidFont.rawValue, message: problem.description)
+        }
+        var resolved = request
+        resolved.uiFont = nil
         do throws(FitScaleError) {
             guard let (font, scale) = try TextStyleFont.engineFont(request.font, uiFont: uiFont, textScale: request.textScale) else {
-                return request
+                return resolved
             }
-            var resolved = request
             resolved.font = font
             resolved.textScale = scale
             return resolved

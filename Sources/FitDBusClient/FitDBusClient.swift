@@ -59,6 +59,7 @@ public final class FitDBusClient: Sendable {
     public func measureLabel(
         _ request: MeasureRequest, chars: LabelCharWidths = .unset, userTextScale: Bool = true
     ) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
+        do throws(FitTextError) { try chars.check() } catch { throw FitClientError(error) }
         let reply = try await link.call(
             LabelCodec.method,
             [.string(request.text), .string(request.font), LabelCodec.options(of: request, chars: chars, sendTextScale: !userTextScale)])

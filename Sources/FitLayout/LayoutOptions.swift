@@ -1,3 +1,5 @@
+import FitTypes
+
 /// What a layout call depends on besides the document and the proposal.
 public struct LayoutOptions: Hashable, Sendable, Codable {
     public enum Unit: String, Hashable, Sendable, Codable, CaseIterable {
@@ -31,6 +33,13 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// installed here, "gtk3", or a GTK 4 line ("gtk-4.8"). Like ``uiFont``, here so that it is
     /// part of the cache key.
     public var metrics: String?
+
+    /// The toolkit ``metrics`` names (GTK 4 when none or unparsable: the measurer refuses
+    /// the latter), whose UI font an unstyled text draws in.
+    public var toolkit: ToolkitProfile.Toolkit {
+        guard let metrics, let profile = try? ToolkitProfile(parsing: metrics) else { return .gtk4 }
+        return profile.toolkit
+    }
     /// Whether every text of the document is Pango markup (the Measure option `markup`).
     public var markup: Bool = false
 

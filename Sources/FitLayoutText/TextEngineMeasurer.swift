@@ -50,12 +50,10 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public init(
         engine: TextEngine, options: LayoutOptions, textScale: Double = 1, gtkRendering: GTKFontRenderingSettings = .unset
     ) throws(LayoutError) {
-        var font = Self.defaultUIFont
-        if let description = options.uiFont {
-            guard let parsed = UIFont(pangoDescription: description, source: .explicit) else {
-                throw .measurementFailed(node: nil, reason: "UI font \"\(description)\" is not a Pango font description with a family")
-            }
-            font = parsed
+        let font: UIFont
+        switch TextStyleFont.uiFont(requested: options.uiFont, user: Self.defaultUIFont) {
+        case .success(let resolved): font = resolved
+        case .failure(let problem): throw .measurementFailed(node: nil, reason: problem.description)
         }
         self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
         language = options.language
@@ -67,7 +65,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             }
         }
         markup = options.markup
-        if !gtkRendering.isUnset { metrics = metrics.with(gtkRendering) }
+        metrics = metrics.with(gtkRendering)
     }
 
     public func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {

@@ -218,12 +218,7 @@ public enum LayoutCodec {
             }
             options.sizeCategory = category
         }
-        if let font = try dictionary.string("ui_font") {
-            guard !font.isEmpty, font.utf8.count <= 1024 else {
-                throw .invalidArgument("ui_font must be a Pango font description of 1 to 1024 bytes")
-            }
-            options.uiFont = font
-        }
+        if let font = try dictionary.uiFont() { options.uiFont = font }
         if let spacing = try dictionary.double("spacing") {
             guard spacing.isFinite, spacing >= 0 else { throw .invalidArgument("spacing \(spacing) must be a finite length ≥ 0") }
             options.defaultSpacing = spacing

@@ -11,6 +11,7 @@ public enum MeasureCodec {
         "metrics",
         "markup",
         "escapes", "ambiguous", "terminal",
+        "ui_font",
     ]
 
     /// The signature of one Metrics structure.
@@ -62,6 +63,7 @@ public enum MeasureCodec {
             do throws(FitTextError) { request.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
         }
         request.markup = try options.bool("markup") ?? false
+        request.uiFont = try options.uiFont()
         return request
     }
 
@@ -87,6 +89,7 @@ public enum MeasureCodec {
         if request.terminal != .grapheme { entries["terminal"] = .string(request.terminal.rawValue) }
         if sendTextScale { entries["text_scale"] = .double(request.textScale) }
         if let language = request.language { entries["language"] = .string(language) }
+        if let uiFont = request.uiFont { entries["ui_font"] = .string(uiFont) }
         return OptionDictionary(entries)
     }
 

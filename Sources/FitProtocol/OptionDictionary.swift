@@ -56,6 +56,17 @@ public struct OptionDictionary: Sendable {
         entries.removeValue(forKey: key)
     }
 
+    /// The `ui_font` option of Measure and Layout alike: a Pango description of 1 to 1024
+    /// bytes (whether it names a family is checked where it is resolved,
+    /// TextStyleFont.uiFont(requested:user:)).
+    public func uiFont() throws(DBusError) -> String? {
+        guard let font = try string("ui_font") else { return nil }
+        guard !font.isEmpty, font.utf8.count <= 1024 else {
+            throw .invalidArgument("ui_font must be a Pango font description of 1 to 1024 bytes")
+        }
+        return font
+    }
+
     public func rejectUnknown(known: Set<String>) throws(DBusError) {
         if let unknown = entries.keys.sorted().first(where: { !known.contains($0) }) {
             throw .unknownOption("unknown option \"\(unknown)\"; known options: \(known.sorted().joined(separator: ", "))")

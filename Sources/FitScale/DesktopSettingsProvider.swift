@@ -10,8 +10,16 @@ public struct DesktopSettings: Hashable, Sendable {
     /// The monospace font (GNOME monospace-font-name; KDE [General] fixed).
     public var monospaceFont: UIFont?
     /// GtkSettings that change how GTK 4 renders, and so measures (settings.ini
-    /// `gtk-hint-font-metrics`, `gtk-font-rendering`); each field nil where unset.
+    /// `gtk-hint-font-metrics`); each field nil where unset.
     public var gtkRendering: GTKFontRenderingSettings = .unset
+    /// Set by a source that GTK 3 and GTK 4 read apart (each its own settings.ini): then
+    /// ``uiFont`` is GTK 4's and this GTK 3's (nil: the source names none for GTK 3). Other
+    /// sources (XSETTINGS, GSettings, KDE) give both toolkits ``uiFont``.
+    public var toolkitSpecificUIFont = false
+    public var gtk3UIFont: UIFont? = nil
+
+    /// The UI font this source gives GTK 3.
+    public var uiFontForGTK3: UIFont? { toolkitSpecificUIFont ? gtk3UIFont : uiFont }
     /// Which source gave ``textScale`` when several were layered
     /// (``LayeredSettingsProvider``); nil: the provider's own ``DesktopSettingsProvider/source``.
     public var textScaleSource: TextScaleSource?

@@ -74,9 +74,10 @@ public struct LayeredSettingsProvider: DesktopSettingsProvider {
                 }
             }
             if merged.uiFont == nil && merged.uiFontNotAnswering == nil { merged.uiFont = settings.uiFont }
+            // GTK 3's UI font along its own chain: the same sources, settings.ini its own file.
+            if merged.gtk3UIFont == nil && merged.uiFontNotAnswering == nil { merged.gtk3UIFont = settings.uiFontForGTK3 }
             if merged.monospaceFont == nil { merged.monospaceFont = settings.monospaceFont }
             if merged.gtkRendering.hintFontMetrics == nil { merged.gtkRendering.hintFontMetrics = settings.gtkRendering.hintFontMetrics }
-            if merged.gtkRendering.fontRendering == nil { merged.gtkRendering.fontRendering = settings.gtkRendering.fontRendering }
         }
         if !any, let firstError { throw firstError }
         return any ? merged : nil

@@ -46,6 +46,11 @@ public struct TextScalePreference: Hashable, Sendable {
         desktop?.uiFont ?? TextScalePreference.fallbackUIFont
     }
 
+    /// GTK 3's: the same sources, but its own settings.ini (``DesktopSettings/gtk3UIFont``).
+    public var resolvedGTK3UIFont: UIFont {
+        desktop?.gtk3UIFont ?? TextScalePreference.fallbackUIFont
+    }
+
     public var resolvedMonospaceFont: UIFont {
         desktop?.monospaceFont ?? fontconfig?.monospaceFont ?? TextScalePreference.fallbackMonospaceFont
     }
@@ -57,6 +62,8 @@ public struct TextScaleSnapshot: Hashable, Sendable, CustomStringConvertible {
     public var source: TextScaleSource
     public var category: SizeCategory
     public var uiFont: UIFont
+    /// The UI font GTK 3 labels draw in: ``uiFont`` unless GTK 3's settings.ini names another.
+    public var gtk3UIFont: UIFont
     public var monospaceFont: UIFont
     /// The user's GtkSettings that change how GTK 4 measures (``GTKFontRenderingSettings``).
     public var gtkRendering: GTKFontRenderingSettings
@@ -79,15 +86,34 @@ public struct TextScaleSnapshot: Hashable, Sendable, CustomStringConvertible {
         self.source = source
         category = scale.category
         uiFont = preference.resolvedUIFont
+        gtk3UIFont = preference.resolvedGTK3UIFont
         monospaceFont = preference.resolvedMonospaceFont
         gtkRendering = preference.desktop?.gtkRendering ?? .unset
         self.generation = generation
     }
 
     /// Equal apart from the generation.
-    func sameValues(as other: TextScaleSnapshot) -> Bool {
+    public func sameValues(as other: TextScaleSnapshot) -> Bool {
         var copy = other
         copy.generation = generation
         return copy == self
+    }
+}
+
+/// The UI fonts GTK 4 and GTK 3 draw a label with no font of its own in: the same desktop
+/// sources, but each toolkit its own settings.ini. Every request path picks from here by the
+/// request's toolkit.
+public struct ToolkitUIFonts: Hashable, Sendable {
+    public var gtk4: UIFont
+    public var gtk3: UIFont
+
+    /// The snapshot's, or GTK's built-in default before there is one.
+    public init(_ snapshot: TextScaleSnapshot?) {
+        gtk4 = snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
+        gtk3 = snapshot?.gtk3UIFont ?? TextScalePreference.fallbackUIFont
+    }
+
+    public func font(for toolkit: ToolkitProfile.Toolkit) -> UIFont {
+        toolkit == .gtk3 ? gtk3 : gtk4
     }
 }

@@ -72,6 +72,24 @@ public enum TextStyleFont {
 }
 
 extension TextStyleFont {
+    /// The UI font a request resolves an empty font and text styles against: the one it names
+    /// itself (the `ui_font` option, as a Layout's), else the user's. Fails with the message a
+    /// caller puts in its error when the named one is no Pango description with a family.
+    public static func uiFont(requested: String?, user: UIFont) -> Result<UIFont, UIFontOptionError> {
+        guard let requested else { return .success(user) }
+        guard let font = UIFont(pangoDescription: requested, source: .explicit) else {
+            return .failure(UIFontOptionError(description: requested))
+        }
+        return .success(font)
+    }
+
+    public struct UIFontOptionError: Error, CustomStringConvertible {
+        public let description: String
+        init(description requested: String) {
+            description = "ui_font \"\(requested)\" is not a Pango font description with a family, such as \"Cantarell 11\""
+        }
+    }
+
     /// What the engine should measure for a font string that may name a text style ("body",
     /// "headline accessibilityLarge"): the style's Pango description at the category the text
     /// scale gives, measured at text scale 1 — the category already carries the user's scale,

@@ -56,13 +56,19 @@ extension FitService {
     public func publish(_ snapshot: TextScaleSnapshot, reasons: Set<GenerationReason>) async -> UInt64? {
         let fontsChanged = reasons.contains(.fonts) || reasons.contains(.fontconfig)
         if fontsChanged { await invalidateEngineCaches() }
+        let previous = scaleBinding.snapshot
         let changed = apply(snapshot)
-        guard fontsChanged || !changed.isEmpty else {
+        // Values no property shows still change answers (GtkSettings a GTK line other than the
+        // installed one reads, GTK 3's UI font): the reply and layout caches are keyed by the
+        // generation, so any change of the snapshot's values is a new one.
+        let measuresDifferently = previous.map { !$0.sameValues(as: snapshot) && $0.generation <= snapshot.generation }
+            ?? (snapshot.gtk3UIFont != TextScalePreference.fallbackUIFont || !snapshot.gtkRendering.isUnset)
+        guard fontsChanged || !changed.isEmpty || measuresDifferently else {
             logger.debug("text scale: \(reasons.sorted()) changed nothing a client sees")
             return nil
         }
         var all = reasons
-        if !changed.isEmpty { all.insert(.textScale) }
+        if !changed.isEmpty || measuresDifferently { all.insert(.textScale) }
         let generation = bumpGeneration()
         let names = all.sorted().map(\.rawValue)
         logger.info("generation \(generation) (\(names.joined(separator: ", "))): \(snapshot)")
@@ -178,7 +184,7 @@ extension FitService {
                 constant: true, get: { .string(ToolkitProfile.gtk4.name) }),
             try DBusProperty(
                 TextScaleNames.toolkitSettings, signature: "s",
-                doc: "The user's GtkSettings that change how Toolkit measures (settings.ini gtk-hint-font-metrics, gtk-font-rendering), as gtk-hint-font-metrics=true; empty when none applies.",
+                doc: "The user's GtkSettings that change how Toolkit measures (settings.ini gtk-hint-font-metrics, read by GTK 4.6 to 4.10), as gtk-hint-font-metrics=true; empty when none applies.",
                 get: { [self] in scaleValues()[TextScaleNames.toolkitSettings]! }),
             try DBusProperty(
                 TextScaleNames.monospaceFont, signature: "s",

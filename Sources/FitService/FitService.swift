@@ -166,7 +166,7 @@ public final class FitService: Sendable {
     struct RequestContext {
         var generation: UInt64
         var textScale: Double
-        var uiFont: UIFont
+        var uiFonts: ToolkitUIFonts
         /// The user's GtkSettings that change how GTK 4 measures (settings.ini), applied to
         /// each request's toolkit profile.
         var gtkRendering: GTKFontRenderingSettings
@@ -182,7 +182,7 @@ public final class FitService: Sendable {
         let snapshot = scaleBinding.snapshot
         return RequestContext(
             generation: generation, textScale: currentTextScale,
-            uiFont: snapshot?.uiFont ?? TextScalePreference.fallbackUIFont, gtkRendering: snapshot?.gtkRendering ?? .unset)
+            uiFonts: ToolkitUIFonts(snapshot), gtkRendering: snapshot?.gtkRendering ?? .unset)
     }
 
     private func measureOne(
@@ -197,6 +197,12 @@ public final class FitService: Sendable {
         }
     }
 
+    /// A batch entry's font and its own `ui_font`, if any: what costs a fontconfig sort.
+    private static func fontKey(_ entry: MeasureCodec.BatchEntry) -> String {
+        guard case .success(let options) = entry.options, case .string(let uiFont)? = options.entries["ui_font"] else { return entry.font }
+        return entry.font + "\u{0}" + uiFont
+    }
+
     /// The engine's request for a call's text, font and options: within the text limit,
     /// options decoded, the user's text scale applied, a text style or no font resolved to a
     /// Pango description (``engineFont(_:textScale:uiFont:)``), the toolkit profile with the
@@ -209,8 +215,14 @@ public final class FitService: Sendable {
             throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
         }
         var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
-        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: context.uiFont)
-        if !context.gtkRendering.isUnset { request.metrics = request.metrics.with(context.gtkRendering) }
+        let uiFont: UIFont
+        switch TextStyleFont.uiFont(requested: request.uiFont, user: context.uiFonts.font(for: request.metrics.toolkit)) {
+        case .success(let font): uiFont = font
+        case .failure(let problem): throw DBusError(FitErrorName.invalidFont, problem.description)
+        }
+        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: uiFont)
+        request.uiFont = nil
+        request.metrics = request.metrics.with(context.gtkRendering)
         return request
     }
 
@@ -230,8 +242,10 @@ public final class FitService: Sendable {
         defer { if entries.count >= FitService.largeRequestEntries { largeRequestHandled() } }
         // Each new font is a fontconfig sort: a batch naming thousands would hold a worker for
         // seconds (TextLimits.maxFontsPerRequest). Refused before anything is measured.
+        // A UI font of the entry's own is one more font to sort: counted with the font.
         var fonts = Set<String>()
-        for entry in entries where fonts.insert(entry.font).inserted && fonts.count > TextLimits.maxFontsPerRequest {
+        for entry in entries
+        where fonts.insert(Self.fontKey(entry)).inserted && fonts.count > TextLimits.maxFontsPerRequest {
             throw .tooLarge("the batch names more than \(TextLimits.maxFontsPerRequest) distinct fonts; the limit is "
                 + "\(TextLimits.maxFontsPerRequest) per call (TextLimits.maxFontsPerRequest): split it by font")
         }

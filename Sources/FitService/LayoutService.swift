@@ -2,6 +2,7 @@ import FitBus
 import FitLayout
 import FitLayoutText
 import FitProtocol
+import FitScale
 import FitText
 
 /// Layout for the daemon: decodes a Layout call, lays the document out with the shared text
@@ -41,7 +42,7 @@ public final class LayoutService: Sendable {
     /// generation). `textScale` and `generation` are the service's at the time of the call.
     func layout(
         _ arguments: [DBusValue], textScale: Double, generation: UInt64,
-        defaultCategory: ContentSizeCategory? = nil, defaultUIFont: String? = nil,
+        defaultCategory: ContentSizeCategory? = nil, uiFonts: ToolkitUIFonts? = nil,
         gtkRendering: GTKFontRenderingSettings = .unset
     ) async throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3 else {
@@ -50,7 +51,7 @@ public final class LayoutService: Sendable {
         let proposal = try LayoutCodec.proposal(arguments[1])
         var options = try LayoutCodec.options(
             arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
-        if options.uiFont == nil { options.uiFont = defaultUIFont }
+        if options.uiFont == nil { options.uiFont = uiFonts?.font(for: options.toolkit).pangoDescription }
         let document: LayoutDocument
         do throws(LayoutError) {
             document = try LayoutCodec.document(arguments[0])

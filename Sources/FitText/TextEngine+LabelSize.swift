@@ -8,9 +8,12 @@ extension TextEngine {
         guard chars.isUnset else {
             try chars.check()
             let charPixels = Double(try approximateCharPixels(for: request)) / 1024
-            return try LabelSize.withCharWidths(request: request, chars: chars, charPixels: charPixels) { (width, shown) throws(FitTextError) in
-                var laidOut = shown ? LabelSize.shown(request) : LabelSize.naturalRequest(for: request)
-                laidOut.maxWidth = width
+            return try LabelSize.withCharWidths(request: request, chars: chars, charPixels: charPixels) { (width) throws(FitTextError) in
+                // At width −1 Pango lays every paragraph out, whatever the line limit.
+                guard let width else { return try measure(LabelSize.naturalRequest(for: request)) }
+                var laidOut = LabelSize.shown(request)
+                // Wider than the widest text fitd lays out is unwrapped all the same.
+                laidOut.maxWidth = min(width, TextLimits.maxWidth)
                 return try measure(laidOut)
             }
         }
@@ -40,10 +43,12 @@ extension TextEngine {
     /// gtk_labels.py does, would leave the context at the UI font): here the request's font.
     public func approximateCharPixels(for request: MeasureRequest) throws(FitTextError) -> Int {
         let sample = PangoSampleString.text(for: request.language.map(LanguageTable.canonical) ?? language)
+        // The context's font and language only: pango_context_get_metrics itemizes without the
+        // label's attributes (features, markup), and the digits use the font's own description.
         var plain = MeasureRequest(text: sample, font: request.font, textScale: request.textScale)
         plain.language = request.language
-        plain.features = request.features
-        // Unrounded advances: any profile that does not round positions (GTK 4.16's).
+        // Unrounded advances: any profile that does not round positions (GTK 4.16's; the
+        // engine takes rendering from a profile).
         plain.metrics = ToolkitProfile(.gtk4, minor: 16)
         let sampleUnits = Int((try measure(plain).width * 1024).rounded())
         let cells = sample.unicodeScalars.reduce(0) { $0 + CellWidth.codePointColumns($1.value) }

@@ -119,9 +119,10 @@ public struct LabelCharWidths: Hashable, Sendable {
     public var widthChars: Int?
     public var maxWidthChars: Int?
 
+    /// −1, GtkLabel's own "unset", is taken as nil.
     public init(widthChars: Int? = nil, maxWidthChars: Int? = nil) {
-        self.widthChars = widthChars
-        self.maxWidthChars = maxWidthChars
+        self.widthChars = widthChars == -1 ? nil : widthChars
+        self.maxWidthChars = maxWidthChars == -1 ? nil : maxWidthChars
     }
 
     public static let unset = LabelCharWidths()
@@ -135,7 +136,7 @@ public struct LabelCharWidths: Hashable, Sendable {
     public func check() throws(FitTextError) {
         for (name, value) in [(Self.widthCharsName, widthChars), (Self.maxWidthCharsName, maxWidthChars)] {
             if let value, !Self.range.contains(value) {
-                throw .invalidArgument(name: name, reason: "\(value) is not a number of characters from \(Self.range.lowerBound) to \(Self.range.upperBound)")
+                throw .invalidArgument(name: name, reason: "\(value) is not a number of characters from \(Self.range.lowerBound) to \(Self.range.upperBound) (or -1, unset)")
             }
         }
     }
@@ -147,8 +148,8 @@ public struct LabelCharWidths: Hashable, Sendable {
 
 extension LabelSize {
     /// The size request of a label with `width-chars` / `max-width-chars` set, from
-    /// `charPixels` (px) and a `measure` of the label's text laid out at a width (nil:
-    /// unwrapped), as the request's toolkit computes it:
+    /// `charPixels` (px) and a `measure` of the label's text laid out as shown at a width (nil:
+    /// Pango's −1, every paragraph unwrapped), as the request's toolkit computes it:
     ///
     /// - GTK 4 (4.8.3's gtklabel.c `get_default_widths`, `get_static_size`,
     ///   `get_width_for_height`): minimum default `char_pixels × width-chars`, natural default
@@ -168,7 +169,7 @@ extension LabelSize {
     /// wrapping label, else at the natural width's layout, as ``init(request:natural:narrowest:allocated:)``.
     public static func withCharWidths(
         request: MeasureRequest, chars: LabelCharWidths, charPixels: Double,
-        measure: (_ width: Double?, _ shown: Bool) throws(FitTextError) -> TextMetrics
+        measure: (_ width: Double?) throws(FitTextError) -> TextMetrics
     ) throws(FitTextError) -> LabelSize {
         let wraps = request.maxWidth != nil && (request.ellipsize == .none || request.maxLines != nil)
         let ellipsizes = request.ellipsize != .none && request.maxWidth != nil
@@ -180,29 +181,29 @@ extension LabelSize {
         case .gtk4:
             let naturalDefault = chars.maxWidthChars.map { charPixels * Double(max(chars.widthChars ?? -1, $0)) }
             if wraps {
-                minimum = try measure(minimumDefault ?? 0, true).width
+                minimum = try measure(minimumDefault ?? 0).width
                 if let minimumDefault { minimum = max(minimum, minimumDefault) }
-                natural = try measure(naturalDefault, true)
+                natural = try measure(naturalDefault)
                 naturalWidth = max(natural.width, minimum)
             } else if ellipsizes {
-                natural = try measure(naturalDefault, true)
-                minimum = min(try measure(0, true).width, natural.width)
+                natural = try measure(naturalDefault)
+                minimum = min(try measure(0).width, natural.width)
                 if let minimumDefault { minimum = max(minimum, minimumDefault) }
                 naturalWidth = max(minimum, natural.width)
             } else {
-                natural = try measure(nil, false)
+                natural = try measure(nil)
                 minimum = max(natural.width, minimumDefault ?? 0)
                 naturalWidth = minimum
             }
         case .gtk3:
-            natural = try measure(nil, false)
+            natural = try measure(nil)
             naturalWidth = max(natural.width, minimumDefault ?? 0)
             if wraps || ellipsizes {
-                minimum = max(try measure(minimumDefault ?? 0, true).width, minimumDefault ?? 0)
+                minimum = max(try measure(minimumDefault ?? 0).width, minimumDefault ?? 0)
                 if let maxWidthChars = chars.maxWidthChars, naturalWidth > charPixels * Double(maxWidthChars) {
                     // GTK 3 asks the height at the widest width (get_size_for_allocation): this
                     // layout's, ellipsized or wrapped there.
-                    natural = try measure(max(minimum, charPixels * Double(maxWidthChars)), true)
+                    natural = try measure(max(minimum, charPixels * Double(maxWidthChars)))
                     naturalWidth = max(natural.width, minimumDefault ?? 0)
                 }
                 minimum = min(minimum, naturalWidth)
@@ -213,7 +214,7 @@ extension LabelSize {
         let minimumWidth = ceilPixels(minimum)
         let shown: TextMetrics
         if let width = request.maxWidth, wraps {
-            shown = try measure(max(width, Double(minimumWidth)), true)
+            shown = try measure(max(width, Double(minimumWidth)))
         } else {
             shown = natural
         }

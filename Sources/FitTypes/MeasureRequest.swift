@@ -66,6 +66,11 @@ public struct MeasureRequest: Hashable, Sendable {
     /// Cells only: grapheme clusters (kitty, WezTerm, foot, Ghostty) or code points added up
     /// as wcwidth does (VTE, Konsole, xterm, Alacritty, tmux).
     public var terminal: TerminalProfile = .grapheme
+    /// The UI font (a Pango description) that an empty `font` and the text styles resolve
+    /// against, instead of the user's (the `UIFont` property): the request says which font its
+    /// label draws in by default. Resolved, with the text style, before the engine measures,
+    /// so the engine's own requests never carry one.
+    public var uiFont: String? = nil
 
     public init(
         text: String, font: String = "", maxWidth: Double? = nil, wrap: WrapMode = .word,
@@ -118,6 +123,9 @@ public struct MeasureRequest: Hashable, Sendable {
             throw .invalidArgument(name: "text_scale", reason: "\(textScale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
         }
         if let language { try LanguageTag.checkOption(language) }
+        if uiFont != nil {
+            throw .invalidArgument(name: "ui_font", reason: "is resolved into the font before the engine measures (FitService, FitClient); the engine takes none")
+        }
     }
 
     /// A `language` option in Pango's canonical form ("bn_IN" → "bn-in"), or
@@ -256,7 +264,7 @@ extension MeasureRequest {
             && a.ellipsize == b.ellipsize && a.letterSpacing == b.letterSpacing && a.unit == b.unit
             && a.includeLines == b.includeLines && a.textScale == b.textScale
             && a.metrics == b.metrics && a.markup == b.markup && a.features == b.features && a.language == b.language
-            && a.escapes == b.escapes && a.ambiguous == b.ambiguous && a.terminal == b.terminal
+            && a.escapes == b.escapes && a.ambiguous == b.ambiguous && a.terminal == b.terminal && a.uiFont == b.uiFont
             && sameBytes(a.font, b.font) && sameBytes(a.text, b.text)
     }
 
@@ -294,6 +302,7 @@ extension MeasureRequest {
         hasher.combine(metrics.ordinal)
         if !features.isEmpty { hasher.combine(features) }
         if let language { hasher.combine(language) }
+        if let uiFont { hasher.combine(uiFont) }
     }
 
     @inlinable static func hashBytes(_ string: String, into hasher: inout Hasher) {

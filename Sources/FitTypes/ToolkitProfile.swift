@@ -67,13 +67,14 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
         ToolkitProfile(toolkit, minor: minor, subpixelCairo: subpixelCairo, settings: settings)
     }
 
-    /// The part of `settings` a line reads: `gtk-hint-font-metrics` from 4.6 (gtksettings.c
-    /// "Since: 4.6"); from 4.16 only when `gtk-font-rendering` is `manual`, which is all that
-    /// is kept then.
+    /// The part of `settings` a line reads: `gtk-hint-font-metrics` in 4.6–4.10 (gtksettings.c
+    /// "Since: 4.6"). 4.12–4.14 override it to true at a display scale of 1 ("Override the
+    /// user setting on non-HiDPI", gtkwidget.c, 4.12.0–4.14.4) and read it only with cairo ≥
+    /// 1.17.4. 4.16 reads it only under `gtk-font-rendering` manual, which settings.ini cannot
+    /// set (an enum: `_gtk_settings_parse_convert` turns a file's string only into strings)
+    /// and which on Wayland comes from GNOME's own `font-rendering` key, not read here.
     private static func settingsRead(by toolkit: Toolkit, minor: Int, from settings: GTKFontRenderingSettings) -> GTKFontRenderingSettings {
-        guard toolkit == .gtk4, minor >= 6 else { return .unset }
-        if minor < 16 { return GTKFontRenderingSettings(hintFontMetrics: settings.hintFontMetrics) }
-        guard settings.fontRendering == .manual else { return .unset }
+        guard toolkit == .gtk4, (6...10).contains(minor) else { return .unset }
         return settings
     }
 
@@ -98,9 +99,8 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     /// | 4.12–4.14 | yes (with cairo ≥ 1.17.4: at scale 1, hinted) | with cairo ≥ 1.17.4 |
     /// | 4.16 and later | no (`gtk-font-rendering` automatic) | no |
     ///
-    /// With the user's ``settings``: from 4.6, `gtk-hint-font-metrics` decides hint metrics,
-    /// and with cairo ≥ 1.17.4 position rounding too; from 4.16 both follow it only with
-    /// `gtk-font-rendering=manual` (its default then is true: gtksettings.c's pspec).
+    /// With the user's ``settings`` (4.6–4.10): `gtk-hint-font-metrics` decides hint metrics,
+    /// and with cairo ≥ 1.17.4 position rounding too.
     ///
     /// GTK 4.8.3 with cairo 1.16 and GTK 3.24.38 were checked against their own labels, 4.8.3
     /// also with `gtk-hint-font-metrics=true` (Tests/oracle/gtk_compare.py); the other lines
@@ -110,12 +110,8 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
         switch toolkit {
         case .gtk3: return .pangoDefault
         case .gtk4:
-            if let hinted = settings.hintFontMetrics, minor < 16 {
+            if let hinted = settings.hintFontMetrics {
                 return GlyphRendering(roundsPositions: subpixelCairo ? hinted : true, hintsMetrics: hinted)
-            }
-            if settings.fontRendering == .manual {
-                let hinted = settings.hintFontMetrics ?? true
-                return GlyphRendering(roundsPositions: hinted, hintsMetrics: hinted)
             }
             switch minor {
             case ..<2: return unhinted
@@ -178,8 +174,7 @@ public struct ToolkitProfile: Hashable, Sendable, CustomStringConvertible {
     /// Small and stable: the profile in a hash or a cache key.
     public var ordinal: UInt32 {
         let hint: UInt32 = settings.hintFontMetrics.map { $0 ? 1 : 2 } ?? 0
-        let manual: UInt32 = settings.fontRendering == .manual ? 4 : 0
-        return (hint | manual) << 16 | UInt32(major) << 8 | UInt32(minor & 0xFF)
+        return hint << 16 | UInt32(major) << 8 | UInt32(minor & 0xFF)
     }
 }
 

@@ -208,13 +208,23 @@ struct BatchMeasurer {
                 guard case .bool(let value) = flag else { throw FitTextError.invalidArgument(name: "widget", reason: "not true or false") }
                 if value { widget = LabelCharWidths() }
             }
+            var counts: [Int?] = []
             for field in [RequestFields.Field.widthChars, .maxWidthChars] {
-                guard let count = try Self.number(fields, field) else { continue }
-                guard count == count.rounded(), abs(count) < 1e9 else { throw FitTextError.invalidArgument(name: field.name, reason: "not a whole number") }
+                guard let count = try Self.number(fields, field) else {
+                    counts.append(nil)
+                    continue
+                }
+                guard count == count.rounded() else { throw FitTextError.invalidArgument(name: field.name, reason: "not a whole number") }
+                guard abs(count) <= Double(LabelCharWidths.range.upperBound) else {
+                    throw FitTextError.invalidArgument(name: field.name, reason: "\(count) is more characters than \(LabelCharWidths.range.upperBound)")
+                }
                 guard widget != nil else { throw FitTextError.invalidArgument(name: field.name, reason: "a GTK label's: give \"widget\": true too") }
-                if field == .widthChars { widget?.widthChars = Int(count) } else { widget?.maxWidthChars = Int(count) }
+                counts.append(Int(count))
             }
-            try widget?.check()
+            if widget != nil {
+                widget = LabelCharWidths(widthChars: counts[0], maxWidthChars: counts[1])
+                try widget?.check()
+            }
             return (id, .success((request, includeLines, fields[.textScale] != nil, widget)))
         } catch let error as FitTextError {
             return (id, .failure(error))
@@ -323,6 +333,10 @@ struct BatchMeasurer {
         if let markup = object[.markup] {
             guard case .bool(let flag) = markup else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
             request.markup = flag
+        }
+        if let uiFont = object[.uiFont] {
+            guard case .string(let description) = uiFont else { throw FitTextError.invalidArgument(name: "ui_font", reason: "not a string") }
+            request.uiFont = description
         }
         if let value = object[.escapes] {
             guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }

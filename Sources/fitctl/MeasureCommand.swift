@@ -40,6 +40,9 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "A Pango font description: \"Family [Style…] [Weight] Size\" (pt, or px with a px suffix).")
     var font = ""
 
+    @Option(name: .customLong("ui-font"), help: "The UI font that no --font and the text styles resolve against (a Pango description), instead of the user's.")
+    var uiFont: String?
+
     // .unconditional: "--max-width -5" is the value -5 (refused by validate with the range),
     // not a missing value followed by an unknown option.
     @Option(name: .customLong("max-width"), parsing: .unconditional, help: "Wrap at this width (px, or cells with --cells), 0 or more.")
@@ -213,6 +216,7 @@ struct MeasureCommand: AsyncParsableCommand {
         request.language = try parsedLanguage()
         request.metrics = try parsedMetrics()
         request.markup = markup
+        request.uiFont = uiFont
         let cellOptions = try parsedCellOptions()
         if let escapes = cellOptions.escapes { request.escapes = escapes }
         if let ambiguous = cellOptions.ambiguous { request.ambiguous = ambiguous }

@@ -13,7 +13,7 @@ import FitTypes
 struct RequestFields {
     enum Field: Int, CaseIterable {
         case text, font, maxWidth, wrap, maxLines, ellipsize, features, letterSpacing, unit, lines, id, textScale,
-            language, metrics, markup, escapes, ambiguous, terminal, widget, widthChars, maxWidthChars
+            language, metrics, markup, escapes, ambiguous, terminal, widget, widthChars, maxWidthChars, uiFont
 
         /// The name a request line gives the field.
         var name: String {
@@ -39,6 +39,7 @@ struct RequestFields {
             case .widget: "widget"
             case .widthChars: LabelCharWidths.widthCharsName
             case .maxWidthChars: LabelCharWidths.maxWidthCharsName
+            case .uiFont: "ui_font"
             }
         }
 

@@ -345,4 +345,33 @@ import Testing
         #expect(cancelled == .rejected(name: "org.fitd.FitBus.Error.Cancelled", message: "the batch was cancelled"))
         #expect(try await local.measureBatch(batch).count == 2_000)
     }
+
+    /// `ui_font`: a request's own UI font, which its empty font and its text styles resolve
+    /// against, the same over the bus and in-process; a description without a family is
+    /// InvalidFont naming the option on both.
+    @Test func aRequestsOwnUIFontResolvesItsEmptyFontAndTextStylesAlikeOnBothPaths() async throws {
+        let named = try SharedEngine.engine().measure(MeasureRequest(text: "Save changes", font: "DejaVu Sans 12"))
+        var plain = MeasureRequest(text: "Save changes")
+        plain.uiFont = "DejaVu Sans 12"
+        var styled = plain
+        styled.font = "body"
+        var broken = plain
+        broken.uiFont = "12"
+        let local = try await FitClient.connect(mode: .embedded)
+        try await withService { (_, client) async throws in
+            for fit in [client, local] {
+                #expect(try await fit.measure(plain, userTextScale: false).metrics == named)
+                // body at the large category is the UI font's own size.
+                #expect(try await fit.measure(styled, userTextScale: false).metrics.width == named.width)
+                do {
+                    _ = try await fit.measure(broken)
+                    Issue.record("ui_font \"12\" was accepted")
+                } catch {
+                    guard case .rejected(let name, let message)? = error as? FitClientError else { Issue.record("\(error)"); continue }
+                    #expect(name == FitErrorName.invalidFont.rawValue)
+                    #expect(message.contains("ui_font"))
+                }
+            }
+        }
+    }
 }

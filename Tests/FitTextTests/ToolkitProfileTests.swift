@@ -153,18 +153,24 @@ import Glibc
         #expect(try measure("Save changes", Self.gtk48).height < 16)
     }
 
-    @Test func eachGTKLineReadsOnlyTheSettingsItHas() {
-        let both = GTKFontRenderingSettings(hintFontMetrics: true, fontRendering: .manual)
-        // GTK 3 and GTK 4 before 4.6 have neither setting: the profile stays equal to the plain one.
-        #expect(ToolkitProfile.gtk3.with(both) == .gtk3)
-        #expect(ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false).with(both) == ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false))
-        // 4.6–4.14 read gtk-hint-font-metrics; with cairo ≥ 1.17.4 it decides position rounding too.
-        #expect(ToolkitProfile(.gtk4, minor: 10, subpixelCairo: true).with(both).rendering == .pangoDefault)
+    @Test func onlyGTK46To410FollowGtkHintFontMetrics() {
+        let hinted = GTKFontRenderingSettings(hintFontMetrics: true)
+        // GTK 3 and GTK 4 before 4.6 have no such setting: the profile stays equal to the plain one.
+        #expect(ToolkitProfile.gtk3.with(hinted) == .gtk3)
+        #expect(ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false).with(hinted) == ToolkitProfile(.gtk4, minor: 4, subpixelCairo: false))
+        // 4.6–4.10 follow it; with cairo ≥ 1.17.4 it decides position rounding too.
+        #expect(ToolkitProfile(.gtk4, minor: 10, subpixelCairo: true).with(hinted).rendering == .pangoDefault)
         #expect(ToolkitProfile(.gtk4, minor: 10, subpixelCairo: true).with(GTKFontRenderingSettings(hintFontMetrics: false)).rendering == .unrounded)
-        // 4.16 follows it only with gtk-font-rendering=manual (whose default for it is true).
-        #expect(Self.unrounded.with(GTKFontRenderingSettings(hintFontMetrics: true)) == Self.unrounded)
-        #expect(Self.unrounded.with(GTKFontRenderingSettings(fontRendering: .manual)).rendering == .pangoDefault)
-        #expect(Self.unrounded.with(GTKFontRenderingSettings(hintFontMetrics: false, fontRendering: .manual)).rendering == .unrounded)
+        #expect(ToolkitProfile(.gtk4, minor: 6, subpixelCairo: false).with(hinted).rendering == .pangoDefault)
+        // 4.12–4.14 override it at scale 1 (or never read it, with cairo < 1.17.4); 4.16 reads
+        // it only under gtk-font-rendering manual, which settings.ini cannot set.
+        for minor in [12, 14] {
+            for cairo in [false, true] {
+                let line = ToolkitProfile(.gtk4, minor: minor, subpixelCairo: cairo)
+                #expect(line.with(GTKFontRenderingSettings(hintFontMetrics: false)) == line)
+            }
+        }
+        #expect(Self.unrounded.with(hinted) == Self.unrounded)
     }
 
     @Test func theSettingsArePartOfTheResultCacheKey() throws {
@@ -179,9 +185,9 @@ import Glibc
     }
 
     @Test func theSettingsReadBackFromTheirDescription() {
-        let both = GTKFontRenderingSettings(hintFontMetrics: false, fontRendering: .manual)
-        #expect(both.description == "gtk-hint-font-metrics=false, gtk-font-rendering=manual")
-        #expect(GTKFontRenderingSettings(description: both.description) == both)
+        let off = GTKFontRenderingSettings(hintFontMetrics: false)
+        #expect(off.description == "gtk-hint-font-metrics=false")
+        #expect(GTKFontRenderingSettings(description: off.description) == off)
         #expect(GTKFontRenderingSettings(description: "") == .unset)
         #expect(GTKFontRenderingSettings(description: "gtk-hint-font-metrics=maybe") == nil)
     }

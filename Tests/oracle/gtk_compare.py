@@ -15,8 +15,8 @@ environment, and stops what it started.
 
 Settings variants (--settings, comma-separated, or "all"):
     none       no settings daemon, an empty XDG_CONFIG_HOME
-    ini        XDG_CONFIG_HOME/gtk-4.0/settings.ini and gtk-3.0/settings.ini:
-               [Settings] gtk-font-name=Cantarell 13
+    ini        XDG_CONFIG_HOME/gtk-4.0/settings.ini: [Settings] gtk-font-name=Cantarell 13, and
+               gtk-3.0/settings.ini: gtk-font-name=DejaVu Serif 12 (each toolkit its own file)
     xft-dpi    `xrdb -nocpp -merge` of "Xft.dpi: 144" on that display (RESOURCE_MANAGER)
     xsettings  xsettingsd on that display: Gtk/FontName "Noto Sans 12", Xft/DPI 147456
     hint-metrics  XDG_CONFIG_HOME/gtk-4.0/settings.ini: [Settings] gtk-hint-font-metrics=true
@@ -83,6 +83,7 @@ SYSTEM_FONTS_CONF = "/etc/fonts/fonts.conf"
 TOOLKITS = ("gtk4", "gtk3")
 SETTINGS = ("none", "ini", "xft-dpi", "xsettings", "hint-metrics")
 INI_FONT = "Cantarell 13"
+INI_FONT_GTK3 = "DejaVu Serif 12"  # GTK 3 reads its own gtk-3.0/settings.ini
 XFT_DPI = 144
 XSETTINGS_FONT = "Noto Sans 12"
 XSETTINGS_DPI = 147456  # 144 dpi × 1024
@@ -124,9 +125,9 @@ class Variant:
         try:
             self._start_x()
             if self.name == "ini":
-                for d in ("gtk-4.0", "gtk-3.0"):
+                for d, font in (("gtk-4.0", INI_FONT), ("gtk-3.0", INI_FONT_GTK3)):
                     self._write(os.path.join(self.config, d, "settings.ini"),
-                                "[Settings]\ngtk-font-name=%s\n" % INI_FONT)
+                                "[Settings]\ngtk-font-name=%s\n" % font)
             elif self.name == "hint-metrics":
                 # GTK 4.6+ only (gtksettings.c: "Since: 4.6"); GTK 3 has no such setting and
                 # would warn of an unknown key, so its file is left out.
@@ -236,7 +237,7 @@ class Variant:
 
     def expected(self, toolkit):
         """What GTK should see (font name, xft dpi), to warn when a variant is not in effect."""
-        return {"none": ("Sans 10", 96 * 1024), "ini": (INI_FONT, 96 * 1024), "xft-dpi": ("Sans 10", XFT_DPI * 1024),
+        return {"none": ("Sans 10", 96 * 1024), "ini": (INI_FONT if toolkit == "gtk4" else INI_FONT_GTK3, 96 * 1024), "xft-dpi": ("Sans 10", XFT_DPI * 1024),
                 "xsettings": (XSETTINGS_FONT, XSETTINGS_DPI), "hint-metrics": ("Sans 10", 96 * 1024)}[self.name]
 
 
