@@ -37,6 +37,9 @@ public enum LayoutCodec {
     /// The `breakpoints` extra of the root's frame: per decision, in document order, its id and
     /// its intervals in width order.
     public static let breakpointsSignature = "a(sa\(intervalSignature))"
+    /// The `breakpoint_flips` extra: per decision, its intervals' exact starts (to 1/1024 px),
+    /// in the order of `breakpoints`; -1 where not found.
+    public static let flipsSignature = "a(sad)"
 
     // MARK: document
 
@@ -337,6 +340,13 @@ public enum LayoutCodec {
                         }),
                 ])
             })
+        // Added beside `breakpoints` (docs/interface-versioning.md: new keys in a returned
+        // dictionary): per decision, each interval's exact start, -1 where it is not known.
+        entries["breakpoint_flips"] = .array(
+            elementSignature: String(flipsSignature.dropFirst()),
+            ordered.map { id, intervals in
+                .structure([.string(id), .array(elementSignature: "d", intervals.map { .double($0.exactFrom ?? -1) })])
+            })
         if found.truncated { entries["breakpoints_truncated"] = .boolean(true) }
         return OptionDictionary(entries)
     }
@@ -371,6 +381,18 @@ public enum LayoutCodec {
                         }
                         intervals.append(DecisionInterval(from: low, to: high, axis: axis))
                     }
+                }
+                decisions[id] = intervals
+            }
+        }
+        if case .array(_, let entries)? = extras.entries["breakpoint_flips"] {
+            for entry in entries {
+                guard case .structure(let f) = entry, f.count == 2, case .string(let id) = f[0], case .array(_, let starts) = f[1],
+                    var intervals = decisions[id], starts.count == intervals.count
+                else { throw DBusError(.invalidArgs, "breakpoint_flips is not \(flipsSignature) matching breakpoints") }
+                for (index, start) in starts.enumerated() {
+                    guard case .double(let value) = start else { throw DBusError(.invalidArgs, "breakpoint_flips is not \(flipsSignature)") }
+                    intervals[index].exactFrom = value >= 0 ? value : nil
                 }
                 decisions[id] = intervals
             }

@@ -96,18 +96,20 @@ struct LayoutTable {
 ///   truncated, alignment}, first_baseline, last_baseline
 /// - decision: id, node_index, kind, candidate, candidate_id, axis, length, scale
 /// - breakpoints: range {from, to, step}, min_content_width, max_content_width, decisions
-///   (per decision node id, in document order: [{from, to, candidate, axis}]), truncated, root_id
+///   (per decision node id, in document order: [{from, to, exact_from, exact_from_sp,
+///   candidate, axis}]: exact_from the outcome's first width to 1/1024 px, exact_from_sp the
+///   same in sp at the user's text scale), truncated, root_id
 enum LayoutJSON {
-    static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument) -> String {
+    static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument, textScale: Double? = nil) -> String {
         var w = JSONWriter(reservingCapacity: 4096)
         let order = Dictionary(document.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         if single, let only = results.first {
-            write(only, order: order, to: &w)
+            write(only, order: order, textScale: textScale, to: &w)
         } else {
             w.beginObject()
             w.key("layouts")
             w.beginArray()
-            for result in results { write(result, order: order, to: &w) }
+            for result in results { write(result, order: order, textScale: textScale, to: &w) }
             w.endArray()
             w.endObject()
         }
@@ -128,7 +130,7 @@ enum LayoutJSON {
         number(value, to: &w)
     }
 
-    static func write(_ result: LayoutResult, order: [String: Int], to w: inout JSONWriter) {
+    static func write(_ result: LayoutResult, order: [String: Int], textScale: Double?, to w: inout JSONWriter) {
         w.beginObject()
         w.key("proposal")
         w.beginObject()
@@ -207,6 +209,8 @@ enum LayoutJSON {
                     w.beginObject()
                     member("from", interval.from, to: &w)
                     member("to", interval.to, to: &w)
+                    member("exact_from", interval.exactFrom, to: &w)
+                    if let textScale, textScale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / textScale }, to: &w) }
                     if let candidate = interval.candidate { w.member("candidate", candidate) }
                     if let axis = interval.axis { w.member("axis", axis.rawValue) }
                     w.endObject()
