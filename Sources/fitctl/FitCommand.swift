@@ -268,8 +268,11 @@ struct FitCommand: AsyncParsableCommand {
         return String(rounded)
     }
 
+    /// The document; one whose texts name messages (`fitctl check`'s `msgid` keys) is laid out
+    /// in its source language, so that one document serves both commands.
     private func load() throws -> LayoutDocument {
         let (name, bytes) = try DocumentInput.readChecked(document)
+        if TranslatableDocument.mayNameMessages(bytes) { return try TranslatableDocument(bytes: bytes, name: name).source }
         do {
             return try LayoutDocument(json: bytes)
         } catch {
