@@ -61,6 +61,10 @@ public struct LayoutBreakpoints: Hashable, Sendable, Codable {
     public var truncated: Bool
     /// The root's id: Layout's reply carries the breakpoints in the root's frame.
     public var rootID: String?
+    /// The text scale the layout was measured at (the user's): a width in px is px ÷ textScale
+    /// in sp, libadwaita's unit that follows the text scale (adw-length-unit.c). nil where the
+    /// measurer has none (FitLayout's own measurers) or the reply predates it.
+    public var textScale: Double?
 
     public init(
         range: BreakpointRange, minContentWidth: Double, maxContentWidth: Double, decisions: [String: [DecisionInterval]],

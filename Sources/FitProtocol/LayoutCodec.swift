@@ -347,6 +347,7 @@ public enum LayoutCodec {
             ordered.map { id, intervals in
                 .structure([.string(id), .array(elementSignature: "d", intervals.map { .double($0.exactFrom ?? -1) })])
             })
+        if let scale = found.textScale { entries["breakpoint_text_scale"] = .double(scale) }
         if found.truncated { entries["breakpoints_truncated"] = .boolean(true) }
         return OptionDictionary(entries)
     }
@@ -397,9 +398,11 @@ public enum LayoutCodec {
                 decisions[id] = intervals
             }
         }
-        return LayoutBreakpoints(
+        var found = LayoutBreakpoints(
             range: BreakpointRange(from: from, to: to), minContentWidth: minimum, maxContentWidth: maximum, decisions: decisions,
             truncated: try extras.bool("breakpoints_truncated") ?? false)
+        found.textScale = try extras.double("breakpoint_text_scale")
+        return found
     }
 
     /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,

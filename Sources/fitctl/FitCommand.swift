@@ -159,7 +159,7 @@ struct FitCommand: AsyncParsableCommand {
         let runs: [ContentSizeCategory?] = try parsedCategories() ?? [category.map { try Self.sizeCategory($0, option: "--category") }]
         // The picture and the terminal drawing lay the texts out again with this process's
         // engine, at the user's text scale and UI font as the daemon has them.
-        let user: TextScaleInfo? = output != nil || render || breakpoints != nil ? try await Self.userText(client) : nil
+        let user: TextScaleInfo? = output != nil || render ? try await Self.userText(client) : nil
         var grid: [[LayoutResult]] = []
         for run in runs {
             var runOptions = options
@@ -194,7 +194,7 @@ struct FitCommand: AsyncParsableCommand {
             }
         }
         if common.json {
-            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown, textScale: user?.factor))
+            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
         } else {
             for (run, results) in zip(runs, grid) {
                 if categories != nil, let run { print("category \(run.rawValue)\n") }
@@ -225,14 +225,14 @@ struct FitCommand: AsyncParsableCommand {
         }
         if !common.json, let found = results.first?.breakpoints {
             // The same at every proposed width (only the height matters): printed once.
-            print(Self.describe(found, document: shown, unit: cells ? "cells" : "px", textScale: user?.factor), terminator: "")
+            print(Self.describe(found, document: shown, unit: cells ? "cells" : "px"), terminator: "")
         }
     }
 
     /// `--breakpoints` as text: the content widths, then per decision (document order) its
     /// outcomes over the range, "-" where it is not shown, and where each outcome begins
-    /// exactly (to 1/1024 px, and in sp at the user's text scale).
-    static func describe(_ found: LayoutBreakpoints, document: LayoutDocument, unit: String, textScale: Double? = nil) -> String {
+    /// exactly (to 1/1024 px, and in sp at the text scale the layout was measured at).
+    static func describe(_ found: LayoutBreakpoints, document: LayoutDocument, unit: String) -> String {
         let f = ProposedSize.describe
         var text = "breakpoints \(f(found.range.from))–\(f(found.range.to)) \(unit): "
         text += "min-content \(f(found.minContentWidth)), max-content \(f(found.maxContentWidth))\n"
@@ -252,7 +252,7 @@ struct FitCommand: AsyncParsableCommand {
             text += "  \(node.id) (\(node.kind.rawValue)): \(outcomes.joined(separator: "; "))\n"
             let flips = intervals.dropFirst().compactMap { interval -> String? in
                 guard let exact = interval.exactFrom else { return nil }
-                let sp = textScale.map { " = \(Self.exactWidth(exact / $0)) sp" } ?? ""
+                let sp = found.textScale.map { " = \(Self.exactWidth(exact / $0)) sp" } ?? ""
                 return "\(Self.exactWidth(exact)) \(unit)\(sp)"
             }
             if !flips.isEmpty { text += "    exact flips: \(flips.joined(separator: ", "))\n" }

@@ -98,18 +98,18 @@ struct LayoutTable {
 /// - breakpoints: range {from, to, step}, min_content_width, max_content_width, decisions
 ///   (per decision node id, in document order: [{from, to, exact_from, exact_from_sp,
 ///   candidate, axis}]: exact_from the outcome's first width to 1/1024 px, exact_from_sp the
-///   same in sp at the user's text scale), truncated, root_id
+///   same in sp at text_scale), text_scale (the one the layout was measured at), truncated, root_id
 enum LayoutJSON {
-    static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument, textScale: Double? = nil) -> String {
+    static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument) -> String {
         var w = JSONWriter(reservingCapacity: 4096)
         let order = Dictionary(document.nodes.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         if single, let only = results.first {
-            write(only, order: order, textScale: textScale, to: &w)
+            write(only, order: order, to: &w)
         } else {
             w.beginObject()
             w.key("layouts")
             w.beginArray()
-            for result in results { write(result, order: order, textScale: textScale, to: &w) }
+            for result in results { write(result, order: order, to: &w) }
             w.endArray()
             w.endObject()
         }
@@ -130,7 +130,7 @@ enum LayoutJSON {
         number(value, to: &w)
     }
 
-    static func write(_ result: LayoutResult, order: [String: Int], textScale: Double?, to w: inout JSONWriter) {
+    static func write(_ result: LayoutResult, order: [String: Int], to w: inout JSONWriter) {
         w.beginObject()
         w.key("proposal")
         w.beginObject()
@@ -210,7 +210,7 @@ enum LayoutJSON {
                     member("from", interval.from, to: &w)
                     member("to", interval.to, to: &w)
                     member("exact_from", interval.exactFrom, to: &w)
-                    if let textScale, textScale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / textScale }, to: &w) }
+                    if let scale = found.textScale, scale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / scale }, to: &w) }
                     if let candidate = interval.candidate { w.member("candidate", candidate) }
                     if let axis = interval.axis { w.member("axis", axis.rawValue) }
                     w.endObject()
@@ -218,6 +218,7 @@ enum LayoutJSON {
                 w.endArray()
             }
             w.endObject()
+            member("text_scale", found.textScale, to: &w)
             w.member("truncated", found.truncated)
             if let rootID = found.rootID { w.member("root_id", rootID) }
             w.endObject()

@@ -47,7 +47,9 @@ def layout(options):
 plain = layout({})
 size, frames, decisions, truncated, generation = layout({"breakpoints": dbus.Struct((100.0, 600.0), signature="dd")})
 root = frames[0][13]
-assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints", "breakpoint_flips"}, root
+assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints", "breakpoint_flips",
+                                  "breakpoint_text_scale"}, root
+assert float(root["breakpoint_text_scale"]) == 1.0, root
 flips = [(str(i), [float(x) for x in starts]) for i, starts in root["breakpoint_flips"]]
 assert flips[0][0] == "card" and flips[0][1][0] == 100.0, flips
 # The row is shown from its own width: the max-content width, to Pango's 1/1024 px.
@@ -79,6 +81,7 @@ found = client.layout(pathlib.Path(sys.argv[1]), width=320, breakpoints=(100, 60
 row = found.decisions["card"][1]
 assert (row.start, row.end, row.candidate, row.axis) == (174.0, 600.0, 0, None), found
 assert abs(row.exact_start - found.max_content_width) <= 1 / 1024, found
+assert found.text_scale == 1.0, found
 assert client.layout(pathlib.Path(sys.argv[1]), width=320).breakpoints is None
 PY
 ok "D-Bus: breakpoints (dd) → the root frame's extras; NaN, inf, min > max, negative, > 1e6 and a d are InvalidArgument naming it"

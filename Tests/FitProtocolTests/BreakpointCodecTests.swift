@@ -92,6 +92,17 @@ import Testing
         #expect(read.breakpoints?.rootID == "screen")
     }
 
+    @Test func theTextScaleTravelsBesideTheFlips() throws {
+        var options = LayoutOptions()
+        options.breakpoints = BreakpointRange(from: 10, to: 400)
+        let proposal = ProposedSize(width: 300, height: nil)
+        var result = try document().layout(in: proposal, options: options, measurer: FixedAdvanceMeasurer())
+        result.breakpoints?.textScale = 1.25
+        let (decoded, _) = try LayoutCodec.result(LayoutCodec.encode(result, generation: 1), proposal: proposal)
+        #expect(decoded.breakpoints?.textScale == 1.25)
+        #expect(decoded == result)
+    }
+
     @Test func aReplyFromAFitdWithoutExactFlipsStillReads() throws {
         var options = LayoutOptions()
         options.breakpoints = BreakpointRange(from: 10, to: 400)

@@ -149,6 +149,7 @@ def test_breakpoints_give_each_decisions_widths_and_the_content_widths(fit):
     # Exactly, the row is shown from its own width on (to Pango's 1/1024 px).
     assert column.exact_start == 100.0
     assert row.exact_start == pytest.approx(found.max_content_width, abs=1 / 1024)
+    assert found.text_scale == fit.text_scale
     assert found.min_content_width < found.max_content_width and not found.truncated
     assert fit.layout(card, width=320).breakpoints is None
     for bad in [(600, 100), (0, math.inf), (math.nan, 1), (0, 2e6)]:

@@ -206,6 +206,9 @@ class Breakpoints:
     max_content_width: float
     decisions: dict[str, tuple[BreakpointInterval, ...]]  # per decision id, in document order
     truncated: bool  # more than 1,024 intervals
+    # The text scale the layout was measured at: a width in px is px / text_scale in sp
+    # (libadwaita's unit); None from a daemon that does not send it.
+    text_scale: Optional[float] = None
 
     @classmethod
     def from_extras(cls, extras: dict[str, Any]) -> Optional["Breakpoints"]:
@@ -222,7 +225,7 @@ class Breakpoints:
                    {node_id: tuple(BreakpointInterval(a, b, c if c >= 0 else None, axis or None, exact(node_id, i))
                                    for i, (a, b, c, axis) in enumerate(intervals))
                     for node_id, intervals in extras.get("breakpoints", [])},
-                   bool(extras.get("breakpoints_truncated", False)))
+                   bool(extras.get("breakpoints_truncated", False)), extras.get("breakpoint_text_scale"))
 
 
 @dataclass(frozen=True, slots=True)
