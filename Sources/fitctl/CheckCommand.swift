@@ -106,10 +106,12 @@ struct CheckCommand: AsyncParsableCommand {
         let run = try await plan.run(client, workers: ParallelChunks.availableCores)
         let report = CheckReport.compile(plan, run: run)
         let elapsed = ContinuousClock.now - started
+        // sp at the scale the layouts were measured at (the breakpoints say it), else the user's.
+        let textScale = run.jobs.first?.first?.results.first?.breakpoints?.textScale ?? user.factor
         if common.json {
-            print(report.json(textScale: user.factor))
+            print(report.json(textScale: textScale))
         } else {
-            print(report.table(textScale: user.factor, document: name, elapsed: elapsed), terminator: "")
+            print(report.table(textScale: textScale, document: name, elapsed: elapsed), terminator: "")
         }
         if let junit {
             do {
