@@ -162,6 +162,9 @@ let package = Package(
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale"]),
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
         .testTarget(name: "FitTranslationsTests", dependencies: ["FitTranslations"], exclude: ["Fixtures"]),
+        // fitctl check's own logic (documents with msgids, candidate widths, conditions); the
+        // command as a whole is Tests/EndToEnd/translation_check.sh.
+        .testTarget(name: "fitctlTests", dependencies: ["fitctl", "FitLayout", "FitTranslations"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),

@@ -114,15 +114,13 @@ func moFile(_ entries: [(String, String)], bigEndian: Bool) -> [UInt8] {
     let count = sorted.count
     let originals = 28
     let translations = originals + count * 8
-    var stringsAt = translations + count * 8
+    let stringsAt = translations + count * 8
     var strings: [UInt8] = []
     var tables: [(Int, Int)] = []
     for text in sorted.map(\.0) + sorted.map(\.1) {
         tables.append((text.utf8.count, stringsAt + strings.count))
         strings += Array(text.utf8) + [0]
     }
-    _ = stringsAt
-    stringsAt = 0
     for value in [0x9504_12de, 0, count, originals, translations, 0, 0] { word(value) }
     for (length, offset) in tables {
         word(length)
@@ -165,10 +163,10 @@ func moFile(_ entries: [(String, String)], bigEndian: Bool) -> [UInt8] {
         #expect(throws: TranslationError.self) { try MOFile.parse(Array("not a catalog at all, no magic".utf8), language: "de", file: "x.mo") }
     }
 
-    @Test func matchesMsgfmtOutput() throws {
-        // msgfmt's own output for the fixture po, when msgfmt is installed (gettext).
+    // msgfmt's own output for the fixture po; skipped where gettext's msgfmt is not installed.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"), "msgfmt (gettext) is not installed"))
+    func matchesMsgfmtOutput() throws {
         let msgfmt = "/usr/bin/msgfmt"
-        try #require(FileManager.default.isExecutableFile(atPath: msgfmt), "msgfmt (gettext) is not installed")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("fit-translations-\(getpid()).mo").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let process = Process()
@@ -184,8 +182,9 @@ func moFile(_ entries: [(String, String)], bigEndian: Bool) -> [UInt8] {
 }
 
 @Suite struct TranslationSetTests {
-    @Test func installedGtk40CatalogsAreFoundAndTranslateGtksOwnMessages() throws {
-        try #require(FileManager.default.fileExists(atPath: "/usr/share/locale/de/LC_MESSAGES/gtk40.mo"), "GTK 4's catalogs are not installed")
+    // GTK 4's own catalogs as installed by libgtk-4-common; skipped where they are not.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/locale/de/LC_MESSAGES/gtk40.mo"), "GTK 4's catalogs are not installed"))
+    func installedGtk40CatalogsAreFoundAndTranslateGtksOwnMessages() throws {
         let set = try TranslationSet.load(["gtk40"])
         #expect(set.catalogs.count >= 100)
         let german = try #require(set.catalogs.first { $0.language == "de" })
