@@ -103,7 +103,11 @@ struct CheckCommand: AsyncParsableCommand {
             document: translatable, catalogs: set.catalogs, sourceLanguage: try MeasureRequest.canonicalLanguage(sourceLanguage),
             categories: categories, widths: widths, height: try request.proposedHeight(), uiFont: request.uiFont, range: range)
         let started = ContinuousClock.now
-        let run = try await plan.run(client, workers: ParallelChunks.availableCores)
+        // In-process, a job per core; through the daemon more calls in flight, so that its bus
+        // thread is never idle while this process encodes the next call and reads the last reply
+        // (measured on the FitBenchCheck document: 18 s with 2 in flight, 14.5 s with 8).
+        let inFlight = ParallelChunks.availableCores * (client.isEmbedded ? 1 : 4)
+        let run = try await plan.run(client, workers: inFlight)
         let report = CheckReport.compile(plan, run: run)
         let elapsed = ContinuousClock.now - started
         // sp at the scale the layouts were measured at (the breakpoints say it), else the user's.
