@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # fitctl check through the D-Bus-activated daemon: GTK's own file-chooser strings
-# (protocol/examples/gtk-new-folder-dialog.json, msgids of the gtk40 catalog) laid out in
+# (protocol/examples/translations/gtk-new-folder-dialog.json, msgids of the gtk40 catalog) laid out in
 # installed languages; the table, --json, --junit, --output pictures, exit statuses, and bad
 # translation input named by file and line. Pinned fonts.
 source "$(dirname "$0")/lib.bash"
@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-doc=protocol/examples/gtk-new-folder-dialog.json
+doc=protocol/examples/translations/gtk-new-folder-dialog.json
 status() { "$@" >"$work/out" 2>"$work/err" && echo 0 || echo $?; }
 
 # Tajik's filter hint is longer than the source's: at 360 px it is cut where English is not.

@@ -4,7 +4,7 @@ where fitd says it is, and whole where fitd says the source language's is?
 
     /usr/bin/python3 Tests/oracle/check_findings_gtk.py [--fitctl .build/debug/fitctl]
 
-Runs `fitctl check --json --local` on protocol/examples/gtk-new-folder-dialog.json (texts are
+Runs `fitctl check --json --local` on protocol/examples/translations/gtk-new-folder-dialog.json (texts are
 msgids of GTK 4's own gtk40 catalog) in a few installed languages at size category large, and
 for every one-line text it reports truncated, asks a GtkLabel (Tests/oracle/gtk_labels.py
 under its own Xvfb: ellipsize end, the label's language, the text style's font as `fitctl
@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DOCUMENT = os.path.join(ROOT, "protocol/examples/gtk-new-folder-dialog.json")
+DOCUMENT = os.path.join(ROOT, "protocol/examples/translations/gtk-new-folder-dialog.json")
 LANGUAGES = "de,tg,ml,ja,ar,fi"
 
 
