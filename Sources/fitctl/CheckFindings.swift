@@ -65,10 +65,12 @@ enum CheckAnalysis {
             let node = result.nodes[index]
             guard node.visible, !node.hidden, let outcome = node.text, outcome.truncated else { continue }
             if source.nodes[index].text?.truncated == true { continue }
-            let how = document.nodes[index].properties.lineLimit.map { "cut at \($0) line\($0 == 1 ? "" : "s")" } ?? "truncated"
-            finding(
-                .truncated, node.id, text: document.nodes[index].properties.text, "\(how) in \(ProposedSize.describe(node.frame.width)) px",
-                frameWidth: node.frame.width)
+            // Pango ellipsizes where SwiftUI truncates (truncation: head, middle, tail); a text
+            // is cut either at its line limit or where its frame's height ends.
+            let size = "\(ProposedSize.describe(node.frame.width)) px"
+            let how = document.nodes[index].properties.lineLimit.map { "ellipsized at its line limit (\($0)) in \(size)" }
+                ?? "ellipsized to its frame, \(size) × \(ProposedSize.describe(node.frame.height)) px"
+            finding(.truncated, node.id, text: document.nodes[index].properties.text, how, frameWidth: node.frame.width)
         }
         for overflow in overflows(result, document: document, parents: parents) where !overflowsInSource.contains(overflow.node) {
             finding(.overflow, result.nodes[overflow.node].id, overflow.detail)

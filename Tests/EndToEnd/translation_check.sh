@@ -15,7 +15,7 @@ status() { "$@" >"$work/out" 2>"$work/err" && echo 0 || echo $?; }
 # Tajik's filter hint is longer than the source's: at 360 px it is cut where English is not.
 assert_eq "$(status "$FITCTL" check "$doc" --translations gtk40 --languages de,tg,ar --categories large --widths 240,360)" 1 \
   "exit status when a text does not fit"
-grep -qE '^  tg  large  360 px  hint  truncated: cut at 1 line in 360 px  "Интихоб' "$work/out" || fail "table: $(cat "$work/out")"
+grep -qE '^  tg  large  360 px  hint  truncated: ellipsized at its line limit \(1\) in 360 px  "Интихоб' "$work/out" || fail "table: $(cat "$work/out")"
 grep -q 'languages × 1 categories × 2 widths' "$work/out" || fail "summary: $(head -1 "$work/out")"
 ok "fitctl check: exit 1, the table names the language, category, width, node and the translation that is cut"
 
