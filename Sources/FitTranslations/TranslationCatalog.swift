@@ -64,7 +64,7 @@ public struct TranslationCatalog: Sendable {
     }
 
     static let rightToLeftLanguages: Set<String> = [
-        "ar", "he", "fa", "ur", "yi", "ps", "ug", "ckb", "dv", "sd", "syr", "arc", "ks", "ku_iq", "iw", "azb", "mzn", "glk", "lrc",
+        "ar", "he", "fa", "ur", "yi", "ps", "ug", "ckb", "dv", "sd", "syr", "arc", "ks", "iw", "azb", "mzn", "glk", "lrc",
     ]
 }
 
