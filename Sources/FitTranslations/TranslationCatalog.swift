@@ -55,10 +55,12 @@ public struct TranslationCatalog: Sendable {
         return parts.joined(separator: "-")
     }
 
-    /// Whether text in the language runs right to left: the languages whose default script is
-    /// Arabic, Hebrew, Syriac or Thaana (CLDR likelySubtags), as GTK's
-    /// gtk_get_locale_direction decides from the "default:RTL" translation.
+    /// Whether text in the language runs right to left. A catalog of GTK's own (gtk40, gtk30)
+    /// says it as GTK reads it: gtk_get_locale_direction (gtkmain.c) translates the msgid
+    /// "default:LTR", and right-to-left translations give "default:RTL". Other catalogs: the
+    /// languages whose default script is Arabic, Hebrew, Syriac or Thaana (CLDR likelySubtags).
     public var isRightToLeft: Bool {
+        if let direction = entries["default:LTR"]?.first, !direction.isEmpty { return direction == "default:RTL" }
         let primary = bcp47.split(separator: "-").first.map(String.init) ?? ""
         return Self.rightToLeftLanguages.contains(primary)
     }

@@ -194,6 +194,13 @@ func moFile(_ entries: [(String, String)], bigEndian: Bool) -> [UInt8] {
         #expect(arabic.pluralForms.count == 6)
         #expect(arabic.isRightToLeft)
         #expect(!german.isRightToLeft)
+        // GTK's own word for it (the "default:LTR" msgid) agrees with the language list
+        // wherever both speak.
+        for catalog in set.catalogs where catalog.entries["default:LTR"] != nil {
+            let primary = catalog.bcp47.split(separator: "-").first.map(String.init) ?? ""
+            if TranslationCatalog.rightToLeftLanguages.contains(primary) { #expect(catalog.isRightToLeft, "\(catalog.language)") }
+        }
+        #expect(set.catalogs.filter(\.isRightToLeft).map(\.language).contains("he"))
         #expect(set.catalogs.first { $0.language == "sr@latin" }?.bcp47 == "sr-latn")
     }
 
