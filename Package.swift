@@ -19,6 +19,8 @@ let package = Package(
         // fitctl's JSON text (exact writer, strict reader); a product for the benchmarks.
         .library(name: "FitJSON", targets: ["FitJSON"]),
         .library(name: "FitProtocol", targets: ["FitProtocol"]),
+        // Translation catalogs (.po, .mo, JSON) for `fitctl check`.
+        .library(name: "FitTranslations", targets: ["FitTranslations"]),
         // The client of the daemon alone: links libdbus and no text engine (no HarfBuzz,
         // fontconfig, ICU or cairo). FitClient adds the in-process fallback on top of it.
         .library(name: "FitDBusClient", targets: ["FitDBusClient"]),
@@ -109,6 +111,9 @@ let package = Package(
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out
         // in-process without the daemon's logic).
         .target(name: "FitLayoutText", dependencies: ["FitLayout", "FitText", "FitScale", "FitThreads"]),
+        // gettext catalogs (.po, .mo, LINGUAS, installed domains) and flat JSON translation files,
+        // read as untrusted input: what `fitctl check` lays a document out in. Client side only.
+        .target(name: "FitTranslations", dependencies: ["FitJSON"]),
         // The org.fitd.Fit1 contract: names, errors, codecs; shared by daemon and clients. Free
         // of the engine (FitTypes, not FitText), so that FitDBusClient links no C but libdbus.
         .target(name: "FitProtocol", dependencies: ["FitTypes", "FitBus", "FitLayout"]),
@@ -140,6 +145,7 @@ let package = Package(
             name: "fitctl",
             dependencies: [
                 "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
+                "FitTranslations", "FitThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // FitDBusClient's example (clients/swift): what Tests/EndToEnd/swift_client.sh runs
@@ -155,6 +161,10 @@ let package = Package(
         .testTarget(name: "FitThreadsTests", dependencies: ["FitThreads"]),
         .testTarget(name: "FitScaleTests", dependencies: ["FitScale", "CFitXResources"]),
         .testTarget(name: "FitJSONTests", dependencies: ["FitJSON"]),
+        .testTarget(name: "FitTranslationsTests", dependencies: ["FitTranslations"], exclude: ["Fixtures"]),
+        // fitctl check's own logic (documents with msgids, candidate widths, conditions); the
+        // command as a whole is Tests/EndToEnd/translation_check.sh.
+        .testTarget(name: "fitctlTests", dependencies: ["fitctl", "FitLayout", "FitTranslations"]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),

@@ -59,6 +59,12 @@ let package = Package(
                 .product(name: "FitText", package: "fitd"),
             ]),
 
+        // Plain executable: `fitctl check` on 45 languages of gtk40 × 12 categories × 20 widths of a
+        // 50-node document, against `fitctl fit` per case (README.md, "Translations").
+        .executableTarget(
+            name: "FitBenchCheck",
+            dependencies: [.product(name: "FitTranslations", package: "fitd")]),
+
         // Plain executable: pictures of layouts, 50 nodes × 12 size categories to SVG and PNG
         // (issue 13). README.md, "Pictures".
         .executableTarget(

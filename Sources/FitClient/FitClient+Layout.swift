@@ -35,8 +35,7 @@ extension FitClient {
                 if let probes = measurer.premeasurePlan(prepared, sizeCategory: options.sizeCategory, workers: workers) {
                     await measurer.premeasure(probes, workers: workers)
                 }
-                var result = try prepared.layout(in: proposal, options: options, measurer: measurer)
-                if options.widgetSizes { try measurer.addLabelSizes(to: &result, of: prepared, sizeCategory: options.sizeCategory) }
+                let result = try measurer.layout(prepared, in: proposal, options: options)
                 return result
             } catch {
                 throw FitClientError(DBusError(error))

@@ -55,6 +55,16 @@ extension TextEngineMeasurer {
 }
 
 extension TextEngineMeasurer {
+    /// A layout as Layout answers it, the daemon's and FitClient's in-process alike: laid out,
+    /// with widget sizes when the options ask for them, and the breakpoints' text scale (so that
+    /// a flip's width is given in sp too).
+    public func layout(_ prepared: PreparedLayout, in proposal: ProposedSize, options: LayoutOptions) throws(LayoutError) -> LayoutResult {
+        var result = try prepared.layout(in: proposal, options: options, measurer: self)
+        if options.widgetSizes { try addLabelSizes(to: &result, of: prepared, sizeCategory: options.sizeCategory) }
+        result.breakpoints?.textScale = textScale
+        return result
+    }
+
     /// Every shown text's size request as a GtkLabel showing it at its frame's width reports
     /// it (``NodeLayout/labelSize``; FitText's LabelSize): the label wraps as the layout's text
     /// does (word-char) or ellipsizes as its truncation says, at the scale the layout gave it.

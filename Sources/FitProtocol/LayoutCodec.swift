@@ -37,6 +37,9 @@ public enum LayoutCodec {
     /// The `breakpoints` extra of the root's frame: per decision, in document order, its id and
     /// its intervals in width order.
     public static let breakpointsSignature = "a(sa\(intervalSignature))"
+    /// The `breakpoint_flips` extra: per decision, its intervals' exact starts (to 1/1024 px),
+    /// in the order of `breakpoints`; -1 where not found.
+    public static let flipsSignature = "a(sad)"
 
     // MARK: document
 
@@ -332,6 +335,14 @@ public enum LayoutCodec {
                         }),
                 ])
             })
+        // Added beside `breakpoints` (docs/interface-versioning.md: new keys in a returned
+        // dictionary): per decision, each interval's exact start, -1 where it is not known.
+        entries["breakpoint_flips"] = .array(
+            elementSignature: String(flipsSignature.dropFirst()),
+            ordered.map { id, intervals in
+                .structure([.string(id), .array(elementSignature: "d", intervals.map { .double($0.exactFrom ?? -1) })])
+            })
+        if let scale = found.textScale { entries["breakpoint_text_scale"] = .double(scale) }
         if found.truncated { entries["breakpoints_truncated"] = .boolean(true) }
         return OptionDictionary(entries)
     }
@@ -370,9 +381,23 @@ public enum LayoutCodec {
                 decisions[id] = intervals
             }
         }
-        return LayoutBreakpoints(
+        if case .array(_, let entries)? = extras.entries["breakpoint_flips"] {
+            for entry in entries {
+                guard case .structure(let f) = entry, f.count == 2, case .string(let id) = f[0], case .array(_, let starts) = f[1],
+                    var intervals = decisions[id], starts.count == intervals.count
+                else { throw DBusError(.invalidArgs, "breakpoint_flips is not \(flipsSignature) matching breakpoints") }
+                for (index, start) in starts.enumerated() {
+                    guard case .double(let value) = start else { throw DBusError(.invalidArgs, "breakpoint_flips is not \(flipsSignature)") }
+                    intervals[index].exactFrom = value >= 0 ? value : nil
+                }
+                decisions[id] = intervals
+            }
+        }
+        var found = LayoutBreakpoints(
             range: BreakpointRange(from: from, to: to), minContentWidth: minimum, maxContentWidth: maximum, decisions: decisions,
             truncated: try extras.bool("breakpoints_truncated") ?? false)
+        found.textScale = try extras.double("breakpoint_text_scale")
+        return found
     }
 
     /// A result from Layout's reply as decoded values (the reader of LayoutCodec+Streaming,

@@ -123,7 +123,7 @@ extension LayoutPicture {
     /// Text for XML character data and attribute values. Node ids are the document's
     /// (untrusted): characters XML 1.0 cannot carry at all (controls but tab and newlines,
     /// U+FFFE, U+FFFF) become U+FFFD.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -10,16 +10,25 @@ public struct LayoutSheet {
     public var result: LayoutResult
     public var measurer: TextEngineMeasurer
     public var sizeCategory: ContentSizeCategory
+    /// Said before the category in the title: what tells sheets of one category and width
+    /// apart (a language, in `fitctl check`'s pictures).
+    public var caption: String?
 
-    public init(prepared: PreparedLayout, result: LayoutResult, measurer: TextEngineMeasurer, sizeCategory: ContentSizeCategory) {
+    public init(
+        prepared: PreparedLayout, result: LayoutResult, measurer: TextEngineMeasurer, sizeCategory: ContentSizeCategory,
+        caption: String? = nil
+    ) {
         self.prepared = prepared
         self.result = result
         self.measurer = measurer
         self.sizeCategory = sizeCategory
+        self.caption = caption
     }
 
-    /// "large · width 320" (the proposal's width; "ideal" without one).
-    public var title: String { "\(sizeCategory.rawValue) · width \(ProposedSize.describe(result.proposal.width))" }
+    /// "large · width 320" (the proposal's width; "ideal" without one), after the caption.
+    public var title: String {
+        (caption.map { "\($0) · " } ?? "") + "\(sizeCategory.rawValue) · width \(ProposedSize.describe(result.proposal.width))"
+    }
 }
 
 /// Pictures of layouts (`fitctl fit --output`): sheets in a grid (a row per size category, a

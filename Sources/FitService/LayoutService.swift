@@ -74,8 +74,7 @@ public final class LayoutService: Sendable {
         }
         let reply: [DBusValue]
         do throws(LayoutError) {
-            var result = try prepared.layout(in: proposal, options: options, measurer: measurer)
-            if options.widgetSizes { try measurer.addLabelSizes(to: &result, of: prepared, sizeCategory: options.sizeCategory) }
+            let result = try measurer.layout(prepared, in: proposal, options: options)
             reply = LayoutCodec.encode(result, generation: generation)
             cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, result))
         } catch {

@@ -36,6 +36,20 @@ enum DocumentInput {
         return bytes
     }
 
+    /// The document's name for messages ("standard input" for "-") and its bytes, read and
+    /// checked to be JSON; a CommandFailure naming the file (and line and column) otherwise.
+    static func readChecked(_ path: String) throws -> (name: String, bytes: [UInt8]) {
+        let name = path == "-" ? "standard input" : path
+        let bytes: [UInt8]
+        do throws(Failure) {
+            bytes = try read(path)
+        } catch {
+            throw CommandFailure("\(name): \(error)")
+        }
+        if let syntax = syntaxError(in: bytes) { throw CommandFailure("\(name):\(syntax)") }
+        return (name, bytes)
+    }
+
     /// The JSON syntax error in `bytes`, as "LINE:COLUMN: reason", or nil when it is JSON.
     static func syntaxError(in bytes: [UInt8]) -> String? {
         do throws(JSONReader.Failure) {

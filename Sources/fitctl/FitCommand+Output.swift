@@ -30,13 +30,17 @@ extension FitCommand {
 
     /// --categories: "all" (the 12, smallest first) or a list; nil without the option.
     func parsedCategories() throws -> [ContentSizeCategory]? {
-        guard let categories else { return nil }
+        try categories.map { try Self.categoryList($0) }
+    }
+
+    /// `--categories`: "all" (the 12, smallest first) or a comma-separated list.
+    static func categoryList(_ categories: String) throws -> [ContentSizeCategory] {
         if categories.trimmingCharacters(in: .whitespaces) == "all" { return ContentSizeCategory.allCases }
         let parts = categories.split(separator: ",", omittingEmptySubsequences: false)
         guard !parts.isEmpty, parts.count <= ContentSizeCategory.allCases.count else {
             throw ValidationError("--categories takes \"all\" or 1 to 12 categories")
         }
-        return try parts.map { try Self.sizeCategory(String($0), option: "--categories") }
+        return try parts.map { try sizeCategory(String($0), option: "--categories") }
     }
 
     /// The user's text scale, category and UI font, as the daemon (or, in-process, fitctl) has them.

@@ -41,8 +41,7 @@ struct FitCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Proposed width (px, or cells with --cells); \"inf\" for unbounded.")
     var width: String?
 
-    @Option(parsing: .unconditional, help: "Proposed height; omit for the ideal height.")
-    var height: String?
+    @OptionGroup var request: LayoutRequestOptions
 
     @Option(help: "Several proposed widths, comma-separated: \"200,320,480\".")
     var widths: String?
@@ -50,15 +49,12 @@ struct FitCommand: AsyncParsableCommand {
     @Option(help: "Size category: xSmall … accessibilityExtraExtraExtraLarge.")
     var category: String?
 
-    @Option(name: .customLong("ui-font"), help: "UI font the default font and text styles derive from, e.g. \"Cantarell 11\".")
-    var uiFont: String?
-
     @Option(help: "The context language of every text (BCP 47: \"bn-IN\", \"c\"); default: the locale's, as Pango's.")
     var language: String?
     @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
     var markup = false
 
-    @Option(help: "Also find, per decision, the widths in MIN:MAX (whole px or cells from MIN) over which each outcome holds, and the root's min- and max-content widths.")
+    @Option(help: "Also find, per decision, the widths in MIN:MAX (whole px or cells from MIN) over which each outcome holds, where it flips exactly (to 1/1024 px, and in sp at the user's text scale), and the root's min- and max-content widths.")
     var breakpoints: String?
 
     @Flag(name: .customLong("widget-sizes"), help: "Also give every shown text the size a GtkLabel showing it at its frame's width requests (minimum and natural width and height, baseline; whole px; with --json).")
@@ -86,7 +82,6 @@ struct FitCommand: AsyncParsableCommand {
         if width != nil && widths != nil { throw ValidationError("give --width or --widths, not both") }
         if common.json && render { throw ValidationError("give --json or --render, not both") }
         _ = try proposedWidths()
-        _ = try Self.length(height, "--height")
         _ = try parsedLanguage()
         _ = try breakpointRange()
         if let category { _ = try Self.sizeCategory(category, option: "--category") }
@@ -103,7 +98,11 @@ struct FitCommand: AsyncParsableCommand {
 
     /// --breakpoints MIN:MAX, checked as the daemon checks the option (finite, 0 ≤ MIN ≤ MAX ≤ 1e6).
     func breakpointRange() throws -> BreakpointRange? {
-        guard let breakpoints else { return nil }
+        try breakpoints.map { try Self.breakpointRange($0) }
+    }
+
+    /// A MIN:MAX width range (`--breakpoints`), checked as the daemon checks the option.
+    static func breakpointRange(_ breakpoints: String) throws -> BreakpointRange {
         let parts = breakpoints.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let low = Double(parts[0].trimmingCharacters(in: .whitespaces)),
             let high = Double(parts[1].trimmingCharacters(in: .whitespaces))
@@ -130,12 +129,15 @@ struct FitCommand: AsyncParsableCommand {
     }
 
     func proposedWidths() throws -> [Double?] {
-        if let widths {
-            let parts = widths.split(separator: ",")
-            guard !parts.isEmpty, parts.count <= 16 else { throw ValidationError("--widths takes 1 to 16 widths") }
-            return try parts.map { try Self.length(String($0), "--widths") }
-        }
+        if let widths { return try Self.widthList(widths, limit: 16) }
         return [try Self.length(width, "--width")]
+    }
+
+    /// `--widths`: comma-separated lengths ("200,320,480"), at most `limit`.
+    static func widthList(_ widths: String, limit: Int) throws -> [Double?] {
+        let parts = widths.split(separator: ",")
+        guard !parts.isEmpty, parts.count <= limit else { throw ValidationError("--widths takes 1 to \(limit) widths") }
+        return try parts.map { try Self.length(String($0), "--widths") }
     }
 
     func run() async throws {
@@ -144,15 +146,15 @@ struct FitCommand: AsyncParsableCommand {
             print(document.json(pretty: true))
             return
         }
-        var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: uiFont)
+        var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: request.uiFont)
         options.language = try parsedLanguage()
         options.markup = markup
         options.breakpoints = try breakpointRange()
         options.widgetSizes = widgetSizes
         if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
         let client = try await ClientFactory.make(common)
-        if let uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
-        let height = try Self.length(height, "--height")
+        if let uiFont = request.uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
+        let height = try request.proposedHeight()
         // One run per category asked; nil: --category, or the user's (the daemon's) category.
         let runs: [ContentSizeCategory?] = try parsedCategories() ?? [category.map { try Self.sizeCategory($0, option: "--category") }]
         // The picture and the terminal drawing lay the texts out again with this process's
@@ -179,7 +181,7 @@ struct FitCommand: AsyncParsableCommand {
         let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
         let prepared = try? preparing.get()
         let shown = prepared?.document ?? document
-        let engine = user == nil ? nil : try ClientFactory.drawingEngine(client)
+        let engine = output != nil || render ? try ClientFactory.drawingEngine(client) : nil
         func drawn(_ run: ContentSizeCategory?) throws -> (measurer: TextEngineMeasurer, category: ContentSizeCategory)? {
             guard let user, let engine else { return nil }
             var runOptions = options
@@ -228,7 +230,8 @@ struct FitCommand: AsyncParsableCommand {
     }
 
     /// `--breakpoints` as text: the content widths, then per decision (document order) its
-    /// outcomes over the range, "-" where it is not shown.
+    /// outcomes over the range, "-" where it is not shown, and where each outcome begins
+    /// exactly (to 1/1024 px, and in sp at the text scale the layout was measured at).
     static func describe(_ found: LayoutBreakpoints, document: LayoutDocument, unit: String) -> String {
         let f = ProposedSize.describe
         var text = "breakpoints \(f(found.range.from))–\(f(found.range.to)) \(unit): "
@@ -247,22 +250,29 @@ struct FitCommand: AsyncParsableCommand {
                 return "\(f(interval.from))–\(f(interval.to)) \(outcome)"
             }
             text += "  \(node.id) (\(node.kind.rawValue)): \(outcomes.joined(separator: "; "))\n"
+            let flips = intervals.dropFirst().compactMap { interval -> String? in
+                guard let exact = interval.exactFrom else { return nil }
+                let sp = found.textScale.map { " = \(Self.exactWidth(exact / $0)) sp" } ?? ""
+                return "\(Self.exactWidth(exact)) \(unit)\(sp)"
+            }
+            if !flips.isEmpty { text += "    exact flips: \(flips.joined(separator: ", "))\n" }
         }
         if found.truncated { text += "  … more decisions left out (at most \(LayoutLimits.maxBreakpointIntervals) intervals)\n" }
         return text
     }
 
+    /// A width to 1/1024 px (Pango's unit) for people: up to 4 decimals, trailing zeros dropped.
+    static func exactWidth(_ value: Double) -> String {
+        let rounded = (value * 10_000).rounded() / 10_000
+        if rounded == rounded.rounded(), rounded.magnitude < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    /// The document; one whose texts name messages (`fitctl check`'s `msgid` keys) is laid out
+    /// in its source language, so that one document serves both commands.
     private func load() throws -> LayoutDocument {
-        let name = document == "-" ? "standard input" : document
-        let bytes: [UInt8]
-        do throws(DocumentInput.Failure) {
-            bytes = try DocumentInput.read(document)
-        } catch {
-            throw CommandFailure("\(name): \(error)")
-        }
-        if let syntax = DocumentInput.syntaxError(in: bytes) {
-            throw CommandFailure("\(name):\(syntax)")
-        }
+        let (name, bytes) = try DocumentInput.readChecked(document)
+        if TranslatableDocument.mayNameMessages(bytes) { return try TranslatableDocument(bytes: bytes, name: name).source }
         do {
             return try LayoutDocument(json: bytes)
         } catch {

@@ -15,20 +15,21 @@ struct Fitctl: AsyncParsableCommand {
               echo '{"text":"OK","font":"sans-serif 10","id":1}' | fitctl measure --batch
               fitctl font "Sans Bold 12"
               fitctl status                # daemon version, generation, cache figures
+              fitctl check dialog.json --translations gtk40 --categories all --widths 240,360,480
               fitctl ping
 
             By default fitctl asks the fitd daemon (D-Bus activation starts it); --local measures in this process. Where neither the bus nor the daemon answers, measure, fit, font and scale measure in-process and say so on stderr; ping and status do not (they are health checks) and exit 69.
 
             Exit status:
               0   success
-              1   failure (the request was refused, a file could not be read or written)
+              1   failure (the request was refused, a file could not be read or written); check: something does not fit
               2   measure --batch: some lines failed (each has an "error"); the others were measured
               64  usage: an unknown command or option, or a value out of range
               69  ping, status: no daemon answers (without --local)
             """,
         version: FitVersion.line(program: "fitctl"),
         subcommands: [
-            MeasureCommand.self, FitCommand.self, FontCommand.self, ScaleCommand.self, WatchCommand.self,
+            MeasureCommand.self, FitCommand.self, CheckCommand.self, FontCommand.self, ScaleCommand.self, WatchCommand.self,
             StatusCommand.self, PingCommand.self,
         ])
 

@@ -96,7 +96,9 @@ struct LayoutTable {
 ///   truncated, alignment}, first_baseline, last_baseline
 /// - decision: id, node_index, kind, candidate, candidate_id, axis, length, scale
 /// - breakpoints: range {from, to, step}, min_content_width, max_content_width, decisions
-///   (per decision node id, in document order: [{from, to, candidate, axis}]), truncated, root_id
+///   (per decision node id, in document order: [{from, to, exact_from, exact_from_sp,
+///   candidate, axis}]: exact_from the outcome's first width to 1/1024 px, exact_from_sp the
+///   same in sp at text_scale), text_scale (the one the layout was measured at), truncated, root_id
 enum LayoutJSON {
     static func string(_ results: [LayoutResult], single: Bool, document: LayoutDocument) -> String {
         var w = JSONWriter(reservingCapacity: 4096)
@@ -207,6 +209,8 @@ enum LayoutJSON {
                     w.beginObject()
                     member("from", interval.from, to: &w)
                     member("to", interval.to, to: &w)
+                    member("exact_from", interval.exactFrom, to: &w)
+                    if let scale = found.textScale, scale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / scale }, to: &w) }
                     if let candidate = interval.candidate { w.member("candidate", candidate) }
                     if let axis = interval.axis { w.member("axis", axis.rawValue) }
                     w.endObject()
@@ -214,6 +218,7 @@ enum LayoutJSON {
                 w.endArray()
             }
             w.endObject()
+            member("text_scale", found.textScale, to: &w)
             w.member("truncated", found.truncated)
             if let rootID = found.rootID { w.member("root_id", rootID) }
             w.endObject()

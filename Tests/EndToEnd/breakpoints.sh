@@ -12,7 +12,8 @@ card=protocol/examples/first-fit-card.json
 grep -qx 'breakpoints 100–600 px: min-content 17.8, max-content 173.29' "$work/out" \
   || fail "content widths: $(cat "$work/out")"
 grep -qx '  card (firstFit): 100–173 candidate 1; 174–600 candidate 0' "$work/out" || fail "card: $(cat "$work/out")"
-ok "fitctl fit --breakpoints 100:600: the card is a column up to 173 px, a row from 174 (its row is 173.29 wide in GTK's Sans 10)"
+grep -qxE '    exact flips: 173\.2[89][0-9]* px = 173\.2[89][0-9]* sp' "$work/out" || fail "exact flips: $(cat "$work/out")"
+ok "fitctl fit --breakpoints 100:600: the card is a column up to 173 px, a row from 174 (its row is 173.29 wide in GTK's Sans 10), exactly from 173.29"
 
 "$FITCTL" fit "$card" --width 320 --breakpoints 100:600 --json >"$work/json" || fail "--json failed"
 assert_eq "$(json_get 'repr([(i["from"], i["to"], i["candidate"]) for i in d["breakpoints"]["decisions"]["card"]])' <"$work/json")" \
@@ -46,7 +47,13 @@ def layout(options):
 plain = layout({})
 size, frames, decisions, truncated, generation = layout({"breakpoints": dbus.Struct((100.0, 600.0), signature="dd")})
 root = frames[0][13]
-assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints"}, root
+assert {str(k) for k in root} == {"min_content_width", "max_content_width", "breakpoint_range", "breakpoints", "breakpoint_flips",
+                                  "breakpoint_text_scale"}, root
+assert float(root["breakpoint_text_scale"]) == 1.0, root
+flips = [(str(i), [float(x) for x in starts]) for i, starts in root["breakpoint_flips"]]
+assert flips[0][0] == "card" and flips[0][1][0] == 100.0, flips
+# The row is shown from its own width: the max-content width, to Pango's 1/1024 px.
+assert abs(flips[0][1][1] - float(root["max_content_width"])) <= 1 / 1024, (flips, root["max_content_width"])
 assert abs(float(root["max_content_width"]) - 173.29) < 0.01, root["max_content_width"]
 assert tuple(float(v) for v in root["breakpoint_range"]) == (100.0, 600.0)
 assert [(str(i), [tuple(x) for x in iv]) for i, iv in root["breakpoints"]] == \
@@ -71,7 +78,10 @@ import pathlib, sys
 import fitd
 client = fitd.Client()
 found = client.layout(pathlib.Path(sys.argv[1]), width=320, breakpoints=(100, 600)).breakpoints
-assert found.decisions["card"][1] == fitd.BreakpointInterval(174.0, 600.0, 0, None), found
+row = found.decisions["card"][1]
+assert (row.start, row.end, row.candidate, row.axis) == (174.0, 600.0, 0, None), found
+assert abs(row.exact_start - found.max_content_width) <= 1 / 1024, found
+assert found.text_scale == 1.0, found
 assert client.layout(pathlib.Path(sys.argv[1]), width=320).breakpoints is None
 PY
 ok "D-Bus: breakpoints (dd) → the root frame's extras; NaN, inf, min > max, negative, > 1e6 and a d are InvalidArgument naming it"

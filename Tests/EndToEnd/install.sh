@@ -55,12 +55,12 @@ share/vala/vapi/fitd-client.vapi
 share/zsh/site-functions/_fitctl"
 # Every example, then the list above: all of them and nothing else.
 actual=$(files "$prefix")
-for f in protocol/examples/*.json; do
-  [ -f "$prefix/share/fitd/examples/$(basename "$f")" ] || fail "example $f not installed"
+for f in protocol/examples/*.json protocol/examples/translations/*.json; do
+  [ -f "$prefix/share/fitd/${f#protocol/}" ] || fail "example $f not installed"
 done
 assert_eq "$(echo "$actual" | grep -v '^share/fitd/examples/' | sort)" \
   "$(echo "$expected" | grep -v '^share/fitd/examples/' | sort)" "files installed under $prefix"
-assert_eq "$(echo "$actual" | grep -c '^share/fitd/examples/')" "$(ls protocol/examples/*.json | wc -l)" "examples installed"
+assert_eq "$(echo "$actual" | grep -c '^share/fitd/examples/')" "$(ls protocol/examples/*.json protocol/examples/translations/*.json | wc -l)" "examples installed"
 # The manifest lists exactly the files that are there.
 assert_eq "$(sed -n "s|^file $prefix/||p" "$prefix/share/fitd/install-manifest" | sort)" "$actual" "the manifest's files"
 assert_eq "$(stat -c %a "$prefix/bin/fitd")" 755 "mode of bin/fitd"

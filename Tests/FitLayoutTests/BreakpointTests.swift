@@ -25,8 +25,8 @@ import Testing
         // The row is 20 + 8 + 210 = 238 wide: the column below, the row from 238 on.
         let found = try breakpoints(card(), BreakpointRange(from: 100, to: 400))
         #expect(found.decisions["card"] == [
-            DecisionInterval(from: 100, to: 237, candidate: 1),
-            DecisionInterval(from: 238, to: 400, candidate: 0),
+            DecisionInterval(from: 100, to: 237, candidate: 1, exactFrom: 100),
+            DecisionInterval(from: 238, to: 400, candidate: 0, exactFrom: 238),
         ])
         // Proposed 0 the column's label is 0 wide, the icon 20; ideal, the row, 238.
         #expect(found.minContentWidth == 20)
@@ -37,11 +37,34 @@ import Testing
         let coarse = try breakpoints(card(), BreakpointRange(from: 100, to: 400, step: 5))
         // 235 is the last grid width below 238, 240 the first above.
         #expect(coarse.decisions["card"] == [
-            DecisionInterval(from: 100, to: 235, candidate: 1),
-            DecisionInterval(from: 240, to: 400, candidate: 0),
+            DecisionInterval(from: 100, to: 235, candidate: 1, exactFrom: 100),
+            DecisionInterval(from: 240, to: 400, candidate: 0, exactFrom: 238),
         ])
         let wide = try breakpoints(card(), BreakpointRange(from: 300, to: 300))
-        #expect(wide.decisions["card"] == [DecisionInterval(from: 300, to: 300, candidate: 0)])
+        #expect(wide.decisions["card"] == [DecisionInterval(from: 300, to: 300, candidate: 0, exactFrom: 300)])
+    }
+
+    @Test func theExactFlipIsTheFirstPangoUnitAtWhichTheCandidateFits() throws {
+        // Spacing 8.3: the row is 238.3 wide. On the whole-px grid the row is shown from 239;
+        // exactly, from the first 1/1024 px at or above 238.3: 244,020 / 1024.
+        var nodes = card()
+        nodes[1] = node("row", "card", .hstack, .init(spacing: 8.3))
+        let found = try breakpoints(nodes, BreakpointRange(from: 100, to: 400))
+        let intervals = try #require(found.decisions["card"])
+        #expect(intervals.map(\.from) == [100, 239])
+        #expect(intervals.last?.exactFrom == 244_020.0 / 1024)
+        // Just below it the column is still chosen, at it the row: the flip is where it says.
+        let below = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 244_019.0 / 1024, height: nil), options: .init(), measurer: measurer)
+        let at = try LayoutDocument(nodes: nodes).layout(in: ProposedSize(width: 244_020.0 / 1024, height: nil), options: .init(), measurer: measurer)
+        #expect(below.decision("card")?.candidate == 1)
+        #expect(at.decision("card")?.candidate == 0)
+    }
+
+    @Test func cellsHaveNoExactFlips() throws {
+        let options = LayoutOptions(unit: .cells, breakpoints: BreakpointRange(from: 0, to: 60))
+        let result = try LayoutDocument(nodes: card()).layout(in: ProposedSize(width: 30, height: nil), options: options, measurer: measurer)
+        let intervals = try #require(result.breakpoints?.decisions["card"])
+        #expect(intervals.allSatisfy { $0.exactFrom == nil })
     }
 
     @Test func seed000ListAndAThresholdInOneDocument() throws {
@@ -59,10 +82,10 @@ import Testing
         // Row: 20 + 8 + 230 = 258.
         let found = try breakpoints(nodes, BreakpointRange(from: 0, to: 1000))
         #expect(found.decisions["list"] == [
-            DecisionInterval(from: 0, to: 257, candidate: 1),
-            DecisionInterval(from: 258, to: 1000, candidate: 0),
+            DecisionInterval(from: 0, to: 257, candidate: 1, exactFrom: 0),
+            DecisionInterval(from: 258, to: 1000, candidate: 0, exactFrom: 258),
         ])
-        #expect(found.decisions["payment"] == [DecisionInterval(from: 0, to: 1000, axis: .horizontal)])
+        #expect(found.decisions["payment"] == [DecisionInterval(from: 0, to: 1000, axis: .horizontal, exactFrom: 0)])
     }
 
     @Test func badRangesAreRefusedByName() {
@@ -198,8 +221,8 @@ import Testing
             in: ProposedSize(width: 300, height: nil), options: LayoutOptions(breakpoints: BreakpointRange(from: 100, to: 400)),
             measurer: measurer)
         #expect(result.breakpoints?.decisions["row"] == [
-            DecisionInterval(from: 100, to: 237, candidate: -1),
-            DecisionInterval(from: 238, to: 400, axis: .horizontal),
+            DecisionInterval(from: 100, to: 237, candidate: -1, exactFrom: 100),
+            DecisionInterval(from: 238, to: 400, axis: .horizontal, exactFrom: 238),
         ])
     }
 }

@@ -128,7 +128,7 @@ extension LayoutNode {
 }
 
 @Suite struct BreakpointEngineTests {
-    @Test func cardBreakpointIsTheFirstWholePixelWhereTheRowFits() throws {
+    @Test func cardBreakpointIsTheFirstWholePixelWhereTheRowFitsAndExactlyTheRowsWidth() throws {
         let measurer = try Fixture.measurer()
         let icon = try measurer.lineHeight(of: .style(.body), sizeCategory: .large)
         let rowWidth = icon + 8 + (try Fixture.width("Screen time this week", font: .style(.body)))
@@ -136,10 +136,13 @@ extension LayoutNode {
         let result = try Fixture.document("first-fit-card").layout(in: ProposedSize(width: 500, height: nil), options: options, measurer: measurer)
         let found = try #require(result.breakpoints)
         let first = rowWidth.rounded(.up)
+        // Exactly: the row's own width, to Pango's 1/1024 px (a text's width is whole units).
+        let exact = (rowWidth * 1024).rounded(.up) / 1024
         #expect(found.decisions["card"] == [
-            DecisionInterval(from: 100, to: first - 1, candidate: 1),
-            DecisionInterval(from: first, to: 1000, candidate: 0),
+            DecisionInterval(from: 100, to: first - 1, candidate: 1, exactFrom: 100),
+            DecisionInterval(from: first, to: 1000, candidate: 0, exactFrom: exact),
         ])
+        #expect(exact != first, "the row's width is not a whole px: the exact flip says more than the grid")
         #expect(same(found.maxContentWidth, rowWidth))
         #expect(found.minContentWidth < rowWidth)
     }

@@ -63,7 +63,8 @@ import Testing
         let result = try document().layout(in: proposal, options: options, measurer: FixedAdvanceMeasurer())
         let found = try #require(result.breakpoints)
         #expect(found.decisions["card"]?.count == 2)
-        #expect(found.decisions["size"] == [DecisionInterval(from: 10, to: 400, axis: .horizontal)])
+        #expect(found.decisions["size"] == [DecisionInterval(from: 10, to: 400, axis: .horizontal, exactFrom: 10)])
+        #expect(found.decisions["card"]?.allSatisfy { $0.exactFrom != nil } == true)
 
         let values = LayoutCodec.encode(result, generation: 3)
         #expect(values.map(\.signature).joined() == LayoutCodec.resultSignature)
@@ -72,7 +73,7 @@ import Testing
             case .dictionary(_, _, let extras) = root[13], case .dictionary(_, _, let none) = first[13]
         else { Issue.record("frames are not as signed"); return }
         #expect(Set(extras.compactMap { if case .string(let key) = $0.key { key } else { nil } })
-            == ["min_content_width", "max_content_width", "breakpoint_range", "breakpoints"])
+            == ["min_content_width", "max_content_width", "breakpoint_range", "breakpoints", "breakpoint_flips"])
         #expect(none.isEmpty)
         if case .variant(let list) = extras.first(where: { $0.key == .string("breakpoints") })?.value {
             #expect(list.signature == LayoutCodec.breakpointsSignature)
@@ -89,6 +90,33 @@ import Testing
         let (read, _) = try DBusReader.readBody(of: reply) { (r) throws(DBusError) in try LayoutCodec.readResult(&r, proposal: proposal) }
         #expect(read == result)
         #expect(read.breakpoints?.rootID == "screen")
+    }
+
+    @Test func theTextScaleTravelsBesideTheFlips() throws {
+        var options = LayoutOptions()
+        options.breakpoints = BreakpointRange(from: 10, to: 400)
+        let proposal = ProposedSize(width: 300, height: nil)
+        var result = try document().layout(in: proposal, options: options, measurer: FixedAdvanceMeasurer())
+        result.breakpoints?.textScale = 1.25
+        let (decoded, _) = try LayoutCodec.result(LayoutCodec.encode(result, generation: 1), proposal: proposal)
+        #expect(decoded.breakpoints?.textScale == 1.25)
+        #expect(decoded == result)
+    }
+
+    @Test func aReplyFromAFitdWithoutExactFlipsStillReads() throws {
+        var options = LayoutOptions()
+        options.breakpoints = BreakpointRange(from: 10, to: 400)
+        let result = try document().layout(in: ProposedSize(width: 300, height: nil), options: options, measurer: FixedAdvanceMeasurer())
+        let found = try #require(result.breakpoints)
+        var entries = LayoutCodec.breakpointExtras(found, into: OptionDictionary(), nodes: result.nodes).entries
+        entries["breakpoint_flips"] = nil
+        let older = OptionDictionary(entries)
+        let read = try #require(try LayoutCodec.breakpoints(from: older))
+        #expect(read.decisions["card"]?.map(\.from) == found.decisions["card"]?.map(\.from))
+        #expect(read.decisions["card"]?.allSatisfy { $0.exactFrom == nil } == true)
+        entries["breakpoint_flips"] = .array(elementSignature: "(sad)", [.structure([.string("card"), .array(elementSignature: "d", [.double(1)])])])
+        let mismatched = OptionDictionary(entries)
+        #expect(throws: DBusError.self) { try LayoutCodec.breakpoints(from: mismatched) }
     }
 
     @Test func withoutTheOptionNoFrameHasThem() throws {

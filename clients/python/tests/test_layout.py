@@ -169,9 +169,14 @@ def test_breakpoints_give_each_decisions_widths_and_the_content_widths(fit):
     found = fit.layout(card, width=320, breakpoints=(100, 600)).breakpoints
     assert found.range == (100.0, 600.0)
     # The row (icon, label in GTK's Sans 10) is 173.29 px wide: the column up to 173, the row from 174.
-    assert found.decisions["card"] == (fitd.BreakpointInterval(100.0, 173.0, 1, None),
-                                       fitd.BreakpointInterval(174.0, 600.0, 0, None))
+    column, row = found.decisions["card"]
+    assert (column.start, column.end, column.candidate, column.axis) == (100.0, 173.0, 1, None)
+    assert (row.start, row.end, row.candidate, row.axis) == (174.0, 600.0, 0, None)
     assert found.max_content_width == pytest.approx(173.29, abs=0.005)
+    # Exactly, the row is shown from its own width on (to Pango's 1/1024 px).
+    assert column.exact_start == 100.0
+    assert row.exact_start == pytest.approx(found.max_content_width, abs=1 / 1024)
+    assert found.text_scale == fit.text_scale
     assert found.min_content_width < found.max_content_width and not found.truncated
     assert fit.layout(card, width=320).breakpoints is None
     for bad in [(600, 100), (0, math.inf), (math.nan, 1), (0, 2e6)]:

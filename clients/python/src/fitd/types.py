@@ -199,12 +199,15 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class BreakpointInterval:
     """Widths from..to over which a decision's outcome holds: candidate (None where not shown
-    or a threshold), axis (None unless a shown threshold)."""
+    or a threshold), axis (None unless a shown threshold); exact_start, the smallest width with
+    that outcome to 1/1024 px (the reply's breakpoint_flips; None where the daemon did not
+    find it or is older)."""
 
     start: float
     end: float
     candidate: Optional[int]
     axis: Optional[str]
+    exact_start: Optional[float] = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,17 +219,26 @@ class Breakpoints:
     max_content_width: float
     decisions: dict[str, tuple[BreakpointInterval, ...]]  # per decision id, in document order
     truncated: bool  # more than 1,024 intervals
+    # The text scale the layout was measured at: a width in px is px / text_scale in sp
+    # (libadwaita's unit); None from a daemon that does not send it.
+    text_scale: Optional[float] = None
 
     @classmethod
     def from_extras(cls, extras: dict[str, Any]) -> Optional["Breakpoints"]:
         if "min_content_width" not in extras:
             return None
         low, high = extras["breakpoint_range"]
+        flips = dict(extras.get("breakpoint_flips", []))
+
+        def exact(node_id: str, index: int) -> Optional[float]:
+            starts = flips.get(node_id, [])
+            return starts[index] if index < len(starts) and starts[index] >= 0 else None
+
         return cls((low, high), extras["min_content_width"], extras["max_content_width"],
-                   {node_id: tuple(BreakpointInterval(a, b, c if c >= 0 else None, axis or None)
-                                   for a, b, c, axis in intervals)
+                   {node_id: tuple(BreakpointInterval(a, b, c if c >= 0 else None, axis or None, exact(node_id, i))
+                                   for i, (a, b, c, axis) in enumerate(intervals))
                     for node_id, intervals in extras.get("breakpoints", [])},
-                   bool(extras.get("breakpoints_truncated", False)))
+                   bool(extras.get("breakpoints_truncated", False)), extras.get("breakpoint_text_scale"))
 
 
 @dataclass(frozen=True, slots=True)
