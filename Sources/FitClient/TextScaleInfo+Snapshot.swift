@@ -10,7 +10,7 @@ extension TextScaleInfo {
             uiFont: snapshot.uiFont.pangoDescription, monospaceFont: snapshot.monospaceFont.pangoDescription)
         uiFontSource = snapshot.uiFont.source.rawValue
         toolkit = ToolkitProfile.gtk4.name
-        toolkitSettings = ToolkitProfile.gtk4.with(snapshot.gtkRendering).settings.description
+        toolkitSettings = snapshot.gtkRendering.readByDefaultToolkit.description
     }
 
     public var textScaleSource: TextScaleSource? { TextScaleSource(rawValue: source) }

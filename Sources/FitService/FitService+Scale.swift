@@ -303,7 +303,7 @@ extension FitService {
             TextScaleNames.uiFont: .string(uiFont.pangoDescription),
             TextScaleNames.uiFontSource: .string(uiFont.source.rawValue),
             TextScaleNames.monospaceFont: .string(monospaceFont.pangoDescription),
-            TextScaleNames.toolkitSettings: .string(ToolkitProfile.gtk4.with(gtkRendering).settings.description),
+            TextScaleNames.toolkitSettings: .string(gtkRendering.readByDefaultToolkit.description),
         ]
     }
 }

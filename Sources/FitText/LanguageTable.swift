@@ -92,6 +92,18 @@ enum LanguageTable {
         return sampleLanguage(for: script, preferred: preferred) ?? "xx"
     }
 
+    /// pango-language.c find_best_lang_match, for each of Pango's language tables: among the
+    /// entries with the tag's first component (`table`, keyed by it, in Pango's order), the
+    /// last one the tag matches (pango_language_matches: equal, or the entry followed by '-').
+    static func bestMatch<Entry>(_ tag: String, in table: [String: [Entry]], tag entryTag: (Entry) -> String) -> Entry? {
+        table[firstComponent(tag)]?.last { tag == entryTag($0) || tag.hasPrefix(entryTag($0) + "-") }
+    }
+
+    /// "pa" of "pa-pk": the key of a table for ``bestMatch(_:in:tag:)``.
+    static func firstComponent(_ tag: String) -> String {
+        tag.split(separator: "-", omittingEmptySubsequences: false).first.map(String.init) ?? tag
+    }
+
     /// The generated tables (PangoLanguageTable.swift) read once, with scripts as ICU codes.
     final class Tables: Sendable {
         static let shared = Tables()
@@ -117,8 +129,7 @@ enum LanguageTable {
                 let fields = line.split(separator: " ").map(String.init)
                 guard let tag = fields.first else { continue }
                 let scripts = fields.dropFirst().compactMap { codes[$0] }
-                let first = tag.split(separator: "-").first.map(String.init) ?? tag
-                entries[first, default: []].append((tag, scripts))
+                entries[LanguageTable.firstComponent(tag), default: []].append((tag, scripts))
                 languages.append(tag)
             }
             var sample: [Int32: String] = [:]
@@ -132,16 +143,11 @@ enum LanguageTable {
             self.languages = languages
         }
 
-        /// pango-language.c find_best_lang_match: among the entries with the tag's first
-        /// component, the last one the tag matches (pango_language_matches: equal, or the
-        /// entry followed by '-'); an entry without scripts counts as none.
+        /// The best matching entry (``LanguageTable/bestMatch(_:in:tag:)``); an entry without
+        /// scripts counts as none.
         func scripts(of tag: String) -> [Int32]? {
-            let first = tag.split(separator: "-", omittingEmptySubsequences: false).first.map(String.init) ?? tag
-            guard let candidates = entries[first] else { return nil }
-            for entry in candidates.reversed() where tag == entry.tag || tag.hasPrefix(entry.tag + "-") {
-                return entry.scripts.isEmpty ? nil : entry.scripts
-            }
-            return nil
+            guard let entry = LanguageTable.bestMatch(tag, in: entries, tag: \.tag), !entry.scripts.isEmpty else { return nil }
+            return entry.scripts
         }
     }
 }

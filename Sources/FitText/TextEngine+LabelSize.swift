@@ -65,26 +65,16 @@ extension TextEngine {
 }
 
 /// pango_language_get_sample_string (Pango 1.50.12, pango-language.c): the sample string of
-/// the best matching entry of pango-language-sample-table.h (the last entry with the tag's
-/// first component that the tag matches: equal, or the entry then "-"), else Pango's
-/// English pangram.
+/// the best matching entry of pango-language-sample-table.h (``LanguageTable/bestMatch(_:in:tag:)``),
+/// else Pango's English pangram.
 enum PangoSampleString {
     static let fallback = "The quick brown fox jumps over the lazy dog."
 
-    private static let byFirstComponent: [String: [(language: String, text: String)]] = {
-        var table: [String: [(language: String, text: String)]] = [:]
-        for entry in PangoLanguageTable.sampleStrings {
-            let first = entry.language.split(separator: "-", omittingEmptySubsequences: false).first.map(String.init) ?? entry.language
-            table[first, default: []].append(entry)
-        }
-        return table
-    }()
+    private static let byFirstComponent = Dictionary(grouping: PangoLanguageTable.sampleStrings) {
+        LanguageTable.firstComponent($0.language)
+    }
 
     static func text(for tag: String) -> String {
-        let first = tag.split(separator: "-", omittingEmptySubsequences: false).first.map(String.init) ?? tag
-        for entry in (byFirstComponent[first] ?? []).reversed() where tag == entry.language || tag.hasPrefix(entry.language + "-") {
-            return entry.text
-        }
-        return fallback
+        LanguageTable.bestMatch(tag, in: byFirstComponent, tag: \.language)?.text ?? fallback
     }
 }

@@ -20,6 +20,10 @@ public struct GTKFontRenderingSettings: Hashable, Sendable, CustomStringConverti
 
     public var isUnset: Bool { hintFontMetrics == nil }
 
+    /// What of these the default toolkit (``ToolkitProfile/gtk4``, the installed GTK 4) reads:
+    /// the `ToolkitSettings` property.
+    public var readByDefaultToolkit: GTKFontRenderingSettings { ToolkitProfile.gtk4.with(self).settings }
+
     /// `gtk-hint-font-metrics=true`, as settings.ini says it; empty when nothing is set.
     public var description: String {
         hintFontMetrics.map { "gtk-hint-font-metrics=\($0)" } ?? ""
