@@ -27,6 +27,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         if let metrics = options.metrics { hasher.combine("metrics=" + metrics) }
         if options.markup { hasher.combine("markup") }
         if options.widgetSizes { hasher.combine("widget_sizes") }
+        if options.labelSizes { hasher.combine("label_sizes") }
         if let range = options.breakpoints {
             hasher.combine("breakpoints")
             hasher.combine(range.from)

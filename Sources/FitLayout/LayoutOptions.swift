@@ -26,6 +26,11 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Also give every shown text the size a GtkLabel showing it at its frame's width requests
     /// (``NodeLayout/labelSize``), so a toolkit compares with its allocation directly.
     public var widgetSizes = false
+    /// Lay every text out at the size a GtkLabel showing it requests: its logical width and
+    /// height rounded up to a whole pixel, as gtklabel.c does (PANGO_PIXELS_CEIL). A toolkit
+    /// whose texts are labels then gets decisions and breakpoints its labels meet: two texts
+    /// 50.5 px wide need 101 px, two labels 102. px only; cells are whole already.
+    public var labelSizes = false
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil

@@ -24,6 +24,8 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     public var metrics: ToolkitProfile = .gtk4
     /// Texts are Pango markup (LayoutOptions.markup).
     public var markup = false
+    /// Texts take a GtkLabel's whole-pixel size (LayoutOptions.labelSizes).
+    public var labelSizes = false
     /// The UI font's Pango description, written once: most texts are in the default font, and
     /// writing it per measurement cost as much as looking the result up.
     private let defaultFont: String
@@ -65,6 +67,7 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
             }
         }
         markup = options.markup
+        labelSizes = options.labelSizes && options.unit == .px
         metrics = metrics.with(gtkRendering)
     }
 
@@ -82,8 +85,11 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         // The last line's baseline as the engine laid it out: lines differ in height with
         // fallback fonts and markup sizes, so it is not estimated from equal lines.
         let lastBaseline: Double? = metrics.lineCount > 1 ? metrics.lastBaseline : nil
+        // A GtkLabel requests its logical extents rounded up (gtklabel.c, PANGO_PIXELS_CEIL).
+        let width = labelSizes ? metrics.width.rounded(.up) : metrics.width
+        let height = labelSizes ? metrics.height.rounded(.up) : metrics.height
         return MeasuredText(
-            width: metrics.width, height: metrics.height, baseline: metrics.baseline, lastBaseline: lastBaseline,
+            width: width, height: height, baseline: metrics.baseline, lastBaseline: lastBaseline,
             lineCount: metrics.lineCount, truncated: metrics.truncated || metrics.ellipsized)
     }
 

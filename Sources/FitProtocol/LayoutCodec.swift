@@ -28,7 +28,7 @@ public enum LayoutCodec {
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
     public static let optionKeys: Set<String> = [
-        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes",
+        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes", "label_sizes",
     ]
 
     /// A breakpoint interval: from, to (both included), candidate (-1 where the decision is
@@ -202,6 +202,7 @@ public enum LayoutCodec {
         if options.markup { entries["markup"] = .boolean(true) }
         if let range = options.breakpoints { entries["breakpoints"] = .structure([.double(range.from), .double(range.to)]) }
         if options.widgetSizes { entries["widget_sizes"] = .boolean(true) }
+        if options.labelSizes { entries["label_sizes"] = .boolean(true) }
         return OptionDictionary(entries)
     }
 
@@ -240,6 +241,7 @@ public enum LayoutCodec {
         options.markup = try dictionary.bool("markup") ?? false
         if let range = dictionary.entries["breakpoints"] { options.breakpoints = try breakpointRange(range) }
         options.widgetSizes = try dictionary.bool("widget_sizes") ?? false
+        options.labelSizes = try dictionary.bool("label_sizes") ?? false
         return options
     }
 

@@ -34,3 +34,53 @@ import Testing
         #expect(result.nodes.first { $0.id == "other" }?.labelSize == nil)
     }
 }
+
+/// With `labelSizes`, texts are laid out at the whole-pixel size their GtkLabel requests, so a
+/// row of labels needs the sum of their rounded widths: a decision flips where GTK's labels
+/// stop fitting, not a pixel or two before.
+@Suite struct LabelSizedTextsInLayoutTests {
+    static let row = """
+        {"nodes": [
+          {"id": "choice", "kind": "firstFit", "axes": "horizontal"},
+          {"id": "row", "parent": "choice", "kind": "hstack", "spacing": 0},
+          {"id": "a", "parent": "row", "kind": "text", "text": "Screen time", "font": "DejaVu Sans 10"},
+          {"id": "b", "parent": "row", "kind": "text", "text": "this week", "font": "DejaVu Sans 10"},
+          {"id": "short", "parent": "choice", "kind": "text", "text": "Time", "font": "DejaVu Sans 10"}
+        ]}
+        """
+
+    func layout(labelSizes: Bool, width: Double?) throws -> LayoutResult {
+        var options = LayoutOptions()
+        options.labelSizes = labelSizes
+        // GTK 4.16 positions glyphs unhinted, so texts are fractional (GTK 4.8's hinted
+        // metrics make them whole already).
+        options.metrics = "gtk-4.16"
+        let prepared = try PreparedLayout(try LayoutDocument(json: Array(Self.row.utf8)))
+        let measurer = try TextEngineMeasurer(engine: try Fixture.engine(), options: options)
+        return try prepared.layout(in: ProposedSize(width: width, height: nil), options: options, measurer: measurer)
+    }
+
+    @Test func eachTextIsAsWideAsItsLabelRoundedUp() throws {
+        let exact = try layout(labelSizes: false, width: nil)
+        let labels = try layout(labelSizes: true, width: nil)
+        for id in ["a", "b"] {
+            let logical = try #require(exact.nodes.first { $0.id == id }).frame.width
+            let label = try #require(labels.nodes.first { $0.id == id }).frame.width
+            // The pinned fonts give these texts fractional widths (else the test proves nothing).
+            #expect(logical != logical.rounded(.up))
+            #expect(label == logical.rounded(.up))
+        }
+    }
+
+    @Test func theRowIsChosenOnlyFromTheSumOfItsLabelsWidths() throws {
+        let exact = try layout(labelSizes: false, width: nil)
+        let logicalRow = try #require(exact.nodes.first { $0.id == "row" }).frame.width
+        let labelRow = try ["a", "b"].map { id in try #require(exact.nodes.first { $0.id == id }).frame.width.rounded(.up) }.reduce(0, +)
+        #expect(labelRow > logicalRow.rounded(.up), "the two rounded widths must add up past the rounded sum")
+        // At the whole px the logical row fits in, its labels do not: the short text is shown.
+        let between = logicalRow.rounded(.up)
+        #expect(try layout(labelSizes: false, width: between).decisions.first?.candidate == 0)
+        #expect(try layout(labelSizes: true, width: between).decisions.first?.candidate == 1)
+        #expect(try layout(labelSizes: true, width: labelRow).decisions.first?.candidate == 0)
+    }
+}

@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    @Test func theLabelSizesOptionRoundTripsAndKeysTheCache() throws {
+        var options = LayoutOptions()
+        options.labelSizes = true
+        let value = LayoutCodec.options(of: options, sendSizeCategory: true)
+        #expect(try LayoutCodec.options(value, defaultCategory: .large) == options)
+        let document = try LayoutDocument(json: Array(#"{"nodes": [{"id": "t", "kind": "text", "text": "x"}]}"#.utf8))
+        let proposal = ProposedSize(width: 100, height: nil)
+        #expect(LayoutCacheKey(document: document, proposal: proposal, options: options).digest
+            != LayoutCacheKey(document: document, proposal: proposal, options: LayoutOptions()).digest)
+        #expect(throws: DBusError.self) {
+            try LayoutCodec.options(OptionDictionary(["label_sizes": .int32(1)]).dbusValue, defaultCategory: .large)
+        }
+    }
+
     @Test func aTextFramesWidgetTravelsInItsExtrasAndBack() throws {
         let document = try LayoutDocument(json: Array(#"{"nodes": [{"id": "t", "kind": "text", "text": "Save changes"}]}"#.utf8))
         var result = try PreparedLayout(document).layout(in: ProposedSize(width: 300, height: nil), measurer: FixedAdvanceMeasurer())

@@ -177,7 +177,7 @@ class AsyncClient:
         """Lays out a document — a dict, flat or nested, or the path of a JSON file `fitctl
         fit` reads — at a proposed size (None on an axis: the ideal size; math.inf: the
         maximum). Options (protocol/README.md, "Layout"): unit, size_category (default the
-        user's), ui_font, spacing, language, metrics, markup, widget_sizes, breakpoints=(min,
+        user's), ui_font, spacing, language, metrics, markup, widget_sizes, label_sizes, breakpoints=(min,
         max) (typed: fitd.options.LayoutOptions)."""
         nodes = wire.document_nodes(document)
         body = await self._call("Layout", "a(ssia{sv})(bdbd)a{sv}",

@@ -38,4 +38,5 @@ class LayoutOptions(TypedDict, total=False):
     metrics: Optional[str]
     markup: Optional[bool]
     widget_sizes: Optional[bool]
+    label_sizes: Optional[bool]
     breakpoints: Optional[tuple[float, float]]
