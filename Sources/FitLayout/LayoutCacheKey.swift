@@ -28,6 +28,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         if options.markup { hasher.combine("markup") }
         if options.widgetSizes { hasher.combine("widget_sizes") }
         if options.labelSizes { hasher.combine("label_sizes") }
+        if let scale = options.textScale { hasher.combine("text_scale"); hasher.combine(scale) }
         if let range = options.breakpoints {
             hasher.combine("breakpoints")
             hasher.combine(range.from)

@@ -31,6 +31,10 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// whose texts are labels then gets decisions and breakpoints its labels meet: two texts
     /// 50.5 px wide need 101 px, two labels 102. px only; cells are whole already.
     public var labelSizes = false
+    /// Multiply font sizes by this instead of the user's text scale (Measure's `text_scale`):
+    /// 1 for a toolkit whose texts carry the sizes it resolved already, its own scale applied.
+    /// Size categories stay the user's. nil for the user's.
+    public var textScale: Double? = nil
     /// The context language of every text (BCP 47 in Pango's canonical form, "bn-in"); nil
     /// for the measurer's default (the daemon's locale). Part of the cache key like the rest.
     public var language: String? = nil

@@ -57,7 +57,9 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         case .success(let resolved): font = resolved
         case .failure(let problem): throw .measurementFailed(node: nil, reason: problem.description)
         }
-        self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: textScale)
+        // The options' text scale, when given, is the one the document's fonts are at (a toolkit
+        // sending the sizes it resolved already); the user's otherwise.
+        self.init(engine: engine, unit: options.unit == .cells ? .cells : .px, uiFont: font, textScale: options.textScale ?? textScale)
         language = options.language
         if let metrics = options.metrics {
             do throws(FitTextError) {

@@ -28,7 +28,7 @@ public enum LayoutCodec {
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
     public static let optionKeys: Set<String> = [
-        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes", "label_sizes",
+        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes", "label_sizes", "text_scale",
     ]
 
     /// A breakpoint interval: from, to (both included), candidate (-1 where the decision is
@@ -203,6 +203,7 @@ public enum LayoutCodec {
         if let range = options.breakpoints { entries["breakpoints"] = .structure([.double(range.from), .double(range.to)]) }
         if options.widgetSizes { entries["widget_sizes"] = .boolean(true) }
         if options.labelSizes { entries["label_sizes"] = .boolean(true) }
+        if let scale = options.textScale { entries["text_scale"] = .double(scale) }
         return OptionDictionary(entries)
     }
 
@@ -242,6 +243,13 @@ public enum LayoutCodec {
         if let range = dictionary.entries["breakpoints"] { options.breakpoints = try breakpointRange(range) }
         options.widgetSizes = try dictionary.bool("widget_sizes") ?? false
         options.labelSizes = try dictionary.bool("label_sizes") ?? false
+        if let scale = try dictionary.double("text_scale") {
+            guard scale.isFinite, TextLimits.textScaleRange.contains(scale) else {
+                throw .invalidArgument(
+                    "text_scale \(scale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
+            }
+            options.textScale = scale
+        }
         return options
     }
 

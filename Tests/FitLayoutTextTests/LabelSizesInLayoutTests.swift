@@ -84,3 +84,21 @@ import Testing
         #expect(try layout(labelSizes: true, width: labelRow).decisions.first?.candidate == 0)
     }
 }
+
+/// A layout's `textScale` option replaces the user's scale for the document's fonts (a toolkit
+/// sends the sizes it resolved with its own scale already); categories stay the user's.
+@Suite struct LayoutTextScaleOptionTests {
+    @Test func theOptionsScaleReplacesTheUsersForFonts() throws {
+        let document = try LayoutDocument(json: Array(#"{"nodes": [{"id": "t", "kind": "text", "text": "Screen time", "font": "DejaVu Sans 13.33px"}]}"#.utf8))
+        let prepared = try PreparedLayout(document)
+        func width(userScale: Double, optionScale: Double?) throws -> Double {
+            var options = LayoutOptions()
+            options.textScale = optionScale
+            let measurer = try TextEngineMeasurer(engine: try Fixture.engine(), options: options, textScale: userScale)
+            return try prepared.layout(in: ProposedSize(width: nil, height: nil), options: options, measurer: measurer).nodes[0].frame.width
+        }
+        let atOne = try width(userScale: 1, optionScale: nil)
+        #expect(try width(userScale: 2, optionScale: nil) > atOne * 1.9)
+        #expect(try width(userScale: 2, optionScale: 1) == atOne)
+    }
+}

@@ -38,6 +38,17 @@ import Testing
         }
     }
 
+    @Test func theTextScaleOptionRoundTripsWithinTheScaleRange() throws {
+        var options = LayoutOptions()
+        options.textScale = 1.5
+        #expect(try LayoutCodec.options(LayoutCodec.options(of: options, sendSizeCategory: true), defaultCategory: .large) == options)
+        for bad in [0.1, 5, Double.nan] {
+            #expect(throws: DBusError.self) {
+                try LayoutCodec.options(OptionDictionary(["text_scale": .double(bad)]).dbusValue, defaultCategory: .large)
+            }
+        }
+    }
+
     @Test func aTextFramesWidgetTravelsInItsExtrasAndBack() throws {
         let document = try LayoutDocument(json: Array(#"{"nodes": [{"id": "t", "kind": "text", "text": "Save changes"}]}"#.utf8))
         var result = try PreparedLayout(document).layout(in: ProposedSize(width: 300, height: nil), measurer: FixedAdvanceMeasurer())

@@ -39,4 +39,5 @@ class LayoutOptions(TypedDict, total=False):
     markup: Optional[bool]
     widget_sizes: Optional[bool]
     label_sizes: Optional[bool]
+    text_scale: Optional[float]
     breakpoints: Optional[tuple[float, float]]

@@ -28,7 +28,7 @@ MEASURE_OPTION_TYPES = {
 # Layout's options (protocol/README.md, "Layout", options); breakpoints is (dd).
 LAYOUT_OPTION_TYPES = {
     "unit": "s", "size_category": "s", "ui_font": "s", "spacing": "d", "language": "s",
-    "metrics": "s", "markup": "b", "widget_sizes": "b", "label_sizes": "b",
+    "metrics": "s", "markup": "b", "widget_sizes": "b", "label_sizes": "b", "text_scale": "d",
 }
 
 # LayoutLimits in FitLayout: checked here too so that a huge or deep document fails before
