@@ -28,11 +28,20 @@ expected="bin/fitctl
 bin/fitd
 include/fitd-client/fit-client-generated.h
 include/fitd-client/fit-client.h
+include/fitd-gtk/fit-gtk.h
+include/fitd-gtk/fit-threshold-box.h
+include/fitd-gtk/fit-uniform-group.h
+include/fitd-gtk/fit-view-that-fits.h
 lib/girepository-1.0/Fitd-1.0.typelib
+lib/girepository-1.0/FitdGtk-1.0.typelib
 lib/libfitd-client.so
 lib/libfitd-client.so.0
 lib/libfitd-client.so.0.$(cut -d. -f2- VERSION)
+lib/libfitd-gtk.so
+lib/libfitd-gtk.so.0
+lib/libfitd-gtk.so.0.$(cut -d. -f2- VERSION)
 lib/pkgconfig/fitd-client.pc
+lib/pkgconfig/fitd-gtk.pc
 lib/systemd/user/fitd.service
 share/bash-completion/completions/fitctl
 share/dbus-1/interfaces/org.fitd.Fit1.xml
@@ -48,10 +57,13 @@ share/fitd/examples/$(cd protocol/examples && ls *.json | head -1)
 share/fitd/install-manifest
 share/fitd/layout-document.schema.json
 share/gir-1.0/Fitd-1.0.gir
+share/gir-1.0/FitdGtk-1.0.gir
 share/man/man1/fitctl.1
 share/man/man8/fitd.8
 share/vala/vapi/fitd-client.deps
 share/vala/vapi/fitd-client.vapi
+share/vala/vapi/fitd-gtk.deps
+share/vala/vapi/fitd-gtk.vapi
 share/zsh/site-functions/_fitctl"
 # Every example, then the list above: all of them and nothing else.
 actual=$(files "$prefix")
