@@ -9,8 +9,8 @@ per text, a drawn icon per image and a drawn shape per background layer at the f
 returns (a widget of its own allocates its children there; nothing is measured by GTK's
 layout). A scroll node is a Gtk.ScrolledWindow at its frame, holding what fitd framed inside
 it, past the scroll's length too, so that it scrolls (a horizontal one with Shift and the
-wheel, or a touchpad). It lays out again when the window is resized and when fitd's GenerationChanged
-arrives (text scale, fonts or their configuration changed). With --state-file the decisions
+wheel, or a touchpad). It lays out again when the window is resized and when fitd's
+GenerationChanged arrives (text scale, fonts or their configuration changed). With --state-file the decisions
 applied, each widget's frame and each label's width as GTK's Pango measures it are written
 there as JSON after every layout, and after a scroll moves.
 
@@ -260,7 +260,9 @@ class FitView(Canvas):
             self.widgets[d.id] = child
         self._canvas(d).placed.append((child, d))
         if d.what == "scroll":
-            self.canvases[d.id].content = (d.content_width, d.content_height)
+            # A new layout may move the scroll (a row above turned vertical) and its content.
+            canvas = self.canvases[d.id]
+            canvas.origin, canvas.content = (d.x, d.y), (d.content_width, d.content_height)
         if d.what == "text":
             child.set_text(d.text)
             attrs = Pango.AttrList()
@@ -284,13 +286,19 @@ class FitView(Canvas):
         return layout.get_extents()[1].width / Pango.SCALE
 
     def _bounds(self, d: fitdoc.Drawable):
-        """Where GTK put d's widget in the layout's coordinates (fitd's): in its canvas, plus
-        the canvas's origin, so that a scrolled widget is where fitd framed it."""
-        canvas = self._canvas(d)
-        ok, rect = self.widgets[d.id].compute_bounds(canvas)
+        """Where GTK put d's widget, in the layout's coordinates (fitd's): in this widget's,
+        plus how far each scroll it is in is scrolled, so a scrolled widget is where fitd
+        framed it. Only GTK's own figures go in, so a canvas placed wrongly shows."""
+        ok, rect = self.widgets[d.id].compute_bounds(self)
         if not ok:
             return None
-        return [rect.get_x() + canvas.origin[0], rect.get_y() + canvas.origin[1], rect.get_width(), rect.get_height()]
+        x, y = rect.get_x(), rect.get_y()
+        scroll = d.scroll
+        while scroll is not None:
+            scroller = self.widgets[scroll]
+            x, y = x + scroller.get_hadjustment().get_value(), y + scroller.get_vadjustment().get_value()
+            scroll = self.scrolls[scroll].scroll
+        return [x, y, rect.get_width(), rect.get_height()]
 
     def _in_view(self, d: fitdoc.Drawable) -> bool:
         """Whether d's widget lies wholly inside the visible part of every scroll it is in (as
