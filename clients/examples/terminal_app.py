@@ -11,7 +11,7 @@ text sizes and the settings list turns into columns when the terminal is too nar
 row. Its cells are the terminal's: fitd.terminal.detect() finds whether the terminal gives an
 emoji sequence one width or adds up its code points' (tmux before 3.4, VTE, xterm), and every
 text is measured and broken that way. A scroll node shows its content clipped to its frame,
-with < > (or ^ v) where there is more: the arrow keys move it, and Tab moves them to the next
+with < > (or ^ v in its last column) where there is more: the arrow keys move it, and Tab moves them to the next
 scroll. q or Ctrl-C quits. With --state-file the decisions applied and what was drawn are
 written there as JSON after every layout and every scroll.
 
@@ -37,8 +37,9 @@ import fitd
 PLAIN, ICON, SHAPE = "0", "0;30;46", "0;97;45"
 # An icon is a coloured cell with a mark in it (ASCII: one cell in every terminal).
 ICON_MARK = "*"
-# A scroll with more content on a side shows a column (or row) of these there, in reverse
-# video: the scroll the arrow keys move, or dim: another one (Tab moves to it).
+# A scroll with more content on a side shows these there (a column of < or >; ^ and v in its
+# last column), in reverse video: the scroll the arrow keys move, or dim: another one (Tab
+# moves to it).
 MORE = {"left": "<", "right": ">", "up": "^", "down": "v"}
 FOCUSED, UNFOCUSED = "0;7", "0;2"
 # How far one arrow key moves a scroll: columns, rows.
@@ -200,9 +201,11 @@ class TerminalApp:
             more = [side for side, is_more in (
                 ("left", offset[0] > 0), ("right", offset[0] < most[0]),
                 ("up", offset[1] > 0), ("down", offset[1] < most[1])) if is_more]
-            # What is inside is clipped to the viewport less the cells the markers take.
-            clip = (view[0] + ("left" in more), view[1] + ("up" in more),
-                    view[2] - ("right" in more), view[3] - ("down" in more))
+            # What is inside is clipped to the viewport less the cells the markers take: a
+            # column at a side with more, or for ^ and v the last column (a row each would
+            # take most of a short scroll).
+            clip = (view[0] + ("left" in more), view[1],
+                    view[2] - ("right" in more or "up" in more or "down" in more), view[3])
             views[d.id] = {"view": view, "offset": list(offset), "most": most, "more": more,
                            "shift": (sx + offset[0], sy + offset[1]), "clip": clip}
         return views
@@ -242,7 +245,7 @@ class TerminalApp:
             style = FOCUSED if scroll_id == self.focus else UNFOCUSED
             for side in view["more"]:
                 cells = {"left": [(x0, r) for r in range(y0, y1)], "right": [(x1 - 1, r) for r in range(y0, y1)],
-                         "up": [(c, y0) for c in range(x0, x1)], "down": [(c, y1 - 1) for c in range(x0, x1)]}[side]
+                         "up": [(x1 - 1, y0)], "down": [(x1 - 1, y1 - 1)]}[side]
                 for col, row in cells:
                     screen.fill(col, row, 1, 1, style)
                     screen.text(col, row, MORE[side], 1)
