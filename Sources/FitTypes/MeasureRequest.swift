@@ -63,8 +63,8 @@ public struct MeasureRequest: Hashable, Sendable {
     public var escapes: EscapeMode = .none
     /// Cells only: the width of East Asian Width A characters.
     public var ambiguous: AmbiguousWidth = .narrow
-    /// Cells only: grapheme clusters (kitty, WezTerm, foot, Ghostty) or code points added up
-    /// as wcwidth does (VTE, Konsole, xterm, Alacritty, tmux).
+    /// Cells only: grapheme clusters (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4) or code points
+    /// added up as wcwidth does (VTE, Konsole, xterm, Alacritty, screen, tmux < 3.4).
     public var terminal: TerminalProfile = .grapheme
     /// The UI font (a Pango description) that an empty `font` and the text styles resolve
     /// against, instead of the user's (the `UIFont` property): the request says which font its

@@ -10,7 +10,7 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Lay a document out in every language of a translation set, at every size category and width, and report what does not fit.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl check dialog.json --translations gtk40 --categories all --widths 240,360,480
               fitctl check dialog.json --translations po/ --widths 200:600:40 --json
@@ -22,7 +22,7 @@ struct CheckCommand: AsyncParsableCommand {
             Reported per language × category × width, against the source language at the same category and width: texts truncated (ellipsized or cut by their line limit) that are not in the source, frames reaching outside their parent or the proposal, decisions taken otherwise; per language its widest string against its room; per decision and category, the smallest width from which each candidate is shown in every language (exact to 1/1024 px, in px and in sp for the user's text scale) with the libadwaita condition to fall back below it. Messages a catalog lacks are reported and measured in the source language.
 
             Exit status: 0 everything fits, 1 something does not (or a file could not be read), 64 usage. docs/translation-check.md.
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

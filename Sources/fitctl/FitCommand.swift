@@ -11,7 +11,7 @@ struct FitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fit",
         abstract: "Lay out a layout document: the frame of every node and the decisions taken.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl fit protocol/examples/first-fit-card.json --width 320
               fitctl fit card.json --width 320 --category accessibilityLarge --render
@@ -30,7 +30,7 @@ struct FitCommand: AsyncParsableCommand {
             --categories takes "all" or a comma-separated list of categories, each also as its short name (accessibility3 = accessibilityExtraLarge, xxxLarge…); with --json the results are {"layouts": [...]}, category by category, each at every width.
 
             With --ui-font naming a family that is not installed, fitctl says on stderr what fontconfig substituted.
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

@@ -7,7 +7,7 @@ struct Fitctl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fitctl",
         abstract: "Measure text and resolve fonts the way GTK does, with fitd's text engine.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl measure "Hello, world" --font "Noto Sans 12"
               fitctl measure "A long label that wraps" --max-width 120 --max-lines 2 --ellipsize end --lines
@@ -26,7 +26,7 @@ struct Fitctl: AsyncParsableCommand {
               2   measure --batch: some lines failed (each has an "error"); the others were measured
               64  usage: an unknown command or option, or a value out of range
               69  ping, status: no daemon answers (without --local)
-            """,
+            """),
         version: FitVersion.line(program: "fitctl"),
         subcommands: [
             MeasureCommand.self, FitCommand.self, CheckCommand.self, FontCommand.self, ScaleCommand.self, WatchCommand.self,

@@ -7,12 +7,12 @@ struct FontCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "font",
         abstract: "Show what a font description resolves to: family, style, file, size and fallbacks.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl font "Sans Bold 12"
               fitctl font "monospace 14px" --json
               fitctl font "No Such Family 11"     # says what fontconfig used instead
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

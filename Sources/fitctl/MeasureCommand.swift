@@ -9,7 +9,7 @@ struct MeasureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "measure",
         abstract: "Measure text: logical width, height, baseline and line count, in px (or cells).",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl measure "Hello, world" --font "Noto Sans 12"
               fitctl measure "Hello, world" --font "DejaVu Sans 10" --json
@@ -29,8 +29,8 @@ struct MeasureCommand: AsyncParsableCommand {
 
             When the font's family is not installed, fontconfig substitutes another: fitctl says so on stderr, and --json and --batch results have "substituted": true.
 
-            Without --terminal, the profile is the terminal's this command runs in where TERM_PROGRAM or TERM names a known one (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4: grapheme; Alacritty, tmux < 3.4, screen: wcwidth), else the daemon's default (grapheme).
-            """)
+            Without --terminal, the profile is that of the terminal this command runs in, where TERM_PROGRAM or TERM names a known one: grapheme for kitty, WezTerm, foot, Ghostty and tmux 3.4 or later; wcwidth for Alacritty, screen, tmux before 3.4 (by TERM_PROGRAM_VERSION) and a tmux whose version is unknown (TERM tmux-*, no TERM_PROGRAM). No profile is exact for tmux 3.3a: it joins a ZWJ sequence into 2 cells but adds up skin tones and leaves ❤️ at 1 cell, so wcwidth, which fitctl takes for it, is right for the last two and 2 cells too many for the first. VTE, Konsole and xterm all say xterm-256color, so none of them is named: the daemon's default, grapheme, applies unless --terminal wcwidth is given.
+            """))
 
     @OptionGroup var common: CommonOptions
 
@@ -86,7 +86,7 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "With --cells: narrow (default) or wide (East Asian ambiguous characters ± … α take two cells).")
     var ambiguous: String?
 
-    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty) or wcwidth (VTE, Konsole, xterm, Alacritty, tmux); default: from TERM_PROGRAM/TERM.")
+    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4) or wcwidth (VTE, Konsole, xterm, Alacritty, screen, tmux < 3.4); default: from TERM_PROGRAM/TERM (see below).")
     var terminal: String?
 
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")

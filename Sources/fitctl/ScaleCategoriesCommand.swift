@@ -8,13 +8,13 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "categories",
         abstract: "Show what every text style becomes in each of the 12 size categories (the user's UI font).",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl scale categories          # point sizes, one row per category
               fitctl scale categories --json   # {"categories": [{"category", "styles": […]}]}
 
             Each style in --json: style, font, point_size, line_height.
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

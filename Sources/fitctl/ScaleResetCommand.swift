@@ -5,10 +5,10 @@ struct ScaleResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Remove the explicit text scale: fontconfig, the desktop or 1.0 decide again.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl scale reset
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

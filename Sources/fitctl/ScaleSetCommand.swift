@@ -8,7 +8,7 @@ struct ScaleSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Set the text scale explicitly (wins over fontconfig and the desktop; persisted).",
-        discussion: """
+        discussion: HelpText.discussion("""
             This changes fitd only: GTK and other programs keep drawing at the desktop's own \
             scale, so when the two differ measurements stop matching the screen (a note on \
             stderr says so). `fitctl scale reset` follows the desktop again; to change the \
@@ -17,7 +17,7 @@ struct ScaleSetCommand: AsyncParsableCommand {
             Examples:
               fitctl scale set 1.25
               fitctl scale set 0.9 --json
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

@@ -8,11 +8,11 @@ struct ScaleShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the text scale, its source, the size category, the UI font and every text style.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl scale
               fitctl scale show --json
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

@@ -7,14 +7,14 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the daemon's version, generation and cache figures.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl status
               fitctl status --json
               fitctl status --local        # the engine in this process
 
             Exits 69 when no daemon answers (without --local): fitctl status is a health check.
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 
@@ -84,13 +84,13 @@ struct PingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ping",
         abstract: "Check that the daemon answers, and how fast.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl ping
               fitctl ping --json
 
             Exits 69 when no daemon answers (without --local).
-            """)
+            """))
 
     @OptionGroup var common: CommonOptions
 

@@ -7,11 +7,11 @@ struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
         abstract: "Print fitd's generation changes as they happen (fonts, fontconfig, text scale), until Ctrl-C.",
-        discussion: """
+        discussion: HelpText.discussion("""
             Examples:
               fitctl watch
               fitctl watch --json     # one JSON object per line: generation, reasons, scale
-            """)
+            """))
 
     @Flag(help: "Print one JSON object per line instead of text.")
     var json = false

@@ -31,6 +31,110 @@ PY
 done
 s=$(COLUMNS=2000 status "$FITD" --help); assert_eq "$s" 0 "fitd --help"
 ok "help of fitd and of every fitctl command: exit 0, no line broken mid-sentence"
+
+# --- help at a terminal's width: `fitctl help CMD` at 80 and 60 columns has no line wider
+# than the terminal, and every example under "Examples:" is whole: the same words and comment
+# as at 2000 columns (where nothing wraps), continued only after " \" on an indented line, its
+# comment beside it or on "# " lines above it. (ArgumentParser alone split long examples
+# mid-command and put the rest in the first column.)
+# examples.py WIDE NARROW WIDTH: checks NARROW (help at WIDTH columns) against WIDE; prints
+# how many examples it has.
+cat >"$work/examples.py" <<'PY'
+import shlex, sys, unicodedata
+
+def cells(text):
+    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf") or 0xFE00 <= ord(c) <= 0xFE0F
+               else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+def split_comment(text):
+    """A command line's text before its comment, and the comment's words: from a "#" that
+    begins a word outside quotes."""
+    quote = None
+    for i, c in enumerate(text):
+        if quote:
+            quote = None if c == quote else quote
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or text[i - 1] == " "):
+            return text[:i], text[i + 1:].split()
+    return text, []
+
+def examples(path):
+    """Each example under "Examples:" as (its words, its comment's words): a command continued
+    after " \\" on 6-space lines, a comment beside it (continued on "#" lines in its column)
+    or on 2-space "# " lines above it."""
+    out, block, above, command = [], False, [], None
+    for line in open(path, encoding="utf-8").read().split("\n"):
+        if not line.startswith(" "):
+            block = line.strip() == "Examples:"
+            continue
+        if not block:
+            continue
+        indent, text = len(line) - len(line.lstrip(" ")), line.strip()
+        if command is not None:  # the line after " \\"
+            if indent != 6 or text.startswith("#"):
+                sys.exit(f"{line!r} continues an example without its indent")
+            command += " " + text
+        elif text.startswith("#"):
+            if indent == 2:
+                above += text[1:].split()
+            elif out:
+                out[-1][1].extend(text[1:].split())
+            else:
+                sys.exit(f"a comment with no example: {line!r}")
+            continue
+        elif indent == 2:
+            command = text
+        else:
+            sys.exit(f"an example line at indent {indent}: {line!r}")
+        if command.endswith(" \\"):
+            command = command[:-2]
+            continue
+        body, beside = split_comment(command)
+        out.append((shlex.split(body), above + beside))
+        above, command = [], None
+    return out
+
+wide_path, narrow_path, width = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for line in open(narrow_path, encoding="utf-8").read().split("\n"):
+    if cells(line) > width:
+        sys.exit(f"a line of {cells(line)} cells: {line!r}")
+wide, narrow = examples(wide_path), examples(narrow_path)
+if not wide:
+    sys.exit("no examples at 2000 columns")
+if narrow != wide:
+    broken = [(a, b) for a, b in zip(wide, narrow) if a != b][:1] or [(len(wide), len(narrow))]
+    sys.exit(f"examples not whole: {broken}")
+print(len(wide))
+PY
+examples=0
+for cmd in "" measure fit check font scale "scale show" "scale set" "scale reset" "scale categories" watch status ping; do
+  # shellcheck disable=SC2086
+  COLUMNS=2000 "$FITCTL" help $cmd >"$work/wide" 2>&1 || fail "fitctl help $cmd"
+  for width in 80 60; do
+    # shellcheck disable=SC2086
+    COLUMNS=$width "$FITCTL" help $cmd >"$work/narrow" 2>&1 || fail "fitctl help $cmd at $width columns"
+    n=$("$PY" "$work/examples.py" "$work/wide" "$work/narrow" "$width" 2>&1) || fail "fitctl help $cmd at $width columns: $n"
+    examples=$((examples + n))
+  done
+done
+ok "fitctl help of every command at 80 and 60 columns: no line wider, $examples examples whole (continued after \\ where too long)"
+
+# --- the terminal profile fitctl takes inside tmux is the one its help names: tmux 3.4 and
+# later join emoji clusters (grapheme: 👍🏽 2 cells), tmux 3.3a adds up code points (wcwidth:
+# 4), and every "tmux" in measure's help says which version it means.
+for v in 3.3a:4 3.4:2; do
+  got=$(TERM_PROGRAM=tmux TERM_PROGRAM_VERSION=${v%%:*} "$FITCTL" measure --local --cells "👍🏽" --json \
+    | "$PY" -c 'import json,sys; print(round(json.load(sys.stdin)["width"]))')
+  assert_eq "$got" "${v#*:}" "cells of 👍🏽 in tmux ${v%%:*}"
+done
+COLUMNS=2000 "$FITCTL" measure --help >"$work/out"
+grep -q 'grapheme (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4)' "$work/out" && grep -q 'wcwidth (.*tmux < 3.4)' "$work/out" \
+  || fail "measure --help's --terminal does not give tmux's profile by version: $(grep -- '--terminal' "$work/out")"
+bare=$(grep -oP 'tmux(?!-| ≥| <| 3\.| before| whose| of unknown)' "$work/out" || true)
+assert_eq "$bare" "" "mentions of tmux in measure --help that say no version"
+grep -q 'No profile is exact for tmux 3.3a' "$work/out" || fail "measure --help does not say what no profile fits"
+ok "tmux: fitctl takes wcwidth for 3.3a and grapheme for 3.4, as measure --help says"
 grep -q "^  69  " <("$FITCTL" --help) || fail "fitctl --help does not document exit status 69"
 
 # --- --version: VERSION's version and the interface.

@@ -8,87 +8,22 @@
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
-for tool in Xvfb xdotool import convert compare tmux; do
-  command -v "$tool" >/dev/null || fail "$tool is missing (scripts/bootstrap installs it)"
-done
-# The GTK app's Python: the fitd package and Debian's PyGObject (a --system-site-packages
-# venv); the terminal app's: the fitd package alone (the package's own venv).
-GTK_PY=$ROOT/.build/examples-env/bin/python
-"$GTK_PY" -c 'import fitd, gi; gi.require_version("Gtk", "4.0"); from gi.repository import Gtk' 2>/dev/null \
-  || fail "$GTK_PY has no fitd package or no GTK 4 (scripts/bootstrap makes it)"
-"$FITD_PY" -c 'import fitd' 2>/dev/null || fail "$FITD_PY has no fitd package (scripts/bootstrap makes it)"
+source "$(dirname "$0")/examples-lib.bash"
 
-dir=$(mktemp -d "${TMPDIR:-/tmp}/fitd-examples.XXXXXX")
-xvfb_pid="" gtk_pid=""
-cleanup() {
-  tmux -S "$dir/tmux" kill-server 2>/dev/null || true
-  [ -z "$gtk_pid" ] || kill "$gtk_pid" 2>/dev/null || true
-  [ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null || true
-  [ -n "${KEEP_EXAMPLES_DIR:-}" ] && echo "kept $dir" || rm -rf "$dir"
-}
-trap cleanup EXIT
-gtk_state=$dir/gtk.json term_state=$dir/terminal.json
+run_gtk --width 640 --height 480
+run_terminal 44
 
-# A free display: Xvfb picks it and writes its number to fd 3 once it accepts clients.
-Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
-xvfb_pid=$!
-for _ in $(seq 100); do [ -s "$dir/display" ] && break; sleep 0.05; done
-[ -s "$dir/display" ] || fail "Xvfb did not start: $(cat "$dir/xvfb.log")"
-export DISPLAY=:$(cat "$dir/display")
-
-# The desktop's UI font, set as a desktop sets it for GTK (XDG_CONFIG_HOME is this test's own):
-# the GTK app must lay out in it, and the figures below must not depend on the machine's.
-desktop_font="DejaVu Sans 10"
-mkdir -p "$XDG_CONFIG_HOME/gtk-4.0"
-printf '[Settings]\ngtk-font-name=%s\n' "$desktop_font" >"$XDG_CONFIG_HOME/gtk-4.0/settings.ini"
-unset TMUX  # a tmux of our own (-S) even when the tests run inside one
-
-# GTK on plain X with the cairo renderer (Xvfb has no GPU), no accessibility bus to wait for.
-GDK_BACKEND=x11 GSK_RENDERER=cairo GTK_A11Y=none NO_AT_BRIDGE=1 \
-  "$GTK_PY" clients/examples/gtk_app.py --state-file "$gtk_state" --width 640 --height 480 2>"$dir/gtk.log" &
-gtk_pid=$!
-tmux -S "$dir/tmux" new-session -d -s fit -x 44 -y 24 \
-  "$FITD_PY clients/examples/terminal_app.py --state-file $term_state 2>$dir/terminal.log"
-
-# state FILE EXPR: EXPR (Python, over the state s) on the app's latest state.
-state() { "$PY" -c 'import json,sys; s=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
-# wait_for FILE EXPR WHAT: polls (up to 10 s) until EXPR is true of the state.
-wait_for() {
-  local i
-  for i in $(seq 200); do
-    [ -s "$1" ] && [ "$(state "$1" "$2" 2>/dev/null)" = True ] && return 0
-    kill -0 "$gtk_pid" 2>/dev/null || fail "the GTK app exited: $(tail -n 5 "$dir/gtk.log")"
-    sleep 0.05
-  done
-  fail "$3: not within 10 s; state: $(cat "$1" 2>/dev/null); logs: $(tail -n 5 "$dir/gtk.log" "$dir/terminal.log" 2>/dev/null)"
-}
 decisions() { state "$1" 'sorted((k, sorted(v.items())) for k, v in s["decisions"].items())'; }
 same_decisions() {
   local gtk term
   gtk=$(decisions "$gtk_state"); term=$(decisions "$term_state")
   assert_eq "$term" "$gtk" "the terminal app's decisions against the GTK app's ($1)"
 }
-pane() { tmux -S "$dir/tmux" capture-pane -p -t fit; }
-# screenshot NAME: the X screen as the user sees it; fails when it is one flat colour.
-screenshot() {
-  import -window root "$dir/$1.png" || fail "import -window root failed"
-  local colours
-  colours=$(convert "$dir/$1.png" -format '%k' info:)
-  [ "$colours" -ge 32 ] || fail "screenshot $1 has $colours colours: the window shows nothing"
-  echo "$colours"
-}
 
 horizontal='s["decisions"]["payment"]["axis"] == "horizontal" and s["decisions"]["settings"]["candidate"] == 0'
 wait_for "$gtk_state" "$horizontal" "the GTK app lays out horizontally at 640 px"
 wait_for "$term_state" "$horizontal" "the terminal app lays out horizontally at 44 cells"
 same_decisions "start"
-# The labels are real GTK widgets where fitd put them, in a font that GTK's own Pango measures
-# as fitd did: each label's width as GTK measures it is fitd's frame width.
-check_labels() {
-  local bad
-  bad=$(state "$gtk_state" '[(k, l["frame_width"], l["pango_width"]) for k, l in s["labels"].items() if l["lines"] == 1 and abs(l["frame_width"] - l["pango_width"]) > 0.01] + [(k, s["drawn"][k], a) for k, a in s["allocated"].items() if a is None or abs(a[0] - s["drawn"][k][0]) > 0.01 or abs(a[1] - s["drawn"][k][1]) > 0.01]')
-  assert_eq "$bad" "[]" "GTK labels whose Pango width is not fitd's, or widgets not at fitd's frames ($1)"
-}
 check_labels "start"
 assert_eq "$(state "$gtk_state" 's["ui_font"]')" "$desktop_font" "the GTK app's ui_font"
 assert_eq "$(state "$gtk_state" 'sorted({l["font"].rsplit(" ", 1)[0] for l in s["labels"].values()})')" "['DejaVu Sans']" \
@@ -145,11 +80,7 @@ grep -qE '^\* *$' <<<"$screen" && grep -qE '^Wi-Fi *$' <<<"$screen" \
   || fail "the terminal's settings are not columns at 28 cells:"$'\n'"$screen"
 ok "narrow (GTK $(state "$gtk_state" 's["proposal"]["width"]') px, terminal 28 cells): both columns, same decisions: $(decisions "$gtk_state")"
 
-# q quits the terminal app, leaving its terminal as it was (tmux closes the window when it ends).
-tmux -S "$dir/tmux" send-keys -t fit q
-for _ in $(seq 100); do tmux -S "$dir/tmux" has-session -t fit 2>/dev/null || break; sleep 0.05; done
-tmux -S "$dir/tmux" has-session -t fit 2>/dev/null && fail "the terminal app did not quit on q"
-[ ! -s "$dir/terminal.log" ] || fail "the terminal app wrote to stderr: $(cat "$dir/terminal.log")"
+quit_terminal
 ok "q quits the terminal app, nothing on stderr"
 
 # A document fitd refuses: the app says why (the daemon's message, naming the node) and exits 1.

@@ -80,6 +80,17 @@ assert_eq "$(stat -c %a "$prefix/share/dbus-1/services/org.fitd.Fit1.service")" 
 cmp -s "$prefix/share/dbus-1/interfaces/org.fitd.Fit1.xml" protocol/org.fitd.Fit1.xml || fail "the interface XML differs"
 cmp -s "$prefix/share/fitd/layout-document.schema.json" protocol/layout-document.schema.json || fail "the schema differs"
 grep -rqE '@[a-z]+@' "$prefix/share/dbus-1/services" "$prefix/lib/systemd/user" && fail "a placeholder is left unrendered"
+# What the templates say about themselves (their #@ lines: what is replaced, and by whom)
+# describes systemd/*.in, not the installed files; rendered, it read "/usr/local/bin is
+# replaced by `make install`". Every other comment line is the installed file's own.
+for t in systemd/fitd.service.in:lib/systemd/user/fitd.service \
+         systemd/org.fitd.Fit1.service.in:share/dbus-1/services/org.fitd.Fit1.service; do
+  template=${t%%:*} installed=$prefix/${t#*:}
+  grep -q '^#@' "$template" || fail "$template has no #@ note: this check would pass on anything"
+  left=$(grep -nE '^#@|make install|replaced by' "$installed" || true)
+  [ -z "$left" ] || fail "${t#*:} keeps its template's notes: $left"
+  assert_eq "$(grep -c '^#' "$installed")" "$(grep '^#' "$template" | grep -vc '^#@')" "comment lines of ${t#*:}"
+done
 assert_eq "$(sed -n 's/^Exec=//p' "$prefix/share/dbus-1/services/org.fitd.Fit1.service")" "$prefix/bin/fitd" "Exec="
 assert_eq "$(sed -n 's/^ExecStart=//p' "$prefix/lib/systemd/user/fitd.service")" "$prefix/bin/fitd" "ExecStart="
 assert_eq "$(sed -n 's/^Documentation=//p' "$prefix/lib/systemd/user/fitd.service")" \

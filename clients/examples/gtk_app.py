@@ -7,10 +7,12 @@ It asks fitd's Layout for the document at the window's width, in the font GTK us
 desktop (Gtk.Settings' gtk-font-name, sent as the layout's ui_font), and places a Gtk.Label
 per text, a drawn icon per image and a drawn shape per background layer at the frames fitd
 returns (a widget of its own allocates its children there; nothing is measured by GTK's
-layout). It lays out again when the window is resized and when fitd's GenerationChanged
-arrives (text scale, fonts or their configuration changed). With --state-file the decisions
+layout). A scroll node is a Gtk.ScrolledWindow at its frame, holding what fitd framed inside
+it, past the scroll's length too, so that it scrolls (a horizontal one with Shift and the
+wheel, or a touchpad). It lays out again when the window is resized and when fitd's
+GenerationChanged arrives (text scale, fonts or their configuration changed). With --state-file the decisions
 applied, each widget's frame and each label's width as GTK's Pango measures it are written
-there as JSON after every layout.
+there as JSON after every layout, and after a scroll moves.
 
 Needs PyGObject with GTK 4 (Debian: python3-gi, gir1.2-gtk-4.0) and the fitd package (pip
 install ./clients/python) in one Python: a venv made with --system-site-packages
@@ -93,8 +95,39 @@ class Fonts:
         return desc
 
 
-class FitView(Gtk.Widget):
-    """Children at the frames of fitd's layout for this widget's width."""
+class Canvas(Gtk.Widget):
+    """Children at fitd's frames, less this canvas's origin: the view's own (0, 0), or a
+    scroll's frame corner for the content inside it. It asks for its content's size."""
+
+    __gtype_name__ = "FitExampleCanvas"
+
+    def __init__(self, origin=(0.0, 0.0)):
+        super().__init__()
+        self.origin = origin
+        self.content = (1.0, 1.0)
+        self.placed: list[tuple[Gtk.Widget, fitdoc.Drawable]] = []
+
+    def do_measure(self, orientation, for_size):
+        length = math.ceil(self.content[0 if orientation == Gtk.Orientation.HORIZONTAL else 1])
+        return (length, length, -1, -1)
+
+    def do_size_allocate(self, width, height, baseline):
+        self.place()
+
+    def place(self):
+        for child, d in self.placed:
+            w, h = math.ceil(d.width), math.ceil(d.height)
+            # GTK asks for a measure before an allocation; the frame is what GTK gets.
+            min_w = child.measure(Gtk.Orientation.HORIZONTAL, -1)[0]
+            min_h = child.measure(Gtk.Orientation.VERTICAL, max(w, min_w))[0]
+            point = Graphene.Point()
+            point.init(d.x - self.origin[0], d.y - self.origin[1])
+            child.allocate(max(w, min_w), max(h, min_h), -1, Gsk.Transform.new().translate(point))
+
+
+class FitView(Canvas):
+    """fitd's layout for this widget's width: a widget per text, image and shape at its frame,
+    and a real Gtk.ScrolledWindow per scroll node, whose content is a canvas of its own."""
 
     __gtype_name__ = "FitExampleView"
 
@@ -102,13 +135,18 @@ class FitView(Gtk.Widget):
         super().__init__()
         self.document, self.fit, self.gtk_font, self.state_file = document, fit, gtk_font, state_file
         self.widgets: dict[str, Gtk.Widget] = {}
+        # Per scroll node's frame id: the canvas inside its Gtk.ScrolledWindow.
+        self.canvases: dict[str, Canvas] = {}
         self.drawables: list[fitdoc.Drawable] = []
+        self.scrolls: dict[str, fitdoc.Drawable] = {}
         self.layout = None
         self.laid_out_width = None
         self.pending = None
         self.layouts = 0
         self.error = None
         self.state_due = None
+        self.last_state = None
+        self.scroll_state_due = False
 
     # Sizing: the layout's size, for the width it was laid out at.
     def do_measure(self, orientation, for_size):
@@ -122,19 +160,11 @@ class FitView(Gtk.Widget):
     def do_size_allocate(self, width, height, baseline):
         if width != self.laid_out_width:
             self.relayout("resize", width)
-        for d in self.drawables:
-            child = self.widgets[d.id]
-            w, h = math.ceil(d.width), math.ceil(d.height)
-            # GTK asks for a measure before an allocation; the frame is what GTK gets.
-            min_w = child.measure(Gtk.Orientation.HORIZONTAL, -1)[0]
-            min_h = child.measure(Gtk.Orientation.VERTICAL, max(w, min_w))[0]
-            point = Graphene.Point()
-            point.init(d.x, d.y)
-            child.allocate(max(w, min_w), max(h, min_h), -1, Gsk.Transform.new().translate(point))
+        self.place()
         if self.state_due is not None:
             # After the widgets are where the new layout put them, so the state shows both.
             self._write_state(*self.state_due)
-            self.state_due = None
+            self.last_state, self.state_due = self.state_due, None
 
     def relayout(self, reason, width=None):
         """Lays out when idle: a drag resize allocates many times, one layout per burst."""
@@ -164,15 +194,52 @@ class FitView(Gtk.Widget):
                 app.quit()
             return False
         self.layout, self.drawables = layout, drawables
+        self.scrolls = {d.id: d for d in drawables if d.what == "scroll"}
         shown = {d.id for d in drawables}
+        for canvas in [self, *self.canvases.values()]:
+            canvas.placed = []
         for d in drawables:
             self._update_child(d, descriptions.get(d.id))
         for widget_id, child in self.widgets.items():
             child.set_child_visible(widget_id in shown)
         self.layouts += 1
         self.state_due = (reason, width, descriptions)
+        for canvas in self.canvases.values():
+            canvas.queue_resize()
         self.queue_resize()
         return False
+
+    def _canvas(self, d: fitdoc.Drawable) -> Canvas:
+        """Where d is drawn: the content of the scroll it is in, else this view."""
+        return self.canvases[d.scroll] if d.scroll is not None else self
+
+    def _new_scroll(self, d: fitdoc.Drawable) -> Gtk.ScrolledWindow:
+        """A scroll node as GTK scrolls: a Gtk.ScrolledWindow along its axis, over a canvas
+        holding what fitd framed inside it (past the scroll's length too)."""
+        horizontal = d.axis == "horizontal"
+        canvas = Canvas(origin=(d.x, d.y))
+        scroller = Gtk.ScrolledWindow(
+            hscrollbar_policy=Gtk.PolicyType.AUTOMATIC if horizontal else Gtk.PolicyType.NEVER,
+            vscrollbar_policy=Gtk.PolicyType.NEVER if horizontal else Gtk.PolicyType.AUTOMATIC,
+            child=canvas)
+        for adjustment in (scroller.get_hadjustment(), scroller.get_vadjustment()):
+            adjustment.connect("value-changed", self._scrolled)
+        self.canvases[d.id] = canvas
+        return scroller
+
+    def _scrolled(self, _adjustment):
+        """A scroll moved: the state says where to once GTK has moved the content and drawn
+        it, after the next frame's paint (GTK allocates the scrolled content in that frame)."""
+        clock = self.get_frame_clock()
+        if self.scroll_state_due or self.last_state is None or clock is None:
+            return
+        def after_paint(_clock):
+            clock.disconnect(handler)
+            self.scroll_state_due = False
+            self._write_state("scroll", *self.last_state[1:])
+        self.scroll_state_due = True
+        handler = clock.connect("after-paint", after_paint)
+        self.queue_draw()
 
     def _update_child(self, d: fitdoc.Drawable, desc):
         child = self.widgets.get(d.id)
@@ -181,13 +248,21 @@ class FitView(Gtk.Widget):
                 child = Gtk.Label(xalign=0, yalign=0, wrap=True,
                                   # fitd's texts wrap as SwiftUI's: inside a word only when it alone is too wide.
                                   wrap_mode=Pango.WrapMode.WORD_CHAR)
-                child.set_parent(self)
+                child.set_parent(self._canvas(d))
+            elif d.what == "scroll":
+                child = self._new_scroll(d)
+                child.set_parent(self._canvas(d))
             else:
                 child = Gtk.DrawingArea()
                 child.set_draw_func(painter(d.what))
                 # Shapes go behind everything (GTK draws children in order).
-                child.insert_after(self, None)
+                child.insert_after(self._canvas(d), None)
             self.widgets[d.id] = child
+        self._canvas(d).placed.append((child, d))
+        if d.what == "scroll":
+            # A new layout may move the scroll (a row above turned vertical) and its content.
+            canvas = self.canvases[d.id]
+            canvas.origin, canvas.content = (d.x, d.y), (d.content_width, d.content_height)
         if d.what == "text":
             child.set_text(d.text)
             attrs = Pango.AttrList()
@@ -210,10 +285,47 @@ class FitView(Gtk.Widget):
         layout.set_text(text, -1)
         return layout.get_extents()[1].width / Pango.SCALE
 
-    def _bounds(self, child):
-        """Where GTK put the widget, in this widget's coordinates."""
-        ok, rect = child.compute_bounds(self)
-        return [rect.get_x(), rect.get_y(), rect.get_width(), rect.get_height()] if ok else None
+    def _bounds(self, d: fitdoc.Drawable):
+        """Where GTK put d's widget, in the layout's coordinates (fitd's): in this widget's,
+        plus how far each scroll it is in is scrolled, so a scrolled widget is where fitd
+        framed it. Only GTK's own figures go in, so a canvas placed wrongly shows."""
+        ok, rect = self.widgets[d.id].compute_bounds(self)
+        if not ok:
+            return None
+        x, y = rect.get_x(), rect.get_y()
+        scroll = d.scroll
+        while scroll is not None:
+            scroller = self.widgets[scroll]
+            x, y = x + scroller.get_hadjustment().get_value(), y + scroller.get_vadjustment().get_value()
+            scroll = self.scrolls[scroll].scroll
+        return [x, y, rect.get_width(), rect.get_height()]
+
+    def _in_view(self, d: fitdoc.Drawable) -> bool:
+        """Whether d's widget lies wholly inside the visible part of every scroll it is in (as
+        GTK has scrolled them), so that a user sees all of it without scrolling."""
+        scroll = d.scroll
+        while scroll is not None:
+            scroller = self.widgets[scroll]
+            ok, rect = self.widgets[d.id].compute_bounds(scroller)
+            if not ok or rect.get_x() < -0.5 or rect.get_y() < -0.5 \
+                    or rect.get_x() + rect.get_width() > scroller.get_width() + 0.5 \
+                    or rect.get_y() + rect.get_height() > scroller.get_height() + 0.5:
+                return False
+            scroll = self.scrolls[scroll].scroll
+        return True
+
+    def _scroll_state(self, d: fitdoc.Drawable) -> dict:
+        """A scroll as GTK has it: where it is on the X window (for a pointer), how far it
+        is scrolled and how far it can be."""
+        scroller = self.widgets[d.id]
+        root = self.get_root()
+        ok, rect = scroller.compute_bounds(root)
+        dx, dy = root.get_surface_transform()
+        h, v = scroller.get_hadjustment(), scroller.get_vadjustment()
+        return {"axis": d.axis, "content": [d.content_width, d.content_height],
+                "window": [rect.get_x() + dx, rect.get_y() + dy, rect.get_width(), rect.get_height()] if ok else None,
+                "offset": [h.get_value(), v.get_value()],
+                "max": [h.get_upper() - h.get_page_size(), v.get_upper() - v.get_page_size()]}
 
     def _write_state(self, reason, width, descriptions):
         if not self.state_file:
@@ -226,7 +338,9 @@ class FitView(Gtk.Widget):
             "size": list(self.layout.size), "generation": self.layout.generation,
             "decisions": fitdoc.decisions(self.layout),
             "drawn": {d.id: [d.x, d.y, d.width, d.height] for d in self.drawables},
-            "allocated": {d.id: self._bounds(self.widgets[d.id]) for d in self.drawables},
+            "allocated": {d.id: self._bounds(d) for d in self.drawables},
+            "in_view": {d.id: self._in_view(d) for d in self.drawables},
+            "scrolls": {d.id: self._scroll_state(d) for d in self.scrolls.values()},
             "labels": {d.id: {"text": d.text, "font": descriptions[d.id].to_string(), "lines": d.line_count,
                               "frame_width": d.width,
                               "pango_width": self._pango_width(d.text, descriptions[d.id])}
