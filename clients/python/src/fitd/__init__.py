@@ -10,6 +10,7 @@ from the per-user daemon fitd (org.fitd.Fit1 on the D-Bus session bus).
 """
 
 from .aio import AsyncClient, ChangeStream, Subscription
+from .check import CandidateWidth, CheckFinding, CheckReport, WorstString, check
 from .client import ChangeQueue, Client
 from .errors import (DaemonUnavailable, FitError, Internal, InvalidArgument, InvalidDocument, InvalidFont,
                      NoFonts, ProtocolMismatch, TooLarge, UnknownOption, error_for)
@@ -22,7 +23,7 @@ from .wire import MeasureRequest, flatten_document, load_document
 __version__ = "0.2.0"
 
 __all__ = [
-    "AsyncClient", "BreakpointInterval", "Breakpoints", "CacheStats", "ChangeQueue", "ChangeStream", "Client", "DaemonUnavailable",
+    "AsyncClient", "BreakpointInterval", "CandidateWidth", "CheckFinding", "CheckReport", "WorstString", "check", "Breakpoints", "CacheStats", "ChangeQueue", "ChangeStream", "Client", "DaemonUnavailable",
     "Decision", "FitError", "FontMatch", "Frame", "GenerationChange", "Internal", "InvalidArgument",
     "InvalidDocument", "InvalidFont", "LayoutOptions", "LayoutResult", "Line", "MeasureOptions", "MeasureRequest", "Metrics", "NoFonts",
     "NodeNotFound", "ProtocolMismatch", "Stats",
