@@ -13,6 +13,10 @@ struct CheckFinding: Sendable {
         case decision
         /// A message the catalog has no translation for: measured in the source language.
         case missing
+        /// A translation whose printf conversions need arguments the text node's `args` does
+        /// not give (`msgfmt -c` refuses such a catalog; the app would print garbage or
+        /// crash): measured as written.
+        case placeholders
     }
 
     var kind: Kind
@@ -26,7 +30,7 @@ struct CheckFinding: Sendable {
     /// A truncated text's frame width: the room it had.
     var frameWidth: Double? = nil
     /// Whether it makes `check` fail (exit status 1).
-    var failing: Bool { kind == .truncated || kind == .overflow }
+    var failing: Bool { kind == .truncated || kind == .overflow || kind == .placeholders }
 }
 
 /// A language's widest text against its room over every case checked: texts with a line

@@ -15,6 +15,7 @@ struct CheckPlan: Sendable {
         var tag: String
         var document: LayoutDocument
         var missing: [MessageReference]
+        var misformatted: [TranslatableDocument.Misformatted] = []
     }
 
     var document: TranslatableDocument
@@ -31,8 +32,10 @@ struct CheckPlan: Sendable {
         var list = [Language(name: sourceLanguage, tag: sourceLanguage, document: document.source, missing: [])]
         for catalog in catalogs {
             var missing: [MessageReference] = []
-            let translated = document.translated(catalog, missing: &missing)
-            list.append(Language(name: catalog.language, tag: catalog.bcp47, document: translated, missing: missing))
+            var misformatted: [TranslatableDocument.Misformatted] = []
+            let translated = document.translated(catalog, missing: &missing, misformatted: &misformatted)
+            list.append(Language(
+                name: catalog.language, tag: catalog.bcp47, document: translated, missing: missing, misformatted: misformatted))
         }
         return list
     }

@@ -58,6 +58,11 @@ struct CheckReport: Sendable {
                     kind: .missing, language: language.name, node: "", text: message.sourceText,
                     detail: "no translation of \"\(message.description)\"; measured in the source language"))
             }
+            for message in language.misformatted {
+                report.findings.append(CheckFinding(
+                    kind: .placeholders, language: language.name, node: message.node, text: message.reference.sourceText,
+                    detail: message.detail))
+            }
             var worst: WorstString?
             for job in jobs[index] {
                 let category = plan.categories[job.category]

@@ -5,23 +5,38 @@ import FitTranslations
 
 /// A layout document whose texts name messages: a text node with `"msgid"` (and optionally
 /// `"msgctxt"`, `"msgid_plural"` with the count `"n"`, and `"useUnderline"` for a mnemonic
-/// label, GtkLabel's `use-underline`) beside its source-language `"text"`. The message keys are
+/// label, GtkLabel's `use-underline`, and `"args"`, the values its printf conversions show)
+/// beside its source-language `"text"`. The message keys are
 /// fitctl's, not the wire's: they are taken out before the document is read, and each
 /// language's document is the same one with its texts replaced.
 struct TranslatableDocument: Sendable {
     struct Message: Sendable {
         var reference: MessageReference
         var useUnderline: Bool
-        /// The text in the source language, as shown (mnemonic marks removed).
+        /// The text in the source language, as shown (mnemonic marks removed, arguments in).
         var sourceText: String
+        /// The values of its c-format conversions (`%d`, `%2$s`), as the app formats them; nil
+        /// to measure the conversions as written.
+        var arguments: [String]?
     }
+
+    /// A translation whose conversions the message's arguments cannot fill.
+    struct Misformatted: Sendable {
+        var node: String
+        var reference: MessageReference
+        var detail: String
+    }
+
+    /// At most this many arguments per message, each at most this long: a document is input.
+    static let maxArguments = 64
+    static let maxArgumentBytes = 4096
 
     /// The document in the source language.
     let source: LayoutDocument
     /// Node index (in ``source``) → its message.
     let messages: [Int: Message]
 
-    static let messageKeys: Set<String> = ["msgid", "msgctxt", "msgid_plural", "n", "useUnderline"]
+    static let messageKeys: Set<String> = ["msgid", "msgctxt", "msgid_plural", "n", "useUnderline", "args"]
 
     /// Whether `bytes` has a `"msgid"` key anywhere: a scan, so that documents without
     /// messages are read once, as before.
@@ -68,13 +83,24 @@ struct TranslatableDocument: Sendable {
     /// The document in a language: each message's translation, or its source text where the
     /// catalog has none (as gettext shows it); `missing` gets those messages. Right-to-left
     /// languages lay the root out right to left unless the document says otherwise.
-    func translated(_ catalog: TranslationCatalog, missing: inout [MessageReference]) -> LayoutDocument {
+    func translated(
+        _ catalog: TranslationCatalog, missing: inout [MessageReference], misformatted: inout [Misformatted]
+    ) -> LayoutDocument {
         var document = source
         for (index, message) in messages.sorted(by: { $0.key < $1.key }) {
-            guard let translation = catalog.translate(message.reference) else {
+            guard var translation = catalog.translate(message.reference) else {
                 // Once per message, however many nodes show it.
                 if !missing.contains(message.reference) { missing.append(message.reference) }
                 continue
+            }
+            if let arguments = message.arguments {
+                do throws(CFormatArguments.Failure) {
+                    translation = try CFormatArguments.substitute(translation, arguments: arguments)
+                } catch {
+                    misformatted.append(Misformatted(
+                        node: document.nodes[index].id, reference: message.reference,
+                        detail: "the translation of \"\(message.reference.description)\" needs \(Self.describe(error)); measured as written"))
+                }
             }
             document.nodes[index].properties.text = message.useUnderline ? Mnemonic.stripped(translation) : translation
         }
@@ -133,11 +159,42 @@ struct TranslatableDocument: Sendable {
                 text = given
                 members.remove(at: index)
             }
-            found.append(Message(reference: reference, useUnderline: useUnderline, sourceText: useUnderline ? Mnemonic.stripped(text) : text))
+            let arguments = try Self.arguments(fields["args"], name: name, id: id)
+            if let arguments {
+                do throws(CFormatArguments.Failure) {
+                    text = try CFormatArguments.substitute(text, arguments: arguments)
+                } catch {
+                    throw CommandFailure("\(name): \(id): the text needs \(describe(error))")
+                }
+            }
+            found.append(Message(
+                reference: reference, useUnderline: useUnderline, sourceText: useUnderline ? Mnemonic.stripped(text) : text,
+                arguments: arguments))
             members.append(("text", .string(token(found.count - 1))))
             return .object(JSONObject(members))
         default:
             return value
+        }
+    }
+
+    /// `"args"`: an array of strings, bounded.
+    private static func arguments(_ value: JSONValue?, name: String, id: String) throws -> [String]? {
+        guard let value else { return nil }
+        guard case .array(let items) = value, items.count <= maxArguments else {
+            throw CommandFailure("\(name): \(id): \"args\" must be an array of at most \(maxArguments) strings")
+        }
+        return try items.map { item in
+            guard case .string(let text) = item, text.utf8.count <= maxArgumentBytes else {
+                throw CommandFailure("\(name): \(id): each of \"args\" must be a string of at most \(maxArgumentBytes) bytes")
+            }
+            return text
+        }
+    }
+
+    static func describe(_ failure: CFormatArguments.Failure) -> String {
+        switch failure {
+        case .missingArgument(let conversion, let given):
+            "argument \(conversion) and \"args\" gives \(given)"
         }
     }
 

@@ -31,7 +31,8 @@ import Testing
     @Test func eachLanguagesTextsAreItsTranslationsWithMnemonicsAsShownAndRightToLeftMirrored() throws {
         let translatable = try TranslatableDocument(bytes: Array(document.utf8), name: "t.json")
         var missing: [MessageReference] = []
-        let arabic = translatable.translated(catalog(), missing: &missing)
+        var misformatted: [TranslatableDocument.Misformatted] = []
+        let arabic = translatable.translated(catalog(), missing: &missing, misformatted: &misformatted)
         #expect(arabic.nodes.map(\.properties.text) == [nil, "فتح", "أغلق", "%d ملفات", "No message"])
         #expect(arabic.nodes[0].properties.layoutDirection == .rightToLeft)
         #expect(missing.isEmpty)
@@ -45,9 +46,36 @@ import Testing
             """
         let translatable = try TranslatableDocument(bytes: Array(twice.utf8), name: "t.json")
         var missing: [MessageReference] = []
-        let german = translatable.translated(TranslationCatalog(language: "de", source: "test"), missing: &missing)
+        var misformatted: [TranslatableDocument.Misformatted] = []
+        let german = translatable.translated(TranslationCatalog(language: "de", source: "test"), missing: &missing, misformatted: &misformatted)
         #expect(missing == [MessageReference(msgid: "Nowhere")])
         #expect(german.nodes.map(\.properties.text) == [nil, "Nowhere", "Nowhere"])
+    }
+
+    @Test func argumentsFillTheSourceAndEachTranslationsConversionsInTheirOwnOrder() throws {
+        let withArguments = """
+            {"version": 1, "nodes": [{"id": "a", "kind": "vstack"},
+              {"id": "files", "parent": "a", "kind": "text", "msgid": "%d file in %s", "msgid_plural": "%d files in %s", "n": 12, "args": ["12", "Music"]},
+              {"id": "size", "parent": "a", "kind": "text", "msgid": "%s of %s", "args": ["3 GB"]}]}
+            """
+        // The source's "%s of %s" needs a second argument: refused, naming the node.
+        #expect(throws: CommandFailure.self) { try TranslatableDocument(bytes: Array(withArguments.utf8), name: "t.json") }
+
+        let good = withArguments.replacingOccurrences(of: #"["3 GB"]"#, with: #"["3 GB", "4 GB"]"#)
+        let document = try TranslatableDocument(bytes: Array(good.utf8), name: "t.json")
+        #expect(document.source.nodes.map(\.properties.text) == [nil, "12 files in Music", "3 GB of 4 GB"])
+        let german = TranslationCatalog(
+            language: "de", source: "test",
+            entries: ["%d file in %s": ["%d Datei in %s", "%2$s: %1$d Dateien"], "%s of %s": ["%s von %s von %s"]],
+            pluralForms: .germanic)
+        var missing: [MessageReference] = []
+        var misformatted: [TranslatableDocument.Misformatted] = []
+        let translated = document.translated(german, missing: &missing, misformatted: &misformatted)
+        #expect(translated.nodes[1].properties.text == "Music: 12 Dateien")
+        // A translation with a conversion more than the arguments: measured as written, reported.
+        #expect(translated.nodes[2].properties.text == "%s von %s von %s")
+        #expect(misformatted.map(\.node) == ["size"])
+        #expect(misformatted.first?.detail.contains("argument 3") == true)
     }
 
     @Test func badMessageKeysAreRefusedByNode() {
@@ -56,6 +84,8 @@ import Testing
             #"{"version": 1, "nodes": [{"id": "t", "kind": "text", "msgctxt": "x"}]}"#,
             #"{"version": 1, "nodes": [{"id": "t", "kind": "text", "msgid": "a", "msgid_plural": "b"}]}"#,
             #"{"version": 1, "nodes": [{"id": "t", "kind": "text", "msgid": "a", "n": -1}]}"#,
+            #"{"version": 1, "nodes": [{"id": "t", "kind": "text", "msgid": "a", "args": "x"}]}"#,
+            #"{"version": 1, "nodes": [{"id": "t", "kind": "text", "msgid": "a", "args": [1]}]}"#,
         ] {
             #expect(throws: CommandFailure.self, "\(bad)") { try TranslatableDocument(bytes: Array(bad.utf8), name: "t.json") }
         }
