@@ -138,26 +138,34 @@ extension CheckReport {
     }
 
     /// JUnit XML as Jenkins and GitLab read it: a test suite per language, a test case per
-    /// category and width, a failure per case with what did not fit.
+    /// category and width, a failure per case with what did not fit, and one case for the
+    /// language's messages themselves (a translation whose placeholders cannot be filled).
     func junit(document: String) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failing = Dictionary(grouping: findings.filter(\.failing)) { CaseKey(language: $0.language, category: $0.category ?? .large, width: $0.width) }
-        let cases = categories.count * widths.count
-        out += "<testsuites name=\"\(Self.xml("fitctl check \(document)"))\" tests=\"\(cases * languages.count)\" failures=\"\(failingCases.count)\">\n"
+        let failing = Dictionary(grouping: findings.filter { $0.failing && $0.category != nil }) {
+            CaseKey(language: $0.language, category: $0.category ?? .large, width: $0.width)
+        }
+        let messageFailures = Dictionary(grouping: findings.filter { $0.failing && $0.category == nil }, by: \.language)
+        let cases = categories.count * widths.count + 1
+        let failures = failingCases.count + messageFailures.count
+        out += "<testsuites name=\"\(Self.xml("fitctl check \(document)"))\" tests=\"\(cases * languages.count)\" failures=\"\(failures)\">\n"
+        func testCase(_ language: String, _ name: String, _ found: [CheckFinding]?) {
+            out += "    <testcase classname=\"\(Self.xml(document)).\(Self.xml(language))\" name=\"\(Self.xml(name))\""
+            guard let found else {
+                out += "/>\n"
+                return
+            }
+            out += ">\n      <failure message=\"\(Self.xml("\(found.count) problem\(found.count == 1 ? "" : "s")"))\">"
+            out += found.map { Self.xml("\($0.node) \($0.kind.rawValue): \($0.detail)\($0.text.map { " \"\($0)\"" } ?? "")") }.joined(separator: "\n")
+            out += "</failure>\n    </testcase>\n"
+        }
         for language in languages {
-            let failures = failingCases.filter { $0.language == language }.count
-            out += "  <testsuite name=\"\(Self.xml(language))\" tests=\"\(cases)\" failures=\"\(failures)\">\n"
+            let failed = failingCases.filter { $0.language == language }.count + (messageFailures[language] == nil ? 0 : 1)
+            out += "  <testsuite name=\"\(Self.xml(language))\" tests=\"\(cases)\" failures=\"\(failed)\">\n"
+            testCase(language, "messages", messageFailures[language])
             for category in categories {
                 for width in widths {
-                    let name = "\(category.rawValue) at \(Self.px(width)) px"
-                    out += "    <testcase classname=\"\(Self.xml(document)).\(Self.xml(language))\" name=\"\(Self.xml(name))\""
-                    guard let found = failing[CaseKey(language: language, category: category, width: width)] else {
-                        out += "/>\n"
-                        continue
-                    }
-                    out += ">\n      <failure message=\"\(Self.xml("\(found.count) problem\(found.count == 1 ? "" : "s")"))\">"
-                    out += found.map { Self.xml("\($0.node) \($0.kind.rawValue): \($0.detail)\($0.text.map { " \"\($0)\"" } ?? "")") }.joined(separator: "\n")
-                    out += "</failure>\n    </testcase>\n"
+                    testCase(language, "\(category.rawValue) at \(Self.px(width)) px", failing[CaseKey(language: language, category: category, width: width)])
                 }
             }
             out += "  </testsuite>\n"

@@ -49,10 +49,12 @@ for c in rows:
     assert c["px"] * 1024 == int(c["px"] * 1024) and abs(c["sp"] - c["px"] / d["text_scale"]) < 1e-9, c
     assert re.fullmatch(r"max-width: [0-9.]+sp", c["fallback_condition"]), c
     assert c["fallback_condition_px"] == f"max-width: {math.ceil(c['px']) - 1}px", c
-# JUnit: a suite per language, a case per category and width, failures where the report has them.
+# JUnit: a suite per language, a case per category and width and one for its messages, failures
+# where the report has them.
 root = ET.parse(f"{work}/junit.xml").getroot()
 suites = {s.get("name"): s for s in root.findall("testsuite")}
-assert set(suites) == {"ar", "de", "ja", "tg"} and all(len(s.findall("testcase")) == 4 for s in suites.values())
+assert set(suites) == {"ar", "de", "ja", "tg"} and all(len(s.findall("testcase")) == 5 for s in suites.values())
+assert all(s.findall("testcase")[0].get("name") == "messages" for s in suites.values())
 failed = {(s.get("name"), c.get("name")) for s in suites.values() for c in s.findall("testcase") if c.find("failure") is not None}
 assert ("tg", "large at 360 px") in failed, failed
 assert int(root.get("failures")) == len(failed)
@@ -72,6 +74,29 @@ status "$FITCTL" check "$work/missing.json" --translations gtk40 --languages de 
 grep -q 'de: no translation of "No such message in gtk40"; measured in the source language' "$work/out" \
   || fail "missing message: $(cat "$work/out")"
 ok "a msgid missing from a catalog is reported, measured in the source language"
+
+# Printf conversions filled with the document's args: the source's and each translation's in
+# its own order (gtk40's German wraps the name in »«); a translation that needs more arguments
+# than given fails, by node, in the table and in JUnit's "messages" case.
+cat >"$work/args.json" <<'JSON'
+{"version": 1, "root": {"id": "col", "kind": "vstack", "children": [
+  {"id": "exists", "kind": "text", "lineLimit": 1, "msgid": "%s already exists in the bookmarks list", "args": ["Reports"]},
+  {"id": "job", "kind": "text", "lineLimit": 1, "msgid": "%s job #%d", "args": ["Print"]}]}}
+JSON
+assert_eq "$(status "$FITCTL" check "$work/args.json" --translations gtk40 --widths 1000 --languages de --local)" 1 "a source text needing more args"
+grep -q 'job: the text needs argument 2 and "args" gives 1' "$work/err" || fail "args refused: $(cat "$work/err")"
+sed -i 's/"args": \["Print"\]/"args": ["Print", "7"]/' "$work/args.json"
+assert_eq "$(status "$FITCTL" check "$work/args.json" --translations gtk40 --widths 1000 --languages de --local --json)" 0 "args filled"
+"$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(0 if not d["findings"] and d["worst_strings"][0]["text"] == "»Reports« existiert bereits in der Lesezeichenliste" else 1)' "$work/out" \
+  || fail "args: $(cat "$work/out")"
+mkdir -p "$work/args-po"
+echo de >"$work/args-po/LINGUAS"
+printf 'msgid "%%s already exists in the bookmarks list"\nmsgstr "»%%s« existiert bereits"\n\nmsgid "%%s job #%%d"\nmsgstr "%%s-Auftrag #%%d von %%s"\n' >"$work/args-po/de.po"
+assert_eq "$(status "$FITCTL" check "$work/args.json" --translations "$work/args-po" --widths 1000 --local --junit "$work/args-junit.xml")" 1 "a translation needing more args"
+grep -q 'job  placeholders: the translation of "%s job #%d" needs argument 3 and "args" gives 2; measured as written' "$work/out" \
+  || fail "placeholders finding: $(cat "$work/out")"
+grep -q '<testcase classname=".*" name="messages">' "$work/args-junit.xml" || fail "no failing messages case: $(cat "$work/args-junit.xml")"
+ok "args fill printf conversions in the source and each translation; a translation needing more fails by node (table, JUnit)"
 
 # Bad translation input: the file and line, exit 1; usage errors exit 64.
 mkdir -p "$work/po"
