@@ -194,7 +194,7 @@ row("combining marks", '"a" + 65,536 combining marks (128 KiB)', measure(text="a
 row("combining marks", "65,536 combining marks with no base", measure(text="\u0308" * 65_536, max_width=D(100)), OK,
     lambda r: int(r[3]) >= 1 or "no lines", limit=10)
 
-# Escape sequences are scanned in one pass (Sources/FitText/AnsiEscapes.swift): a mebibyte of
+# Escape sequences are scanned in one pass (Sources/FitText/Cells/AnsiEscapes.swift): a mebibyte of
 # one open CSI, or of CSIs each restarted by the next ESC, is 0 cells.
 row("escape sequences", "ESC [ and 1 MiB of digits, escapes ansi", measure(text="\x1b[" + "1" * ((1 << 20) - 2), unit="cells", escapes="ansi"),
     OK, lambda r: float(r[0]) == 0 or f"width {float(r[0])}", limit=10)

@@ -3,13 +3,6 @@ import FitClient
 import FitText
 import Foundation
 
-/// fitctl's exit status (`fitctl --help`, README "Exit status"): 0 success, 1 failure
-/// (CommandFailure), 2 a batch with failed lines, 64 usage (ValidationError, unknown command
-/// or option: ArgumentParser's EX_USAGE), 69 no daemon for ping/status (EX_UNAVAILABLE).
-enum ExitStatus {
-    static let partialFailure = ExitCode(2)
-    static let unavailable = ExitCode(69)
-}
 
 /// How fitctl reaches the engine: the daemon by default (D-Bus activation starts it), the
 /// engine in this process with --local, and in-process with a note on stderr when neither
@@ -60,10 +53,4 @@ enum ClientFactory {
             throw ExitStatus.unavailable
         }
     }
-}
-
-/// A one-line message and a non-zero exit, the way every fitctl command fails.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
