@@ -6,7 +6,8 @@ import Synchronization
 /// Threading: every libdbus call on the connection runs on the loop thread (see
 /// `LoopContext`); the public methods here are safe from any thread or task because they
 /// only post jobs to `JobQueue`. Handlers of exported methods run on Swift tasks, so a
-/// slow handler blocks neither the loop nor other callers.
+/// slow handler blocks neither the loop nor other callers; only a method's fast path
+/// (`DBusImmediateHandler`: a cache hit) and its reply cache run on the loop thread.
 ///
 /// Lifetime: `close()` or dropping the last reference stops the loop thread, fails
 /// outstanding calls with `Disconnected` and ends signal streams.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# docs/architecture.md's module table against the package as SwiftPM reads it: every target
+# but the tests has a row, no row names a target that is gone, and each row's "depends on"
+# lists exactly the target's dependencies (targets and products by their names).
+source "$(dirname "$0")/lib.bash"
+
+swift package dump-package >"${TMPDIR:-/tmp}/fitd-dump-package.$$.json" 2>/dev/null || fail "swift package dump-package failed"
+trap 'rm -f "${TMPDIR:-/tmp}/fitd-dump-package.$$.json"' EXIT
+"$PY" - "${TMPDIR:-/tmp}/fitd-dump-package.$$.json" docs/architecture.md <<'PY' || fail "docs/architecture.md's module table and Package.swift disagree"
+import json, re, sys
+package = json.load(open(sys.argv[1]))
+wanted = {}
+for target in package["targets"]:
+    if target["type"] == "test":
+        continue
+    deps = set()
+    for dep in target.get("dependencies", []):
+        for value in dep.values():
+            deps.add(value[0] if isinstance(value, list) else value)
+    wanted[target["name"]] = deps
+text = open(sys.argv[2]).read()
+section = text[text.index("## The modules"):]
+section = section[:section.index("\n## ", 3)]
+rows = {}
+for line in section.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) != 3 or not cells[0].startswith("`"):
+        continue
+    names = re.findall(r"`([^`]+)`", cells[0])
+    deps = set() if cells[2].startswith("—") else {d.strip() for d in cells[2].split(",")}
+    for name in names:
+        rows[name] = deps
+problems = [f"{name}: no row" for name in sorted(set(wanted) - set(rows))]
+problems += [f"{name}: a row for a target Package.swift does not have" for name in sorted(set(rows) - set(wanted))]
+for name in sorted(set(wanted) & set(rows)):
+    if wanted[name] != rows[name]:
+        problems.append(f"{name}: the table says {sorted(rows[name])}, Package.swift {sorted(wanted[name])}")
+for problem in problems:
+    print("  " + problem, file=sys.stderr)
+
+sys.exit(1 if problems else 0)
+PY
+ok "docs/architecture.md's module table matches Package.swift: every target, its dependencies exactly"
