@@ -11,9 +11,9 @@ extension FitClient {
     ///   - options: unit, size category, UI font, default spacing, breakpoints (whose `step`
     ///     must be nil or 1, in both modes: the Layout call has no step).
     ///   - userSizeCategory: lay out at the user's size category (derived from their text
-    ///     scale), as `measure()` and `fitctl fit` do — the default (issue 12: with `false` as
-    ///     the default, an app ignored the user's text size). `false` uses
-    ///     `options.sizeCategory`, for previews at a chosen category.
+    ///     scale), as `measure()` and `fitctl fit` do — the default, so that an app follows
+    ///     the user's text size without asking for it. `false` uses `options.sizeCategory`,
+    ///     for previews at a chosen category.
     /// - Throws: a bad document as `.rejected(name: "org.fitd.Fit1.Error.InvalidDocument", …)`
     ///   naming the node, in both modes, so callers handle one error whatever the backend.
     public func layout(

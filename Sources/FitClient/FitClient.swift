@@ -161,7 +161,7 @@ public final class FitClient: Sendable {
     public func measureBatch(entries batch: [BatchEntry]) async throws(FitClientError) -> [Result<TextMeasurement, FitClientError>] {
         switch backend {
         case .embedded(let engine, let user):
-            // Over every core in chunks, as the daemon's MeasureBatch (issue 14), sharing the
+            // Over every core in chunks, as the daemon's MeasureBatch, sharing the
             // engine's caches; results in order. As there, each chunk yields first, so the
             // caller's other tasks run between chunks, and a cancelled caller stops the batch
             // (checked per entry: one entry can be a 1 MiB text) rather than pay for all of it.

@@ -11,9 +11,8 @@ extension FitDBusClient {
     ///   - options: unit, size category, UI font, default spacing, breakpoints (whose `step`
     ///     must be nil or 1: the Layout call has no step).
     ///   - userSizeCategory: lay out at the user's size category (derived from their text
-    ///     scale) — the default (issue 12: with `false` as the default, an app ignored the
-    ///     user's text size). `false` sends `options.sizeCategory`, for previews at a chosen
-    ///     category.
+    ///     scale) — the default, so that an app follows the user's text size without asking
+    ///     for it. `false` sends `options.sizeCategory`, for previews at a chosen category.
     /// - Throws: a bad document as `.rejected(name: "org.fitd.Fit1.Error.InvalidDocument", …)`
     ///   naming the node; a document whose parents name no node is refused before the call.
     public func layout(

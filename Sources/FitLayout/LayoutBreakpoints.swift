@@ -1,7 +1,7 @@
-/// Which widths to find breakpoints over (issue 11, "Breakpoints"): the root is proposed every
-/// width `from + k × step` in [from, to] (the proposal's height unchanged), and the result
-/// says, per decision, over which of those widths each outcome holds — so a toolkit lays out
-/// once and re-decides on resize without a round trip.
+/// Which widths to find breakpoints over (protocol/README.md, "Breakpoints"): the root is
+/// proposed every width `from + k × step` in [from, to] (the proposal's height unchanged), and
+/// the result says, per decision, over which of those widths each outcome holds — so a toolkit
+/// lays out once and re-decides on resize without a round trip.
 public struct BreakpointRange: Hashable, Sendable, Codable {
     public var from: Double
     public var to: Double

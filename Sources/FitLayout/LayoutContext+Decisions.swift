@@ -107,7 +107,7 @@ extension LayoutContext {
 
     // MARK: fitting
 
-    /// CwlFitting (spec 4.10, issue item 4): the hidden copy is laid out at the fitting node's
+    /// CwlFitting (spec 4.10): the hidden copy is laid out at the fitting node's
     /// own proposal with its flexible parts fixed — spacers at their minimum, flexible frames
     /// taking their child's length across — and its length across is the fitted length: the
     /// widest *wrapped* row, which may be below the proposal (not min(ideal, proposal)).

@@ -191,7 +191,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         return result
     }
 
-    /// In cells a frame covers whole cells (issue 12: "layouts in cells snap to whole cells"):
+    /// In cells a frame covers whole cells (docs/pictures.md):
     /// centring a 2-cell value in a 9-cell box gives x = 3.5, which no terminal can draw. Each
     /// edge is rounded to the nearest cell boundary, half up (⌊v + ½⌋, not Swift's half away
     /// from zero, which is not the same on both sides of 0): the rounding commutes with whole-cell

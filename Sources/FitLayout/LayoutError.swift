@@ -133,7 +133,7 @@ public enum LayoutLimits {
     /// text measured again at each: 9,990 texts took 1.5 s of a worker (release build). A
     /// row of labels sharing a factor is a handful.
     public static let maxScaleGroupMembers = 1_000
-    /// Scale factors are searched on a grid of 1/`scaleSteps` (the issue asks for 1/100 or better).
+    /// Scale factors are searched on a grid of 1/`scaleSteps` (factors exact to 1/100 or better).
     public static let scaleSteps = 1000
 }
 

@@ -7,7 +7,7 @@ public enum LayoutNodeKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// `scroll` proposes nil along its axis (ScrollView); `choice` shows the child an enclosing
     /// uniformFit decides (docs/swiftui-layout.md 3.2).
     case scroll, choice
-    /// Reuse and containers (issue 11; docs/swiftui-layout.md 4.3, 4.4, 4.6, 4.7): `background`
+    /// Reuse and containers (docs/swiftui-layout.md 4.3, 4.4, 4.6, 4.7): `background`
     /// is an overlay drawn behind; `grid` arranges `gridRow`s in columns; `flow` wraps its items
     /// into lines; `forEach` repeats its children once per data row and is replaced by them.
     case background, grid, gridRow, flow, forEach

@@ -51,7 +51,7 @@ public struct PreparedLayout: Sendable {
     }
 
     /// What to measure of the texts ahead of the layout, in parallel (``TextEngineMeasurer``'s
-    /// `premeasure`, issue 14's "every core"): every text node's own string and every template
+    /// `premeasure`): every text node's own string and every template
     /// string unwrapped (the ideal size), and a text directly in a horizontal stack also at
     /// width 0 (a stack offered a width ranks its children by the lengths they take at 0 and
     /// at ∞, ``LayoutContext/distribute``). These are what the layout asks of the texts in rows

@@ -7,7 +7,7 @@ import Foundation
 import FitLayout
 
 // LayoutDocument's JSON text, apart from FitLayout so that the daemon, which receives
-// documents as D-Bus values, links no JSON coder (and no Foundation): issue 3, idle memory.
+// documents as D-Bus values, links no JSON coder (and no Foundation, which costs idle memory).
 extension LayoutDocument {
     /// Parses a JSON document; every failure is a ``LayoutError`` naming the node when there is one.
     public init(json: some Collection<UInt8>) throws(LayoutError) {

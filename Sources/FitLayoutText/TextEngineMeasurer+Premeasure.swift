@@ -1,7 +1,7 @@
 import FitLayout
 import FitThreads
 
-/// Layout of many texts over every core (issue 14): the layout asks for its texts one at a
+/// Layout of many texts over every core: the layout asks for its texts one at a
 /// time on one thread, so before it runs, its texts are measured on several tasks
 /// (``PreparedLayout/textProbes(sizeCategory:)``: each unwrapped, and at width 0 in a
 /// horizontal stack), and the layout finds them — or at least their shaped words — in the

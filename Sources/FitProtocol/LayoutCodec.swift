@@ -18,9 +18,10 @@ public enum LayoutCodec {
     /// id, visible, x, y, width, height, is_text, scale, line_count, truncated, has_baselines,
     /// first_baseline, last_baseline (from the frame's top; a flag, not a NaN sentinel, says
     /// the node shows no text: docs/swiftui-layout.md 1.4), extras. The extras hold what not
-    /// every frame has, so that additions keep the signature (issue 11): `hidden` (b, only
-    /// when true), `alignment` (s, a text's multilineTextAlignment when set); with the
-    /// `breakpoints` option, the root's frame also has the breakpoints (``breakpointExtras``).
+    /// every frame has, so that additions keep the signature (docs/interface-versioning.md,
+    /// "What may change within Fit1"): `hidden` (b, only when true), `alignment` (s, a text's
+    /// multilineTextAlignment when set); with the `breakpoints` option, the root's frame also
+    /// has the breakpoints (``breakpointExtras``).
     public static let frameSignature = "(sbddddbdubbdda{sv})"
     /// id, node_index, kind, outcome (only the keys of its kind).
     public static let decisionSignature = "(susa{sv})"

@@ -6,8 +6,8 @@ import CZlib
 /// and of layouts alike). Why not `cairo_surface_write_to_png`: it
 /// encodes through libpng at zlib's default level with adaptive filters, which took 70 % of a
 /// layout picture's time (12 sheets of 50 nodes, 2 megapixels: perf, libz 21 %, libpng 17 %,
-/// cairo's drawing 17 %) and missed issue 13's 200 ms; a picture of flat colours and text
-/// compresses well without filters. cairo still draws every pixel.
+/// cairo's drawing 17 %), past the 200 ms target (docs/pictures.md); a picture of flat
+/// colours and text compresses well without filters. cairo still draws every pixel.
 enum PNGEncoder {
     /// `surface` must be an ARGB32 or RGB24 image surface, flushed; alpha is ignored (the
     /// pictures paint their background first, so they are opaque).

@@ -8,7 +8,7 @@ import Glibc
 /// `MemoryLayout<dirent>.size` (glibc sizes d_name for NAME_MAX + 1 but getdents64 packs
 /// records to the name's length, rounded to 8). `entry.pointee` copies the whole struct and
 /// so reads past the record — past the end of glibc's buffer for the last entry, which
-/// crashed fitd at start (issue 9: 16 of 700 activations, SIGSEGV). Only fields are read
+/// can crash fitd at start (SIGSEGV in 16 of 700 activations). Only fields are read
 /// here, through pointers to them; the name through a pointer to `d_name`, its length
 /// bounded by the record (readdir(3): d_name is NUL-terminated, d_reclen is the record's size).
 enum DirectoryEntry {

@@ -14,7 +14,7 @@ import Glibc
 /// reset/set, and, in an X11 session, a change of RESOURCE_MANAGER itself, which
 /// ``XSettingsProvider``'s watch (``XDisplayWatch``) reports on its one connection to the
 /// display. A read never takes longer than ``timeoutMilliseconds``: an X server that
-/// accepts and never answers must not stall fitd (issue 9), and counts as no X11 session.
+/// accepts and never answers must not stall fitd, and counts as no X11 session.
 public struct XResourcesProvider: DesktopSettingsProvider {
     public let display: String?
     /// How long a read waits for the X server. A local server answers in about a millisecond;

@@ -33,8 +33,8 @@ public final class FitService: Sendable {
 
     /// How long a batch measures before it yields to other callers, checked every
     /// `batchCheckEvery` entries: an uncached entry costs a few microseconds, a cached one
-    /// about one, so a single request from another client waits at most about this long (the
-    /// issue's "a few milliseconds"). Yielding by count (every 64 entries) yielded 15 times
+    /// about one, so a single request from another client waits at most about this long, a
+    /// few milliseconds at the most. Yielding by count (every 64 entries) would yield 15 times
     /// per cached batch of 1,000 — each a trip through the executor — for no one's benefit.
     static let batchSlice: Duration = .microseconds(500)
     static let batchCheckEvery = 16
@@ -260,7 +260,7 @@ public final class FitService: Sendable {
             replyBytes += MeasureCodec.minimumResultBytes(text: entry.text, options: try? entry.options.get())
         }
         guard replyBytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(replyBytes, entries: entries.count, limit: limit) }
-        // Spread over the cores (issue 14): chunks of entries on up to `limits.workers` tasks,
+        // Spread over the cores: chunks of entries on up to `limits.workers` tasks,
         // results in request order. Each worker yields every `batchSlice` so other callers'
         // requests are served between its chunks, re-reads the scale then, and stops when the
         // caller left or the reply has grown past what can be sent.

@@ -16,20 +16,19 @@ public struct ServiceLimits: Sendable, Equatable {
     public var maxTextBytes = TextLimits.maxTextBytes
     public var maxBatchRequests = 10_000
     /// Budget of every cache of the daemon together, split as ``CacheBudget`` says. 96 MiB:
-    /// with RSS ≤ 1.3 × the caches' bytes + about 26 MB idle (issue 9), the daemon stays
+    /// with RSS ≤ 1.3 × the caches' bytes + about 26 MB idle, the daemon stays
     /// under 256 MB whatever it is asked (Tests/EndToEnd/memory.sh measures it).
     public var cacheBytes = 96 << 20
     /// After this many seconds without a request the daemon empties its caches and gives the
-    /// memory back (issue 9: idle RSS returns within 1.5 × of its start after load); 0 never.
+    /// memory back (idle RSS returns within 1.5 × of its start after a load); 0 never.
     /// A minute: an app that is being used asks far more often, and refilling what it asks
     /// next costs milliseconds.
     public var idleReleaseSeconds = 60
-    /// How many cores one MeasureBatch, or the texts of one Layout, may use at once (issue
-    /// 14): the cores this process may run on, unless fitd.conf asks for fewer (1: every call
-    /// on one core, as before).
+    /// How many cores one MeasureBatch, or the texts of one Layout, may use at once: the cores
+    /// this process may run on, unless fitd.conf asks for fewer (1: every call on one core).
     public var workers = ParallelChunks.availableCores
     /// Whether measured results are saved under $XDG_CACHE_HOME/fitd when the daemon stops or
-    /// goes idle, for the next start to answer them at once (issue 14, "a warm start").
+    /// goes idle, for the next start to answer them at once (docs/caching.md, "A warm start").
     public var persistResults = true
 
     /// The budget of each cache, shares of ``cacheBytes``: of every 96 parts, 76 go to the

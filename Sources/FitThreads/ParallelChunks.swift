@@ -4,7 +4,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// Work over many items spread across the machine's cores (issue 14, "every core"): the
+/// Work over many items spread across the machine's cores: the
 /// daemon's MeasureBatch and the in-process client's batches. The items are cut into chunks;
 /// each of up to `workers` child tasks takes the next chunk when it is done with one, so a
 /// slow chunk (a long text) holds up no other worker, and the results come back in item

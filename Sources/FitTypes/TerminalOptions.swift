@@ -1,4 +1,4 @@
-/// How a request in cells treats terminal escape sequences (issue 12, item 4).
+/// How a request in cells treats terminal escape sequences (docs/users-terminal-app.md).
 public enum EscapeMode: String, Hashable, Sendable, Codable, CaseIterable, OptionWord {
     /// Every character is text (ESC itself is a control and takes no cell).
     case none

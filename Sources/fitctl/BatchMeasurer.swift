@@ -40,11 +40,11 @@ struct BatchMeasurer {
     /// Measures every line; returns how many failed (fitctl then exits 2). Output streams: a
     /// chunk's results are written (one write(2)) as soon as they are measured, and a chunk
     /// is cut short when standard input has no more bytes ready, so a line sent down a pipe
-    /// that stays open is answered before the next arrives (issue 14).
+    /// that stays open is answered before the next arrives.
     ///
     /// Pipelined: while one chunk is measured (over every core, FitClient.measureBatch), the
-    /// next is read and parsed, and the one before is written; reading and writing were a
-    /// tenth of the work done while the cores waited.
+    /// next is read and parsed, and the one before is written; done in turn, reading and
+    /// writing would be a tenth of the work, done while the cores wait.
     func run() async throws(BatchFailure) -> Int {
         var failed = 0
         // Per font description: whether fontconfig substituted its family (warned once).

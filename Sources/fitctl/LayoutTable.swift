@@ -87,7 +87,7 @@ struct LayoutTable {
 }
 
 /// `fitctl fit --json`: the result, or {"layouts": [...]} for several widths; field names in
-/// snake_case like every other --json (issue 14; before, LayoutResult's Codable camelCase).
+/// snake_case like every other --json (docs/users-shell-script.md), not Codable's camelCase.
 /// A non-finite number is written as the string "infinity" ("-infinity", "nan"), as
 /// documents spell it; an absent optional is left out. Order:
 /// - result: proposal {width, height}, size {width, height}, truncated, nodes, decisions,

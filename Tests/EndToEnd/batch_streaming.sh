@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fitctl measure --batch streams (issue 14): a request sent down a pipe that stays open is
+# fitctl measure --batch streams: a request sent down a pipe that stays open is
 # answered before the input ends, through the daemon and --local; a long batch comes out
 # whole, in order, ids echoed exactly; an over-long line is refused by its length without
 # being held in memory; --json of every command is snake_case (one naming convention).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Terminal cells done right (issue 12 item 4), through the D-Bus-activated daemon: the
+# Terminal cells (docs/users-terminal-app.md), through the D-Bus-activated daemon: the
 # escapes, ambiguous and terminal options from fitctl (flags, batch fields, the client's
 # TERM_PROGRAM/TERM), from raw D-Bus (a{sv}, named errors, each option its own cache entry)
 # and from the Python client; a mebibyte of open CSI stays fast.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fitd.conf as whatever can be put at its path (issue 9, item 6), against the real daemon
+# fitd.conf as whatever can be put at its path (docs/reliability.md), against the real daemon
 # started by D-Bus activation: a FIFO, a link to /dev/zero, a directory, garbage and a 100 MB
 # file never keep fitd from starting and answering; a Set never follows a planted link; and
 # with the config directory read-only or its file system full, Set answers a named error and
@@ -71,7 +71,7 @@ rm "$conf"
 echo precious >"$work/victim"
 ln -s "$work/victim" "$conf"
 pid=$(daemon_pid || true)
-# The temporary name before issue 9 was .fitd.conf.<pid>.tmp, opened O_TRUNC without O_EXCL.
+# A predictable temporary name, as .fitd.conf.<pid>.tmp opened O_TRUNC without O_EXCL would be.
 ln -s "$work/victim" "$cfg/.fitd.conf.$pid.tmp"
 assert_eq "$(set_scale 1.5)" ok "Set TextScale 1.5 with links planted"
 assert_eq "$(cat "$work/victim")" precious "the link's target"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# What the daemon links (issue 3, idle RSS at most 20 MB): no Foundation, whose libraries
-# (Foundation, FoundationInternationalization, _FoundationICU) were 6 MB of fitd's idle
+# What the daemon links (idle RSS at most 20 MB, README.md): no Foundation, whose libraries
+# (Foundation, FoundationInternationalization, _FoundationICU) would be 6 MB of fitd's idle
 # memory, neither as shared libraries (ldd) nor linked in statically (its symbols, nm);
 # FoundationEssentials is allowed (swift-argument-parser imports it). The system libraries
 # stay shared. Works on the debug build the tests use and on `make release`'s static one.

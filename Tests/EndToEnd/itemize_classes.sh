@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 10, classes 3-8 (itemization: spaces between fonts, special spaces, baseline shift,
-# private use, paired punctuation, the ellipsis' font): the issue's minimal cases, which need
+# Classes 3-8 (itemization: spaces between fonts, special spaces, baseline shift, private
+# use, paired punctuation, the ellipsis' font; PANGO_RULES.md §14): their minimal cases, which need
 # the desktop fonts, measured by the daemon (D-Bus activated, system fontconfig) and by live
 # Pango, compared to 0.01 px (Tests/oracle/itemize_classes.py).
 source "$(dirname "$0")/lib.bash"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The context language as Pango 1.50.12 has it (issue 10, classes 1 and 2; PANGO_RULES.md
+# The context language as Pango 1.50.12 has it (classes 1 and 2, PANGO_RULES.md
 # §10), on the system's fonts (a desktop's, scripts/bootstrap), against Pango itself
 # (Tests/oracle/pango_measure.py): the daemon's default under C.UTF-8 is "c", the language
 # option on Measure, MeasureBatch and fitctl, LANGUAGE's preferred languages, two languages

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pictures of layouts (issue 13) through the daemon: `fitctl fit --output` takes the layouts
+# Pictures of layouts (docs/pictures.md) through the daemon: `fitctl fit --output` takes the layouts
 # from the activated fitd and draws them with its own engine. The golden test
 # (Tests/render/check_layout_pictures.py): per example document, 2 widths × 2 categories, the
 # frames drawn in the SVG are the frames of `fit --json`; every SVG valid SVG 1.1; a PNG as

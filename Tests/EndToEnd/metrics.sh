@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `metrics` option end to end (issue 10): over D-Bus (Measure, MeasureBatch, Layout) and
+# The `metrics` option end to end: over D-Bus (Measure, MeasureBatch, Layout) and
 # through fitctl (--metrics, the batch field "metrics"), GTK 3 figures are whole pixels (cairo
 # hint metrics on, rounded glyph positions; Pango 1.50.12: "Hello World", DejaVu Sans 10 →
 # 75 × 17, baseline 13, against GTK 4's 76.240234375 × 15.5205078125), both modes are served

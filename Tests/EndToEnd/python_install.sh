@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 12's install claim: `pip install ./clients/python` in a fresh venv (Debian's
+# The install README.md gives: `pip install ./clients/python` in a fresh venv (Debian's
 # python3, nothing else in it; dependencies from PyPI, pip's cache makes repeats quick),
 # from a read-only copy of the checkout, which the build must leave as it was (no build/,
 # no egg-info), then `import fitd` measuring on the private bus through D-Bus activation.

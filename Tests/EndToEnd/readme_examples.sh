@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's examples run as written (issue 15), so the README cannot drift from fitctl:
+# The README's examples run as written, so the README cannot drift from fitctl:
 # every `$ ` line of its ```console blocks (with `\` continuations) runs on a private bus with
 # the built fitctl first on PATH, from a scratch directory that sees the repository's
 # protocol/ (the examples name protocol/examples/…). Each must exit 0; the output lines the

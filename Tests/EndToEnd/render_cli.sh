@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pictures of text through the daemon (issue 13): `fitctl measure --output` with the daemon
+# Pictures of text through the daemon (docs/pictures.md): `fitctl measure --output` with the daemon
 # activated on a private bus measures there (no in-process fallback) and draws the same
 # picture as --local; --boxes and --theme change it; a bad output path or extension fails
 # with one line and a non-zero exit.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# FitDBusClient, the Swift client without the engine (issue 12 item 3): its example
+# FitDBusClient, the Swift client without the engine: its example
 # (clients/swift/Example) links libdbus and no HarfBuzz, fontconfig, ICU, cairo or FreeType;
 # on a bus without fitd it fails with "not available"; against the built fitd on a private
 # bus it measures and lays out at the user's text size by default (the same widths as fitctl),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A warm start (issue 14): fitd saves its results to $XDG_CACHE_HOME/fitd/results.bin when
+# A warm start (docs/caching.md): fitd saves its results to $XDG_CACHE_HOME/fitd/results.bin when
 # SIGTERM stops it; the next fitd maps the file and answers the same requests from it —
 # identical answers, counted as persisted-results hits in GetStats and `fitctl status`. A
 # truncated, garbage or FIFO file is logged once and ignored (and replaced at the next stop); a

@@ -16,8 +16,8 @@ import Testing
         #expect(refusal([node("", nil, .vstack)]) == .invalidID(node: at(0, ""), reason: "an id is 1 to 256 bytes of UTF-8"))
         #expect(refusal([text("t", nil, "x"), text("u", "t", "y")]) == .invalidChildren(node: at(0, "t"), reason: "a text has no children"))
         #expect(refusal([node("f", nil, .frame)]) == .invalidChildren(node: at(0, "f"), reason: "a frame has exactly one child, not 0"))
-        // A uniformFit's item may be any subtree now (issue 11 item 5, docs/swiftui-layout.md
-        // 3.2); this line refused a text item before. A choice outside any uniformFit is refused.
+        // A uniformFit's item may be any subtree, a text too (docs/swiftui-layout.md 3.2). A
+        // choice outside any uniformFit is refused.
         #expect(refusal([node("u", nil, .uniformFit), text("t", "u", "x")]) == nil)
         #expect(refusal([node("c", nil, .choice), text("t", "c", "x")]) == .invalidChildren(
             node: at(0, "c"), reason: "a choice shows what an enclosing uniformFit decides; it is in none"))

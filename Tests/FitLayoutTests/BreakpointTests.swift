@@ -1,7 +1,7 @@
 import Testing
 @testable import FitLayout
 
-/// Issue 11 "Breakpoints": per decision, the widths over which each outcome holds.
+/// Breakpoints (protocol/README.md): per decision, the widths over which each outcome holds.
 @Suite struct BreakpointTests {
     func card() -> [LayoutNode] {
         [

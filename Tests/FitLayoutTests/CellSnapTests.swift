@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitLayout
 
-/// Layouts in cells cover whole cells (issue 12 item 4): a terminal cannot draw half a column.
+/// Layouts in cells cover whole cells: a terminal cannot draw half a column.
 @Suite struct CellSnapTests {
     func cells(_ nodes: [LayoutNode], width: Double?) throws -> LayoutResult {
         try LayoutDocument(nodes: nodes).layout(

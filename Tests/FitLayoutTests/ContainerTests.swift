@@ -3,7 +3,7 @@ import Testing
 
 @testable import FitLayout
 
-/// Issue 11, containers: grid, flow (docs/swiftui-layout.md 4.6, 4.7) and the nested JSON
+/// Containers: grid, flow (docs/swiftui-layout.md 4.6, 4.7) and the nested JSON
 /// form, with hand-computed frames (10 px characters, 20 px lines).
 @Suite struct ContainerTests {
     // MARK: Grid

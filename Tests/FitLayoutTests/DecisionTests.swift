@@ -1,7 +1,8 @@
 import Testing
 @testable import FitLayout
 
-/// The scenarios of issue 4, one per technique, against hand-computed frames.
+/// The seeds' scenarios (docs/swiftui-layout.md section 5), one per technique, against
+/// hand-computed frames.
 @Suite struct DecisionTests {
     /// ViewThatFits card: a row (icon, label) or a column (icon over label).
     func card(_ label: String) -> [LayoutNode] {
@@ -151,9 +152,9 @@ import Testing
         let plain = try layout(column(.vstack), width: 400)
         #expect(plain.frame("row1") == rect(0, 0, 400, 20))
         // Narrower than the longest label: the hidden copy is laid out at 150, where the long
-        // label wraps to "Some Much / Longer Text" (110), so the column is 110. (This test
-        // expected min(210, 150) = 150 before; docs/swiftui-layout.md 4.10 and 5, issue 11
-        // item 4: the hidden copy is laid out at the offered width.)
+        // label wraps to "Some Much / Longer Text" (110), so the column is 110, not
+        // min(210, 150) = 150 (docs/swiftui-layout.md 4.10 and 5: the hidden copy is laid out
+        // at the offered width).
         let narrow = try layout(column(.fitting), width: 150)
         #expect(narrow.decision("column")?.length == 110)
         #expect(narrow.frame("row1")?.width == 110)

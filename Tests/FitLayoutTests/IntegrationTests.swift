@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitLayout
 
-/// Issue 11's three parts together (stacks, text and fitting, reuse and containers): the
+/// The layout's three parts together (stacks, text and fitting, reuse and containers): the
 /// places where one part's rule meets another's node (10 px characters, 20 px lines).
 @Suite struct IntegrationTests {
     /// The V1 tab bar (spec 3.3) as data rows and one item template whose choice point is

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitLayout
 
-/// Enumerated layout properties take their words exactly (issue 9 item 7): "Tail" is not
+/// Enumerated layout properties take their words exactly, as option words are: "Tail" is not
 /// "tail", in the JSON format and on the wire alike (both go through LayoutProperties.set).
 @Suite struct PropertyWordTests {
     static let table: [(property: String, words: [String])] = [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitLayout
 
-/// `fitctl fit --render` shows what the layout says (issue 13): "…" only on truncated texts.
+/// `fitctl fit --render` shows what the layout says: "…" only on truncated texts.
 @Suite struct RendererTruncationTests {
     @Test func aTextThatFitsIsDrawnWholeEvenPastItsColumns() throws {
         // 10 px a character, 12 px a terminal column: "ISO 3200" (80 px) fits its frame, which

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitLayout
 
-/// Issue 11, reuse: inherited properties, forEach, hidden, background (docs/swiftui-layout.md
+/// Reuse: inherited properties, forEach, hidden, background (docs/swiftui-layout.md
 /// 4.3, 4.4, 4.9), with hand-computed frames (10 px characters, 20 px lines).
 @Suite struct ReuseTests {
     // MARK: Environment (spec 4.9)
@@ -227,7 +227,7 @@ import Testing
     }
 
     @Test func aHundredRowListIsAHundredDataRowsAndOneTemplate() throws {
-        // The issue's figure: 100 items of a 22-node row travel as 24 nodes, not 2,200.
+        // What forEach is for: 100 items of a 22-node row travel as 24 nodes, not 2,200.
         var nodes = [
             node("list", nil, .vstack, .init(spacing: 0)),
             node("items", "list", .forEach, .init(fields: ["name"], data: (0..<100).map { "item \($0)" })),

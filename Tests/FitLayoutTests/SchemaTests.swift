@@ -4,7 +4,7 @@ import Testing
 @testable import FitLayout
 
 /// protocol/layout-document.schema.json (written by scripts/layout-schema.py) describes every
-/// node kind and every property the engine accepts, each with a description (issue 11).
+/// node kind and every property the engine accepts, each with a description.
 @Suite struct SchemaTests {
     static func schema() throws -> [String: Any] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import Testing
 @testable import FitLayout
 
-/// Issue 11's stack items against docs/swiftui-layout.md section 1's worked examples, with the
+/// Stacks against docs/swiftui-layout.md section 1's worked examples, with the
 /// fixed-advance measurer (10 px a character, 20 px a line, baseline 16 px down).
 @Suite struct StackTests {
     /// E1: `HStack { Text("Joe's Coffee Shop"); Spacer(); Text("$2.34") }`, no spacing given.
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aFirstFitRowAcceptedAtItsIdealIsDrawnAtItsIdeal() throws {
-        // Issue 11 item 1, last sentence: the fit test and the drawing agree.
+        // The fit test and the drawing agree: what firstFit accepted is what it draws.
         let nodes = [node("card", nil, .firstFit)] + paymentRow().map { node in
             var node = node
             if node.parent == nil { node.parent = "card" }

@@ -7,7 +7,7 @@ import Testing
 @testable import FitLayout
 import FitLayoutJSON
 
-/// Issue 11 items 2–5 against hand-computed frames (docs/swiftui-layout.md sections 2, 3, 4.10
+/// Text and fitting against hand-computed frames (docs/swiftui-layout.md sections 2, 3, 4.10
 /// and 5; fixed advance: 10 px a character, 20 px a line).
 @Suite struct TextAndFittingTests {
     // MARK: Item 2 — text under a proposed height (spec 2.1, T1–T3)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FitLayoutText
 
-/// The scenarios (protocol/examples) through the real TextEngine and the pinned fonts.
+/// The scenarios of protocol/examples through the real TextEngine and the pinned fonts.
 /// Expected frames are derived from what the engine measures, never typed in.
 @Suite struct EngineScenarioTests {
     @Test func cardIsARowWhileTheLabelFitsBesideTheIconThenAColumn() throws {

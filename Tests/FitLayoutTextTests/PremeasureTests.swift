@@ -6,7 +6,7 @@ import Testing
 @testable import FitLayoutText
 
 /// TextEngineMeasurer.premeasure: a document's texts measured on several tasks before the
-/// layout asks for them (issue 14, "every core").
+/// layout asks for them, so that a layout's texts are measured on every core.
 @Suite struct PremeasureTests {
     static func list(rows: Int, tag: String) -> LayoutDocument { ListDocument.rows(rows, tag: tag) }
 

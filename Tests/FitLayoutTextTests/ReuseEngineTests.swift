@@ -4,8 +4,8 @@ import Testing
 
 @testable import FitLayoutText
 
-/// Issue 11 L3 (inherited properties, forEach, hidden, background, grid, flow, the nested
-/// form) through the real TextEngine and the pinned fonts: expected frames are sums of what
+/// Reuse and containers (inherited properties, forEach, hidden, background, grid, flow, the
+/// nested form) through the real TextEngine and the pinned fonts: expected frames are sums of what
 /// the engine measures.
 @Suite struct ReuseEngineTests {
     @Test func seed003CellsAreTheTemplatesWidthInRealFonts() throws {

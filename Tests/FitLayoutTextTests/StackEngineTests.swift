@@ -3,7 +3,7 @@ import Testing
 
 @testable import FitLayoutText
 
-/// Issue 11's stack items (docs/swiftui-layout.md section 1) through the real TextEngine and the
+/// Stacks (docs/swiftui-layout.md section 1) through the real TextEngine and the
 /// pinned fonts. Expected frames are sums of what the engine measures, never typed in.
 @Suite struct StackEngineTests {
     func layout(_ nodes: [LayoutNode], width: Double?) throws -> LayoutResult {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FitLayoutText
 
-/// Issue 11 items 2–5 through the real TextEngine and the pinned fonts
+/// Text and fitting through the real TextEngine and the pinned fonts
 /// (docs/swiftui-layout.md 2.1, 3.2, 4.10). Expected sizes come from what the engine measures.
 @Suite struct TextAndFittingEngineTests {
     static let sentence = "one two three four five six seven eight"

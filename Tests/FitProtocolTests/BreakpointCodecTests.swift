@@ -4,7 +4,7 @@ import Testing
 
 @testable import FitProtocol
 
-/// The `breakpoints` Layout option and the breakpoints in the root frame's extras (issue 11).
+/// The `breakpoints` Layout option and the breakpoints in the root frame's extras.
 @Suite struct BreakpointCodecTests {
     /// A firstFit card (row 238 wide with FixedAdvanceMeasurer's label, else the column)
     /// under a vstack, so that the root is not the decision and not the only frame.

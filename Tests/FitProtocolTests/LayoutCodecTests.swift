@@ -71,7 +71,7 @@ private func refusal(_ value: DBusValue) -> DBusError? {
                 let (decoded, generation) = try LayoutCodec.result(values, proposal: proposal)
                 #expect(decoded == result, "\(name) at \(proposal)")
                 #expect(generation == 7)
-                // One frame per node laid out: a forEach's rows are expanded (issue 11).
+                // One frame per node laid out: a forEach's rows are expanded.
                 #expect(decoded.nodes.count == (try PreparedLayout(document)).document.nodes.count)
             }
         }

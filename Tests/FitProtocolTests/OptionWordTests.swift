@@ -5,7 +5,7 @@ import Testing
 
 @testable import FitProtocol
 
-/// Option words are exact, as option keys are (README, issue 9 item 7): "WORD" is not
+/// Option words are exact, as option keys are (protocol/README.md): "WORD" is not
 /// "word". Each enumerated option of Measure and Layout accepts its words as documented and
 /// refuses every other spelling with InvalidArgument.
 @Suite struct OptionWordTests {

@@ -13,7 +13,7 @@ import Testing
 
 @testable import FitRender
 
-/// Pictures of layouts (issue 13), on the pinned fonts. The frames against `fit --json` for
+/// Pictures of layouts (docs/pictures.md), on the pinned fonts. The frames against `fit --json` for
 /// every example are Tests/render/check_layout_pictures.py's; these check the scene itself.
 @Suite struct LayoutPictureTests {
     /// A card that is a row when it fits, else a column; an id that needs escaping; a hidden text.

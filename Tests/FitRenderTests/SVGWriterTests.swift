@@ -9,7 +9,8 @@ import Testing
 
 @testable import FitRender
 
-/// Pictures of text (issue 13): the SVG writer on the pinned fonts (Tests/fonts/fonts.conf).
+/// Pictures of text (docs/pictures.md): the SVG writer on the pinned fonts
+/// (Tests/fonts/fonts.conf).
 @Suite struct SVGWriterTests {
     private func layout(_ text: String, font: String = "DejaVu Sans 12", maxWidth: Double? = nil) throws -> GlyphLayout {
         try PinnedEngine.engine().glyphLayout(MeasureRequest(text: text, font: font, maxWidth: maxWidth))

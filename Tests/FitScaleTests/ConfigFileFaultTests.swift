@@ -4,7 +4,7 @@ import Testing
 
 @testable import FitScale
 
-/// fitd.conf as whatever a user, a tool or an attacker can put at its path (issue 9, item 6):
+/// fitd.conf as whatever a user, a tool or an attacker can put at its path:
 /// only a regular file is read, nothing blocks, and a save never follows a planted link.
 @Suite struct ConfigFileFaultTests {
     /// Runs `body` on its own thread; false when it has not returned after `seconds`
@@ -117,7 +117,7 @@ import Testing
         try sandbox.write(victim, "precious\n")
         let path = sandbox.environment.fitdConfigPath
         try sandbox.write(path, "[text]\nscale = 2\n")
-        // Before issue 9 the temporary file was .fitd.conf.<pid>.tmp, opened O_TRUNC.
+        // A predictable temporary name, as .fitd.conf.<pid>.tmp opened O_TRUNC would be.
         #expect(symlink(victim, sandbox.configHome + "/fitd/.fitd.conf.\(getpid()).tmp") == 0)
         try ExplicitScaleStore(path: path).save(try TextScale(3))
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious\n")

@@ -70,7 +70,7 @@ private final class SwitchableLayer: DesktopSettingsProvider, @unchecked Sendabl
         #expect(try XResourcesProvider(display: ":9987").read() == nil)
     }
 
-    /// Issue 9: a server that accepts and never answers must not stall fitd. A listening
+    /// A server that accepts and never answers must not stall fitd. A listening
     /// socket that never accepts is such a server: the kernel completes the connection, and
     /// the setup reply never comes. The read gives up at its deadline, the next one does not
     /// start a second stuck thread, and once the server goes away reads work again.

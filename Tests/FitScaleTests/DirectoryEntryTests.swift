@@ -4,8 +4,8 @@ import Testing
 @testable import FitScale
 
 /// readdir(3) records are d_reclen bytes, usually far shorter than struct dirent: the name is
-/// read through a pointer to d_name, never by copying the struct (issue 9: copying it read
-/// past glibc's buffer and crashed fitd at start). Under `make test-sanitizers` ASan reports
+/// read through a pointer to d_name, never by copying the struct (a copy can read past
+/// glibc's buffer and crash fitd at start). Under `make test-sanitizers` ASan reports
 /// any read past the buffer, which this directory (more than glibc's 32 KiB buffer of
 /// records, names up to NAME_MAX) makes likely for the last record of each batch.
 @Suite struct DirectoryEntryTests {

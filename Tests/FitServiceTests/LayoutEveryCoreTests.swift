@@ -5,7 +5,7 @@ import FitTestSupport
 import FitText
 import Testing
 
-/// Layout of many texts over every core (issue 14): the daemon measures a document's texts on
+/// Layout of many texts over every core: the daemon measures a document's texts on
 /// `[limits] workers` tasks before it lays the document out, and answers what one worker does.
 @Suite struct LayoutEveryCoreTests {
     /// The document laid out by a service of its own with `workers`, and what that service's

@@ -8,7 +8,7 @@ import Testing
 
 /// A reply is never built past D-Bus's 64 MiB array limit: a batch that would pass it is
 /// refused with TooLarge, before measuring when the request shows it, else the moment the
-/// results pass it (issue 9, "reply amplification").
+/// results pass it, so that a small request cannot make the daemon build a huge reply.
 @Suite struct ReplySizeTests {
     private func fresh() throws -> TextEngine { try SharedEngine.fresh() }
 

@@ -62,7 +62,7 @@ import Testing
         }
     }
 
-    /// Issue 14: a batch long enough to be spread over workers comes back in request order,
+    /// A batch long enough to be spread over workers comes back in request order,
     /// each entry as Measure answers it alone, errors in their places; the same with four
     /// workers (more than this machine's cores) as with one.
     @Test(arguments: [1, 4]) func aBatchSpreadOverWorkersKeepsTheRequestOrder(workers: Int) async throws {
@@ -89,7 +89,7 @@ import Testing
         }
     }
 
-    /// Issue 12: by default Layout follows the user's text size, as Measure and `fitctl fit`
+    /// By default Layout follows the user's text size, as Measure and `fitctl fit`
     /// do; `userSizeCategory: false` lays out at the options' category. Both modes agree.
     @Test func layoutFollowsTheUsersTextSizeByDefault() async throws {
         try await withService { (harness, client) async throws in
@@ -219,7 +219,7 @@ import Testing
     }
 
     /// A forEach document travels compact (4 nodes) and comes back as its expansion (1 + 3 × 2
-    /// frames), the same as the expansion sent written out (issue 11, reuse).
+    /// frames), the same as the expansion sent written out.
     @Test func forEachRowsAreExpandedByTheDaemon() async throws {
         try await withService { (_, client) async throws in
             var rows = LayoutProperties()

@@ -185,7 +185,7 @@ import Testing
         #expect(throws: FitTextError.invalidArgument(name: "ellipsize", reason: "\"both\" is not an ellipsize mode; use none, start, middle or end")) {
             try EllipsizeMode(parsing: "both")
         }
-        // Words are exact, as option keys are (README; issue 9 item 7).
+        // Words are exact, as option keys are (protocol/README.md, "Measure options").
         #expect(try WrapMode(parsing: "word-char") == .wordChar)
         #expect(try EllipsizeMode(parsing: "middle") == .middle)
         #expect(throws: FitTextError.self) { try WrapMode(parsing: "WORD-CHAR") }

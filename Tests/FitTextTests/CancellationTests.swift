@@ -4,7 +4,7 @@ import Testing
 @testable import FitText
 
 /// A long text stops measuring when the task that measures it is cancelled (a MeasureBatch
-/// whose caller left the bus: issue 9), between paragraphs and between lines; a short text,
+/// whose caller left the bus), between paragraphs and between lines; a short text,
 /// never checked, measures as ever (FitTextCancellation).
 @Suite struct CancellationTests {
     private let font = "DejaVu Sans 12"

@@ -6,7 +6,7 @@ import Testing
 @testable import FitText
 
 /// The resolver's caches are bounded in bytes, evict the least recently used, and what they
-/// evict stays valid for whoever still holds it (issue 9, "Bounded memory").
+/// evict stays valid for whoever still holds it (docs/reliability.md, "Memory is bounded").
 @Suite struct FontCacheTests {
     private func engine(fontBytes: Int, styleBytes: Int = 4 << 20) throws -> TextEngine {
         _ = try TestEngine.engine()  // pins the fonts first

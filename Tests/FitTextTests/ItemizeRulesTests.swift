@@ -4,12 +4,12 @@ import Testing
 
 @testable import FitText
 
-/// Issue 10, classes 3–8: how Pango 1.50.12 itemizes (script runs, the font of spaces, the
-/// baseline runs align on, the ellipsis' font), with the real engine on the pinned fonts
-/// against Pango's figures (`FONTCONFIG_FILE=Tests/fonts/fonts.conf /usr/bin/python3
-/// Tests/oracle/pango_measure.py`), and the script iterator on its own. PANGO_RULES.md, "Itemization".
-/// The desktop-font minimal cases of the issue are compared with live Pango by
-/// Tests/EndToEnd/itemize_classes.sh.
+/// Classes 3–8 (Tests/oracle/desktop_corpus.py, MINIMAL): how Pango 1.50.12 itemizes (script
+/// runs, the font of spaces, the baseline runs align on, the ellipsis' font), with the real
+/// engine on the pinned fonts against Pango's figures (`FONTCONFIG_FILE=Tests/fonts/fonts.conf
+/// /usr/bin/python3 Tests/oracle/pango_measure.py`), and the script iterator on its own.
+/// PANGO_RULES.md, "Itemization". The minimal cases on the desktop fonts are compared with
+/// live Pango by Tests/EndToEnd/itemize_classes.sh.
 @Suite struct ItemizeRulesTests {
     // MARK: class 3 — spaces move to the next font when it is earlier in the set
 

@@ -15,8 +15,8 @@ import Testing
         return try TestEngine.engine().measure(request)
     }
 
-    /// Issue 10, class 2: bn-in is written in Bengali only, so Latin in a bn-in context gets
-    /// "en" and DejaVu Sans; the old table did not know "bn" and took it to include Latin,
+    /// PANGO_RULES.md §10, class 2: bn-in is written in Bengali only, so Latin in a bn-in
+    /// context gets "en" and DejaVu Sans; a table without "bn" would take it to include Latin,
     /// putting Noto Sans Bengali (which has Latin) first: 92.23 px.
     @Test func latinInABengaliContextIsMeasuredInTheLatinFont() throws {
         let metrics = try measure("Settings 12:45", font: "Sans 10", language: "bn-IN")
@@ -25,7 +25,7 @@ import Testing
     }
 
     /// Pango lists ko as Hangul only: Han in a ko context has no sample language ("xx"), so it
-    /// is not shaped or sorted as Korean (the old table said Hangul and Han: 112.53 px).
+    /// is not shaped or sorted as Korean (a table saying Hangul and Han gives 112.53 px).
     @Test func hanInAKoreanContextIsNotKorean() throws {
         let metrics = try measure("설정 設定 骨 한국어", font: "Sans 10", language: "ko")
         #expect(abs(metrics.width - 111.04) < 0.01, "Pango 111.04, got \(metrics.width)")
@@ -73,7 +73,7 @@ import Testing
 
     @Test func derivedLanguagesFollowComputeDerivedLanguage() {
         let hebrew = Int32(FIT_SCRIPT_HEBREW), han = Int32(FIT_SCRIPT_HAN), latin = Int32(FIT_SCRIPT_LATIN)
-        // "c" is in no table, so it includes every script (issue 10, class 1).
+        // "c" is in no table, so it includes every script (PANGO_RULES.md §10, class 1).
         #expect(LanguageTable.derivedLanguage(context: "c", script: hebrew, preferred: []) == "c")
         #expect(LanguageTable.derivedLanguage(context: "en-us", script: hebrew, preferred: []) == "he")
         #expect(LanguageTable.derivedLanguage(context: "en-us", script: latin, preferred: []) == "en-us")

@@ -123,9 +123,9 @@ import Testing
     }
 
     @Test func wordCharRetriesWithCharBreaksBetweenTwoSpaces() {
-        // Issue 10 class 11 (Pango: "abcdefg  hi", Hack 10, 60 px → "abcdefg "/" hi"): no word
-        // break fits, so process_item retries with char breaks, and the break between the two
-        // spaces fits once its final space is not counted.
+        // Class 11, PANGO_RULES.md §12 (Pango: "abcdefg  hi", Hack 10, 60 px → "abcdefg "/" hi"):
+        // no word break fits, so process_item retries with char breaks, and the break between
+        // the two spaces fits once its final space is not counted.
         let t = SyntheticText("abcdefg  hi")
         let lines = t.lines(maxWidth: 72, wrap: .wordChar)
         #expect(t.texts(lines) == ["abcdefg ", " hi"])

@@ -2,10 +2,10 @@ import Testing
 
 @testable import FitText
 
-/// The request shapes that once cost time quadratic in their size (issue 9), at the size of
-/// the daemon's limit or near it, give the right answers. How long they take is measured by
-/// Benchmarks/Sources/FitBenchCost, not here; these check that the paths made linear still
-/// count every line.
+/// The request shapes that a naive path measures in time quadratic in their size, at the size
+/// of the daemon's limit or near it, give the right answers. How long they take is measured by
+/// Benchmarks/Sources/FitBenchCost, not here; these check that the linear paths still count
+/// every line.
 @Suite struct LinearTimeTests {
     private func engine() throws -> TextEngine { try TestEngine.engine() }
     private let font = "DejaVu Sans 12"

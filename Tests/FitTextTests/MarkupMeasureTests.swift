@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func boldLabelMeasuresAsGTKDrawsIt() throws {
-        // The issue's case: plain text gives 92.98.
+        // Bold is wider: the same text plain gives 92.98.
         expectPango(try measure("<b>Save</b> changes"), 96.58, 15.52)
         expectPango(try measure("<b>Save</b> changes", font: "Noto Sans 11"), 95.48, 19.98)
     }
@@ -247,7 +247,8 @@ import Testing
     }
 
     /// A text of the daemon's size made of tags: every tag read, one style per distinct
-    /// attribute set (issue 9's rule: no work per tag that grows with the text).
+    /// attribute set (no work per tag that grows with the text: every request costs time
+    /// linear in its size, docs/reliability.md).
     @Test func manyTagsAtTheSizeLimit() throws {
         let unit = "<b>ab</b> <i>c</i>\n"
         let count = TextLimits.maxTextBytes / unit.utf8.count

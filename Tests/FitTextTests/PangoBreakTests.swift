@@ -2,8 +2,8 @@ import Testing
 
 @testable import FitText
 
-/// Where Pango 1.50's breaks differ from ICU's (issue 10, classes 10–12), on the pinned fonts;
-/// figures from Tests/oracle/pango_measure.py (PANGO_RULES.md, "Breaking and GTK 3 metrics").
+/// Where Pango 1.50's breaks differ from ICU's (classes 10–12), on the pinned fonts; figures
+/// from Tests/oracle/pango_measure.py (PANGO_RULES.md §12, "Breaking and GTK 3 metrics").
 @Suite struct PangoBreakTests {
     private func lines(_ text: String, font: String = "DejaVu Sans 10", maxWidth: Double, wrap: WrapMode = .word) throws -> [String] {
         try TestEngine.measure(text, font: font, maxWidth: maxWidth, wrap: wrap, lines: true).lines.map(\.text)
@@ -23,8 +23,9 @@ import Testing
     }
 
     @Test func aBreakInsideAWordShapesTheLineAgainWithItsHyphen() throws {
-        // Issue 10 class 9: ش before the hyphen takes its final form, so الإش‐ (32.4 px) does
-        // not fit 30 px; the summed widths of the whole word said it did (الإش/عارا/ت).
+        // Class 9 (PANGO_RULES.md §12): ش before the hyphen takes its final form, so الإش‐
+        // (32.4 px) does not fit 30 px, though the summed widths of the whole word say it does
+        // (الإش/عارا/ت).
         let m = try TestEngine.measure("الإشعارات", maxWidth: 30, wrap: .char, lines: true)
         #expect(m.lines.map(\.text) == ["الإ", "شعا", "رات"])
         let pango = [16.119140625, 26.478515625, 22.6943359375]
@@ -42,7 +43,7 @@ import Testing
 
     @Test func noHyphenBeforeAMidLetterPunctuationBetweenLetters() throws {
         // break.c decides the hyphen before WB6 takes back the word boundary at "o|.": "photo"
-        // (38.46 px) fits 40 px without a hyphen; "phot‐" was taken before (issue 10, wrap-0406).
+        // (38.46 px) fits 40 px without a hyphen, not "phot‐" (the desktop corpus's wrap-0406).
         let m = try TestEngine.measure("photo.jpg", maxWidth: 40, wrap: .char, lines: true)
         #expect(m.lines.map(\.text) == ["photo", ".jpg"])
         #expect(abs(m.lines[0].width - 38.455078125) < 0.01)
@@ -68,7 +69,8 @@ import Testing
     }
 
     @Test func charWrapBreaksAConjunctAfterItsVirama() throws {
-        // Issue 10 class 12: Pango's grapheme rules have no GB9c, so ग्|स is a char break.
+        // Class 12 (PANGO_RULES.md §12): Pango's grapheme rules have no GB9c, so ग्|स is a char
+        // break.
         let m = try TestEngine.measure("सेटिंग्स", font: "Noto Sans 10", maxWidth: 5, wrap: .char, lines: true)
         #expect(m.lineCount == 4)
         #expect(m.lines.map(\.text) == ["से", "टिं", "ग्", "स"])

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FitText
 
-/// The cells options of issue 12 item 4: `escapes` (ECMA-48 sequences take no cells),
+/// The cells options (docs/users-terminal-app.md): `escapes` (ECMA-48 sequences take no cells),
 /// `ambiguous` (East Asian Width A) and `terminal` (grapheme clusters or wcwidth code points).
 /// Tests/cells/README.md gives the sources each expected width follows.
 @Suite struct TerminalCellsTests {

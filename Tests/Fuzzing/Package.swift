@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
-// fitd's libFuzzer targets (issue 9, "Fuzz targets"): a package of its own, like Benchmarks/,
-// so the product's `swift build` never sees sanitizer flags. Built and run by scripts/fuzz
-// (`make fuzz`); how to run one target by hand: README.md beside this file.
+// fitd's libFuzzer targets (docs/reliability.md, "Running the checks"): a package of its own,
+// like Benchmarks/, so the product's `swift build` never sees sanitizer flags. Built and run
+// by scripts/fuzz (`make fuzz`); how to run one target by hand: README.md beside this file.
 import PackageDescription
 
 // Every target is an executable: its @main hands libFuzzer (-sanitize=fuzzer) its test

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Start-up never fails (issue 9): ACTIVATIONS (default 500) D-Bus activations in a row, each
-# from nothing: no daemon owns org.fitd.Fit1, a Measure activates one and must get Pango's
-# width, then the daemon gets SIGTERM (fitd has no idle exit) and must be gone, name and
-# process, before the next. 0 failures allowed; prints activations/s and every failure's
-# D-Bus error (on main 2-3 % die with SIGSEGV in ChangeWatcher at start, with the fixture below:
+# Start-up never fails (docs/reliability.md): ACTIVATIONS (default 500) D-Bus activations in a
+# row, each from nothing: no daemon owns org.fitd.Fit1, a Measure activates one and must get
+# Pango's width, then the daemon gets SIGTERM (fitd has no idle exit) and must be gone, name
+# and process, before the next. 0 failures allowed; prints activations/s and every failure's
+# D-Bus error (reading a directory entry past its record, 2-3 % die with SIGSEGV in
+# ChangeWatcher at start, with the fixture below:
 # org.freedesktop.DBus.Error.Spawn.ChildSignaled).
 source "$(dirname "${BASH_SOURCE[0]}")/../EndToEnd/lib.bash"
 # The pinned fonts plus a font directory of 600 long names (over 32 KiB of directory entries,

@@ -1,4 +1,4 @@
-"""Bad input, table-driven (issue 9, "Tests"): every row is one call a careless or hostile
+"""Bad input, table-driven (docs/reliability.md): every row is one call a careless or hostile
 client can make, written from the contract (protocol/org.fitd.Fit1.xml, protocol/README.md),
 with the exact named error it must get and words its message must contain. After every
 row a cheap call must answer correctly from the same daemon (same pid: a crash followed by
@@ -112,7 +112,7 @@ row("wrong option words", "Layout breakpoints min > max", layout(doc(), breakpoi
     INVALID_ARGUMENT, ["breakpoints"])
 # The widest range allowed is bounded work: 256 layouts (and 256,000 node layouts) at most, whatever the range.
 row("over-limit options", "Layout breakpoints over 0 to 1e6", layout(doc(), breakpoints=dbus.Struct((0.0, 1e6), signature="dd")), OK)
-# Option words are exact (issue 9, "Strictness"): an upper-case word is an error, as unknown keys are.
+# Option words are exact (protocol/README.md): an upper-case word is an error, as unknown keys are.
 row("wrong option words", 'wrap "WORD"', measure(wrap="WORD"), INVALID_ARGUMENT, ["wrap", "WORD"])
 row("wrong option words", 'wrap "sometimes"', measure(wrap="sometimes"), INVALID_ARGUMENT, ["sometimes"])
 row("wrong option words", 'ellipsize "END"', measure(max_width=D(50), ellipsize="END"), INVALID_ARGUMENT, ["ellipsize", "END"])
@@ -184,10 +184,10 @@ row("huge strings", "Layout ui_font of 100 kB", layout(doc(), ui_font="x" * 100_
 row("control characters", "text with C0/C1 controls, bidi overrides, BOM", measure(text="\x01\x02\x1b[31m\x7f\x85\u200b\u202e\ufeff\t\r\n"),
     OK, lambda r: int(r[3]) >= 2 or f"{int(r[3])} lines")
 row("control characters", "font with control characters", measure(font="DejaVu Sans \x01\x1b 12"), INVALID_FONT, ["control"])
-# (100,000 took 21 s on main, quadratic like the newlines of issue 9: the linear-time work's.)
+# (100,000 take 21 s where the cost is quadratic, as it is for newlines keyed on the whole text.)
 row("control characters", "text of 20,000 line separators (U+2028)", measure(text="\u2028" * 20_000), OK,
     lambda r: int(r[3]) == 20_001 or f"{int(r[3])} lines", limit=10)
-# Accepted, and must cost time linear in their size (issue 9: 8 s on main, release build);
+# Accepted, and must cost time linear in their size (quadratic: 8 s in a release build);
 # 10 s leaves a debug build room, where 16,384 marks take 0.7 s.
 row("combining marks", '"a" + 65,536 combining marks (128 KiB)', measure(text="a" + "\u0301" * 65_536), OK,
     lambda r: float(r[0]) > 0 or "zero width", limit=10)
@@ -240,7 +240,7 @@ row("malformed documents", "property a struct (ii)", layout(doc(text_props={"tex
     INVALID_DOCUMENT, ["(ii)"])
 row("malformed documents", "unmeasurable font in a text", layout(doc(text_props={"font": "DejaVu Sans -5"})), INVALID_DOCUMENT, ["node 1"])
 
-# --- hostile layouts: bounded work (issue 11 review)
+# --- hostile layouts: bounded work
 def wide_grid(rows, span):
     nodes = [("grid", "grid", -1, EMPTY)]
     for r in range(rows):

@@ -1,4 +1,4 @@
-"""Isolation between clients (issue 9, "Isolation"): one client's heavy work must not delay
+"""Isolation between clients (docs/reliability.md): one client's heavy work must not delay
 another client's cheap call. Three parts, each on a freshly activated daemon:
 
   worst-case  two worst-case accepted requests from two clients (a MeasureBatch of 1 MB
@@ -10,9 +10,9 @@ another client's cheap call. Three parts, each on a freshly activated daemon:
   disconnect  a client sends the heavy batch (three times) and disconnects: the daemon's CPU time must
               stop growing within about a second (its work is cancelled).
 
-Targets (issue 9): small calls p99 <= 100 ms; a departed client's work stops within ~1 s;
-the daemon under its 256 MB budget during the flood (the issue measured +302 MB) and back to
-what its caches account for after it. Each part prints
+Targets: small calls p99 <= 100 ms; a departed client's work stops within ~1 s; the
+daemon under its 256 MB budget during the flood (a daemon without the bound takes +302 MB)
+and back to what its caches account for after it. Each part prints
 its figures and asserts its target. Run by Tests/Reliability/isolation.sh on a private bus.
 Helper processes: `isolation.py batch|layout|flood|leave WORKDIR`.
 """
@@ -37,7 +37,7 @@ FLOOD_CALLS = 1000
 
 
 def pathological(i):
-    """1 MB texts in the shapes issue 9 measured as super-linear on main, with their options."""
+    """1 MB texts in the shapes a naive engine measures in super-linear time, with their options."""
     tag = chr(0x41 + i % 26)  # no two alike: nothing is answered from a cache
     shape = i % 4
     if shape == 0:
@@ -254,11 +254,11 @@ def flood(fit, work):
                  f"{during} kB at the end, peak {peak} kB (+{(peak - before) / 1024:.0f} MB); "
                  f"the bus's own RSS {bus_rss_kb()} kB (what it queues for fitd)")
     report("flood", kinds, errors, idle_p99)
-    # Issue 9's budget: the whole daemon under 256 MB whatever it is asked (main: +302 MB).
+    # The budget: the whole daemon under 256 MB whatever it is asked (unbounded: +302 MB).
     check(f"flood: the daemon's peak RSS {peak / 1024:.0f} MB <= 256 MB", peak <= 256 * 1024)
     end(flooder)
     # Once the flooder is gone (its queued calls dropped) and fitd has trimmed (IdleTrim, 5 s):
-    # what it holds is what its caches account for (issue 9: <= 1.3 x GetStats + idle RSS).
+    # what it holds is what its caches account for (<= 1.3 x GetStats + idle RSS).
     # IdleTrim trims after a whole 5 s period without requests: within 10 s of the last.
     deadline = time.monotonic() + 15
     while True:

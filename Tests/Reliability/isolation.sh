@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Isolation between clients (issue 9): small calls of one client while two worst-case
+# Isolation between clients (docs/reliability.md): small calls of one client while two worst-case
 # requests of others run; a pipelined flood of 1,000 x 1 MB calls; a client that leaves
 # with heavy work queued. Prints p50/p99/max and RSS, asserts p99 <= 100 ms, a bounded
 # flood and cancelled work (Tests/Reliability/isolation.py). PARTS="worst-case flood

@@ -1,6 +1,6 @@
-"""The guarantees issue 9 says to keep: many clients with mixed requests get no errors, and a
-daemon killed with SIGKILL under load is re-activated by the next call with the text scale
-it had.
+"""Guarantees under load (docs/reliability.md): many clients with mixed requests get no
+errors, and a daemon killed with SIGKILL under load is re-activated by the next call with
+the text scale it had.
 
   mixed   CLIENTS (16) processes x LOAD_SECONDS (20) of mixed requests (Measure with and
           without options, MeasureBatch, ResolveFont, Layout, GetTextStyles, GetStats, Get
@@ -144,12 +144,12 @@ def mixed(check, work):
                  f"{len(errors)} errors; {latency_summary(latencies)}")
     check(f"mixed: {CLIENTS} clients, 0 errors, identical answers, every client ran", not errors and not crashed,
           f"{len(errors)} errors ({[e[1] for e in errors[:3]]}), {crashed} clients failed")
-    # Issue 9, "Bounded memory": after any load RSS <= 1.3 x GetStats' bytes + the idle RSS,
-    # once fitd has trimmed its heap (IdleTrim: within 10 s of the last request). Checked on
-    # the process's own memory (RssAnon): the rest of RSS is file pages it maps — font files
-    # HarfBuzz reads glyphs from, its code — page cache shared with every other program and
-    # given back by the kernel under pressure; a load that uses more fonts touches more of
-    # them (measured here: +8 MB), which no cache of fitd's holds.
+    # Bounded memory (docs/reliability.md): after any load RSS <= 1.3 x GetStats' bytes + the
+    # idle RSS, once fitd has trimmed its heap (IdleTrim: within 10 s of the last request).
+    # Checked on the process's own memory (RssAnon): the rest of RSS is file pages it maps —
+    # font files HarfBuzz reads glyphs from, its code — page cache shared with every other
+    # program and given back by the kernel under pressure; a load that uses more fonts touches
+    # more of them (measured here: +8 MB), which no cache of fitd's holds.
     busy_rss, peak = rss_kb(pid), proc_status(pid, "VmHWM")
     deadline = time.monotonic() + 15
     while True:
@@ -161,7 +161,7 @@ def mixed(check, work):
         time.sleep(0.5)
     check.figure(f"mixed: daemon RSS idle {idle} kB, at the end of the load {busy_rss} kB (peak {peak} kB), once trimmed "
                  f"{after} kB (anon {anon}, files {proc_status(pid, 'RssFile')}); GetStats accounts for "
-                 f"{accounted} kB; issue 9's bound on anon 1.3 x that + idle anon = {bound} kB; "
+                 f"{accounted} kB; the bound on anon 1.3 x that + idle anon = {bound} kB; "
                  f"on all of RSS 1.3 x that + idle = {int(1.3 * accounted + idle)} kB")
     check("mixed: after the load the daemon's own memory <= 1.3 x GetStats + idle", anon <= bound, f"{anon} kB > {bound} kB")
     check("mixed: the same daemon served the whole load", fit.daemon_pid() == pid)

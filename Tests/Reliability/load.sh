@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What issue 9 says to keep: CLIENTS (16) x LOAD_SECONDS (20) of mixed requests with 0 errors
+# Guarantees under load: CLIENTS (16) x LOAD_SECONDS (20) of mixed requests with 0 errors
 # and identical answers; kill -9 under load, re-activation by the next call, TextScale kept
 # (Tests/Reliability/load.py).
 source "$(dirname "${BASH_SOURCE[0]}")/../EndToEnd/lib.bash"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Bounded memory (issue 9, "Bounded memory"): the daemon's caches are bounded in bytes, what
+# Bounded memory (docs/reliability.md): the daemon's caches are bounded in bytes, what
 # GetStats reports is what they hold, and a reply too large for D-Bus is refused first.
 #   1. A MeasureBatch of 10,000 × 3,000 line feeds with `lines` (a reply of some 1.5 GB):
-#      TooLarge within 2 s, the peak RSS (VmHWM) up by less than 150 MB (it was +2.1 GB).
+#      TooLarge within 2 s, the peak RSS (VmHWM) up by less than 150 MB (building it: +2.1 GB).
 #   2. 20,000 distinct font sizes, then 20,000 distinct families, through MeasureBatch:
 #      after each, RSS ≤ 256 MB (the default cache_bytes keeps it there) and
 #      RSS ≤ 1.3 × the bytes GetStats reports + the idle RSS.

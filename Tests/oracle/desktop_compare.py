@@ -256,7 +256,7 @@ def scripts_in(text):
 
 
 def guess_cause(case, locale, mode, stripped, what, ok_in_gtk4, ok_in_en_us):
-    """A best guess at which class of issue 10 (or which missing feature) a failure is.
+    """A best guess at which class (desktop_corpus.MINIMAL) or which missing feature a failure is.
 
     ok_in_gtk4 / ok_in_en_us: whether the same case passes in gtk4 mode (same locale) / in
     en-us (same mode), or None when that was not measured."""
@@ -474,7 +474,7 @@ def main():
     pct = lambda s: 100.0 * s[0] / s[1] if s[1] else 100.0
     missed = [(loc, m) for loc in locales for m in modes
               if pct(stats.get(("locale", loc, m), [0, 0])) < args.target]
-    # Issue 10: each class's minimal case must be ok in every locale and mode, not 99.5 % of them.
+    # Each class's minimal case must be ok in every locale and mode, not 99.5 % of them.
     min_failed = sorted({f["id"] for f in failures if group_of(f["id"]) == "min"})
 
     L = []
@@ -517,10 +517,10 @@ def main():
     table("font", "Per font (family asked for, all locales)", fonts)
     table("group", "Per case group (all locales)", sorted({k for (d, k, _m) in stats if d == "group"}))
 
-    # Issue 10's minimal cases, one row each (the class is the comment in desktop_corpus.MINIMAL).
+    # The minimal cases, one row each (the class is the comment in desktop_corpus.MINIMAL).
     min_cases = [c for c in cases if group_of(c["id"]) == "min"]
     if min_cases:
-        L.append("## Issue 10's minimal cases (ok in how many locales)\n")
+        L.append("## The minimal cases of each class (ok in how many locales)\n")
         L.append("| id | font | options | text | %s | failing in |" % " | ".join(modes))
         L.append("|---|---|---|---|%s---|" % ("---|" * len(modes)))
         for c in min_cases:

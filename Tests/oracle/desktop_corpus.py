@@ -3,7 +3,7 @@
 
     /usr/bin/python3 Tests/oracle/desktop_corpus.py > Tests/oracle/desktop_corpus.jsonl
 
-Issue 10.  Unlike corpus.jsonl (pinned test fonts), this corpus is measured with the
+Unlike corpus.jsonl (pinned test fonts), this corpus is measured with the
 system's fontconfig and the desktop font set scripts/bootstrap installs
 (desktop_font_packages), in every locale of desktop_compare.py's locale set: a case has
 no "language" field, desktop_compare.py adds one per locale (so the same corpus × each
@@ -19,7 +19,7 @@ locale).  Ids are "<group>-<n>"; the groups:
     var      font variations (@wght=…) and named styles/instances of the desktop families
     wrap     wrapped at 40–240 px, word / char / word-char
     ell      ellipsized start / middle / end, 1–3 lines
-    min      the minimal case of each class of issue 10
+    min      the minimal case of each class (MINIMAL below)
 
 Only a random.Random with a fixed seed picks combinations: the output is byte-identical
 on every run.
@@ -175,7 +175,8 @@ VARIATION_FONTS = [
 ]
 VARIATION_TEXTS = ["Save", "Settings", "Wi-Fi Network", "Ελληνικά", "Настройки", "12:45", "设置", "সেটিংস"]
 
-# The minimal case of each class in issue 10 (the locale they need comes from the locale set).
+# The minimal case of each class of difference from Pango, numbered in the comments (classes 1-2:
+# PANGO_RULES.md §10, 3-8: §14, 9-12: §12); the locale they need comes from the locale set.
 MINIMAL = [
     {"text": "ש0", "font": "Monospace 12"},                                          # 1 (c)
     {"text": "Settings 12:45", "font": "Sans 10"},                                   # 2 (bn)
@@ -288,7 +289,7 @@ def generate():
                     "wrap": rng.choice(["word", "char", "word-char"]), "ellipsize": mode,
                     "max_lines": rng.choice([1, 2, 3])})
 
-    # 11. issue 10's minimal cases
+    # 11. the minimal cases
     for m in MINIMAL:
         add("min", m)
     return reqs

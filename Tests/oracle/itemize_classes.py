@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Issue 10, classes 3-8 (itemization, font per run, baseline, the ellipsis' font): each
+"""Classes 3-8 (itemization, font per run, baseline, the ellipsis' font; PANGO_RULES.md §14): each
 minimal case (itemize_classes.jsonl) measured by live Pango and by an engine under the
 SYSTEM fonts (/etc/fonts/fonts.conf, the desktop font set scripts/bootstrap installs), and
 compared exactly: width and height within 0.01 px, the same lines and ellipsized flag.

@@ -7,7 +7,7 @@ GTK 4 context) and by fitd (fitctl measure --batch --local, "markup": true).
 
 ok = width within max(0.5 px, 0.5 %), height within 1 px, same line count (as compare.py).
 Prints the cases that differ and the share that agree. Mixed scripts on one line also meet
-the issue-10 classes other than markup (baseline alignment, trailing spaces, paired
+the classes of desktop_corpus.MINIMAL other than markup (baseline alignment, trailing spaces, paired
 punctuation), so not every difference is markup's.
 """
 

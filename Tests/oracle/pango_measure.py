@@ -340,7 +340,7 @@ def fresh_font_metrics(layout):
     _pango_cairo_font_get_metrics lays out the language's sample string and, guarded by a
     static in_get_metrics, leaves the derived widths of the fonts met there at 0 — for
     good, cached in the font).  process_item's safe distance (3 × that width) is then 0 and
-    the breaks change (issue 10: DejaVu Sans 10 after a Noto Sans 10 "0" in ar-eg, whose
+    the breaks change (seen: DejaVu Sans 10 after a Noto Sans 10 "0" in ar-eg, whose
     Arabic sample falls back to DejaVu Sans).  A result must not depend on the requests
     before it, so main() measures such a request again on a fresh font map.  The layout's
     extents have asked every run font for its metrics already: asking again changes

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Self-tests of the desktop oracle: the oracle's new fields reproduce issue 10's Pango
-numbers on the system fonts, the corpus is deterministic, and the comparison can fail.
+"""Self-tests of the desktop oracle: the oracle's fields reproduce Pango's numbers for the
+minimal cases (desktop_corpus.MINIMAL) on the system fonts, the corpus is deterministic,
+and the comparison can fail.
 
     /usr/bin/python3 -m unittest discover -s Tests/oracle -p 'test_*.py'
 
@@ -34,14 +35,14 @@ def run_fonts(result):
 
 class OracleFields(unittest.TestCase):
     def test_language_c_claims_every_script(self):
-        # Issue 10 class 1: under LANG=C Pango's language is "c"; `ש0`, Monospace 12: 21.79 vs 16.00.
+        # Class 1: under LANG=C Pango's language is "c"; `ש0`, Monospace 12: 21.79 vs 16.00.
         c, en = oracle([{"text": "ש0", "font": "Monospace 12", "language": "c"},
                         {"text": "ש0", "font": "Monospace 12", "language": "en-us"}])
         self.assertAlmostEqual(c["height"], 21.79, places=2)
         self.assertAlmostEqual(en["height"], 16.00, places=2)
 
     def test_language_picks_latin_font_in_bn_in(self):
-        # Class 2: `Settings 12:45`, Sans 10, bn-IN: 88.28 wide, as in the issue.
+        # Class 2: `Settings 12:45`, Sans 10, bn-IN: 88.28 wide, as Pango measures it.
         (r,) = oracle([{"text": "Settings 12:45", "font": "Sans 10", "language": "bn-IN"}])
         self.assertAlmostEqual(r["width"], 88.28, places=2)
 
@@ -136,7 +137,7 @@ class Comparison(unittest.TestCase):
         self.assertEqual(code, 1, out)
 
     def test_a_minimal_case_off_fails_whatever_the_target(self):
-        # Issue 10 asks 100 % on each class's minimal case: a per-locale target of 0 does not excuse it.
+        # Each class's minimal case must pass everywhere: a per-locale target of 0 does not excuse it.
         wrong = ("/usr/bin/python3 %s | /usr/bin/python3 -c \"import json,sys\n"
                  "for l in sys.stdin:\n r=json.loads(l)\n if 'width' in r: r['width']+=1\n print(json.dumps(r))\"" % ORACLE)
         code, out = self.compare(wrong, target="0")

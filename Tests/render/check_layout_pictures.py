@@ -1,13 +1,13 @@
 #!/usr/bin/python3
-"""Golden test of layout pictures (issue 13): for every layout document in protocol/examples,
-at two widths and two size categories, the frames `fitctl fit --output x.svg` DRAWS (each
-shown node's <rect class="node KIND"> with its id as <title>, in its sheet's layout group)
-are the frames `fitctl fit --json` reports for the same arguments, node for node, to the
-1/100 px the SVG is written in. Not pixels of the whole picture: those change with any font
-update, the frames only when the layout does. Every SVG validates against the SVG 1.1 DTD
-(xmllint --nonet, Debian's w3c-sgml-lib: offline). A PNG of the same sheets is as large as
-the SVG says, not blank, and its theme is the one asked. With --chromium, instead: a picture's
-SVG as headless Chromium shows it has the text of fitctl's PNG of it (coverage in common ≥ 97 %,
+"""Golden test of layout pictures (docs/pictures.md): for every layout document in
+protocol/examples, at two widths and two size categories, the frames `fitctl fit --output
+x.svg` DRAWS (each shown node's <rect class="node KIND"> with its id as <title>, in its sheet's
+layout group) are the frames `fitctl fit --json` reports for the same arguments, node for node,
+to the 1/100 px the SVG is written in. Not pixels of the whole picture: those change with any
+font update, the frames only when the layout does. Every SVG validates against the SVG 1.1 DTD
+(xmllint --nonet, Debian's w3c-sgml-lib: offline). A PNG of the same sheets is as large as the
+SVG says, not blank, and its theme is the one asked. With --chromium, instead: a picture's SVG
+as headless Chromium shows it has the text of fitctl's PNG of it (coverage in common ≥ 97 %,
 measured 99.09 %), as compare_pango_view.py checks pictures of text.
 
 Run by Tests/EndToEnd/layout_pictures.sh (fitctl then asks the activated daemon for the

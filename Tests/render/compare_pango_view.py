@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Pictures of text against Pango (issue 13).
+"""Pictures of text against Pango (docs/pictures.md).
 
 For a set of texts in every script the engine supports, draws each with fitctl (`measure
 --output x.png`) and with Pango's own pango-view (same font, size, width and 96 dpi, GTK 4's

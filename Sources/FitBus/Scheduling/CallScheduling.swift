@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// How a connection runs the method calls it receives, so that one client's heavy work never
-/// holds up another client's cheap call (issue 9, "Isolation"):
+/// holds up another client's cheap call (docs/reliability.md, "Guarantees and where they live"):
 ///
 /// - **Two lanes.** A call whose body is at least ``heavyBodyBytes`` runs on the connection's
 ///   worker threads
@@ -47,7 +47,7 @@ public struct CallScheduling: Sendable, Equatable {
     /// unless the client has nothing else waiting or running (so one call of any size the
     /// bus passes is always heard, and answered by the method's own limits).
     /// 16 MiB: ten pipelined batches of 10,000 UI strings, or a dozen 10,000-node layouts;
-    /// every MiB waiting is a MiB of the daemon's memory (issue 9: 256 MB in all).
+    /// every MiB waiting is a MiB of the daemon's memory (256 MB in all, whatever it is asked).
     public var bytesPerClient = 16 << 20
     /// The bytes of all clients' queued or running call bodies; past it, a client that
     /// already has a call waiting or running is refused (its first call still gets in).

@@ -2,7 +2,7 @@
 ///
 /// UAX #29 puts no limit on a cluster: "a" followed by 65,536 combining marks is one
 /// cluster, and HarfBuzz attaching each mark to the base looks back over the marks before it
-/// (n² for n marks: 8 s for 128 KiB, issue 9). Unicode allows a bound: text in UAX #15's
+/// (n² for n marks: 8 s for 128 KiB). Unicode allows a bound: text in UAX #15's
 /// Stream-Safe Text Format has at most 30 non-starters in a row (UAX #15 §13, where a
 /// stream-safe process inserts U+034F after the 30th). The engine applies it to clusters:
 /// one holds at most 31 code points, a first and 30 that extend it, and what follows starts

@@ -4,17 +4,18 @@ import Synchronization
 /// size), safe to share between threads. Lookups and inserts are O(1): a dictionary from key
 /// to slot, and a doubly linked recency list threaded through an array of slots.
 ///
-/// A large cache is cut into shards by key hash, each with its own lock and recency list
-/// (issue 14, "every core"): with one lock, two threads measuring a batch spent a fifth of
-/// their time waiting for it (perf: `_MutexHandle._lockSlow` and the kernel's
-/// `rt_mutex_slowlock` under ByteBoundedCache.lookup/insert). The byte budget stays the whole
-/// cache's, counted in one atomic total: an insert evicts its own shard's oldest entries
-/// first, then, while the total is still over, the other shards' in turn (one lock at a time),
-/// so an entry as large as the whole budget is still kept (a 1 MiB text's shaped runs). Each
-/// insert ends with the total within budget; inserts under way at once can overshoot it by
-/// their own entries for that moment. Recency is per shard, an approximation of the whole
-/// cache's that a cache of thousands of entries does not notice; a cache under
-/// 2 × ``shardBytes`` stays one shard, exact (the tests' small budgets).
+/// A large cache is cut into shards by key hash, each with its own lock and recency list, so
+/// that a batch spread over every core does not queue on one lock: with one lock, two threads
+/// measuring a batch spent a fifth of their time waiting for it (perf:
+/// `_MutexHandle._lockSlow` and the kernel's `rt_mutex_slowlock` under
+/// ByteBoundedCache.lookup/insert). The byte budget stays the whole cache's, counted in one
+/// atomic total: an insert evicts its own shard's oldest entries first, then, while the total
+/// is still over, the other shards' in turn (one lock at a time), so an entry as large as the
+/// whole budget is still kept (a 1 MiB text's shaped runs). Each insert ends with the total
+/// within budget; inserts under way at once can overshoot it by their own entries for that
+/// moment. Recency is per shard, an approximation of the whole cache's that a cache of
+/// thousands of entries does not notice; a cache under 2 × ``shardBytes`` stays one shard,
+/// exact (the tests' small budgets).
 public final class ByteBoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Slot {
         /// nil once evicted: a free slot keeps nothing alive (a key may hold a 1 MiB text, a

@@ -1,11 +1,11 @@
 import FitTypes
 
-/// Cooperative cancellation inside one long text (issue 9: "a departed client's work stops
-/// within about a second"). The daemon checks `Task.isCancelled` between a batch's entries,
-/// but one entry may be 1 MiB of text: a million empty paragraphs, or half a million lines
-/// of one paragraph. The layouts check here between paragraphs, between the stages of a long
-/// paragraph and between lines, and throw ``FitTextError/cancelled`` when the task that
-/// measures was cancelled.
+/// Cooperative cancellation inside one long text, so that a departed client's work stops
+/// within about a second (docs/reliability.md). The daemon checks `Task.isCancelled` between a
+/// batch's entries, but one entry may be 1 MiB of text: a million empty paragraphs, or half a
+/// million lines of one paragraph. The layouts check here between paragraphs, between the
+/// stages of a long paragraph and between lines, and throw ``FitTextError/cancelled`` when the
+/// task that measures was cancelled.
 ///
 /// A check costs a read of the current task (thread-local) and of its status; it is made
 /// once per `unitsBetweenChecks` UTF-16 units of paragraphs and once per `linesBetweenChecks`

@@ -1,9 +1,9 @@
 import CHarfBuzz
 
-/// The result and shaped-run caches across restarts (issue 14, "a warm start";
-/// docs/caching.md): a daemon saves what it measured and shaped, and the next one reads the
-/// files and answers from them as from its own caches. Every record is keyed, enciphered and
-/// authenticated under the user's ``PersistenceSecret``.
+/// The result and shaped-run caches across restarts (docs/caching.md, "A warm start"): a
+/// daemon saves what it measured and shaped, and the next one reads the files and answers from
+/// them as from its own caches. Every record is keyed, enciphered and authenticated under the
+/// user's ``PersistenceSecret``.
 extension TextEngine {
     /// The fingerprint a persisted file must carry to be used with this engine: `version`
     /// (the program's), the engine's settings, fontconfig's configuration files and the font

@@ -142,8 +142,8 @@ struct PixelLayout {
     ) throws(FitTextError) -> LineBreaker {
         let lineBreaks = request.maxWidth != nil
         // Keyed by the paragraph's own text, not the request's (shared/STYLE.md rule 16): a
-        // key of the whole text and the paragraph's offset hashed the whole text once per
-        // paragraph, n² for n lines (22 s for 256 KiB of newlines: issue 9), and two texts
+        // key of the whole text and the paragraph's offset would hash the whole text once per
+        // paragraph, n² for n lines (22 s for 256 KiB of newlines), and two texts
         // sharing a paragraph could not share its entry. A text of one paragraph (most) is
         // its own key, without a copy. Hashed once for the lookup and, on a miss, the insert.
         if markup != nil {

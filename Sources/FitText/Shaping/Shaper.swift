@@ -37,7 +37,7 @@ struct ShapedRun: Sendable {
     ///
     /// The search starts at cluster `cursor`, which is left where the slice ends: cutting a
     /// run into its words in order reads each cluster once. (Searching from 0 for every word
-    /// made cutting an n-word run cost n², seconds for 256 KiB of prose: issue 9.)
+    /// would make cutting an n-word run cost n², seconds for 256 KiB of prose.)
     func slice(from: Int32, to: Int32, cursor: inout Int) -> ShapedRun? {
         guard missing.isEmpty else { return nil }
         var first = min(max(cursor, 0), clusters.count)
@@ -65,7 +65,7 @@ struct ShapedRun: Sendable {
 
     /// Approximate memory held, for the byte-bounded cache.
     /// By capacity, not count: an array grown by appending holds up to twice what it counts,
-    /// and a run of a 1 MiB paragraph undercounted by 16 MB (issue 9: RSS must match GetStats).
+    /// and by count a run of a 1 MiB paragraph is 16 MB short (RSS must match GetStats).
     var byteCount: Int { 64 + clusters.capacity * MemoryLayout<Cluster>.stride + missing.capacity * 32 }
 }
 

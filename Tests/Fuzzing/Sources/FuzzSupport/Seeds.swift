@@ -46,7 +46,7 @@ public enum Seeds {
         "exposure-scale-group", "first-fit-card", "fitting-column", "heart-rate-template",
         "icon-body-style", "payment-row-threshold", "uniform-list", "spacer-rows", "fitting-spacer-rows",
         "uniform-scroll-list", "exposure-overlay",
-        // Nested form, forEach, hidden, background, grid (issue 11).
+        // Nested form, forEach, hidden, background, grid.
         "template-cells", "heart-rate-grid", "tag-flow",
     ]
 }

@@ -1,7 +1,7 @@
 import FitJSON
 import FuzzSupport
 
-// fitctl's batch request lines (FitJSON's JSONReader, issue 14): any bytes, at a small depth
+// fitctl's batch request lines (FitJSON's JSONReader): any bytes, at a small depth
 // limit so that limits are reached too. Checks: no crash or hang; whatever parses is written
 // by JSONWriter into text that parses back to the same value (numbers compared as Doubles:
 // the writer normalizes a non-integer spelling, 2.50 → 2.5), and writing that again gives

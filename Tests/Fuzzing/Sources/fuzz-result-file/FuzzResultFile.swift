@@ -5,13 +5,13 @@ import Glibc
 
 @testable import FitText
 
-// The persisted result file (issue 14, "a warm start": $XDG_CACHE_HOME/fitd/results.bin): a
-// file on disk that the next fitd reads into memory and looks up in place. The input is the
-// file. An input whose first byte is odd gets a header made valid (magic, version,
-// fingerprint, size and checksum), so the fuzzer reaches the bucket table and the records
-// behind it. Checks: no crash, no trap (the table checks every offset against the file's size
-// before it reads); and what a save writes from it opens again, answering every request the
-// input answered.
+// The persisted result file ($XDG_CACHE_HOME/fitd/results.bin; docs/caching.md, "A warm
+// start"): a file on disk that the next fitd reads into memory and looks up in place. The
+// input is the file. An input whose first byte is odd gets a header made valid (magic,
+// version, fingerprint, size and checksum), so the fuzzer reaches the bucket table and the
+// records behind it. Checks: no crash, no trap (the table checks every offset against the
+// file's size before it reads); and what a save writes from it opens again, answering every
+// request the input answered.
 
 let engine: TextEngine? = {
     var configuration = TextEngine.Configuration()
