@@ -80,8 +80,8 @@ public final class FitService: Sendable {
                 // Once the reply is sent and the dispatcher has dropped the request.
                 try? await Task.sleep(for: .milliseconds(200))
                 body()
-                // A second refused batch right after the first used to find a trim pending,
-                // which ran before its memory was free: it stayed (bad_input.sh saw 68 MB).
+                // A second refused batch right after the first finds this trim pending, and a
+                // trim that ran before its memory was free would leave it (68 MB in bad_input.sh).
                 if largeRequests.load(ordering: .relaxed) != seen { continue }
                 trimming.store(false, ordering: .releasing)
                 // One that arrived between the check and the store left the trim to this task.

@@ -105,7 +105,7 @@ import Testing
         #expect(precomposed != CachedParagraph.Key(style: 1, letterSpacing: 0.5, text: "caf\u{E9}"))
     }
 
-    /// The key is the paragraph's own text (shared/STYLE.md rule 16), not the request's: a
+    /// The key is the paragraph's own text, not the request's (work stays linear in the paragraph): a
     /// paragraph that two texts share is analysed and shaped once, wherever it stands.
     @Test func twoTextsSharingAParagraphShareItsEntry() throws {
         let engine = try freshEngine()

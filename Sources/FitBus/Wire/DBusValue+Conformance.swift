@@ -1,7 +1,7 @@
 /// Matching a value's shape against a signature without building the value's own
-/// signature string. Validation used to compare `item.signature == element` for every array
-/// item, which allocated the whole (nested) signature of each structure again and again:
-/// for a 1,000-entry batch reply that was most of the cost of encoding it.
+/// signature string: comparing `item.signature == element` for every array item would
+/// allocate the whole (nested) signature of each structure again and again, most of the cost
+/// of encoding a 1,000-entry batch reply.
 extension DBusValue {
     /// Whether this value's type is exactly `signature` (one complete type). Only the
     /// outer shape is compared: an array's or dictionary's element signatures are compared

@@ -82,7 +82,8 @@ struct CachedParagraph: Sendable {
     /// The paragraph cache's key: what making the entry reads — the style, the letter spacing
     /// and the paragraph's own text, by its UTF-8 bytes (as ``MeasureRequest`` compares text).
     /// Not the request's text: two requests sharing a paragraph share its entry, and a lookup
-    /// hashes the paragraph, not the whole text once per paragraph (shared/STYLE.md rule 16).
+    /// hashes the paragraph, not the whole text once per paragraph: work stays linear in the
+    /// text's length.
     struct Key: Hashable, Sendable {
         /// ``ResolvedStyle/id``: the font, size and features the paragraph is shaped with.
         var style: Int

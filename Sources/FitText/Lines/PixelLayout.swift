@@ -141,7 +141,7 @@ struct PixelLayout {
         scratch: LayoutScratch
     ) throws(FitTextError) -> LineBreaker {
         let lineBreaks = request.maxWidth != nil
-        // Keyed by the paragraph's own text, not the request's (shared/STYLE.md rule 16): a
+        // Keyed by the paragraph's own text, not the request's (work stays linear in the paragraph): a
         // key of the whole text and the paragraph's offset would hash the whole text once per
         // paragraph, n² for n lines (22 s for 256 KiB of newlines), and two texts
         // sharing a paragraph could not share its entry. A text of one paragraph (most) is
