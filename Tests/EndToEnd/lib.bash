@@ -114,3 +114,24 @@ stop_owner() {
   wait "$last" || status=$?
   assert_eq "$status" 0 "exit status after SIGTERM"
 }
+
+# For the libfitd-client tests (c_client.sh, c_client_layout.sh), before the private bus:
+# builds clients/c from scratch (scripts/c-client) in the scratch directory $C_WORK and
+# installs it into $C_WORK/prefix, then points pkg-config there.
+c_client_install() {
+  local prefix=$C_WORK/prefix
+  scripts/c-client "$C_WORK/build" "$prefix" >"$C_WORK/build.log" 2>&1 || fail "scripts/c-client: $(tail -20 "$C_WORK/build.log")"
+  meson install -C "$C_WORK/build" --no-rebuild >"$C_WORK/install.log" 2>&1 || fail "meson install: $(tail -20 "$C_WORK/install.log")"
+  export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+}
+# c_client_compile NAME C_SOURCE VALA_SOURCE: a C program compiled against the installed
+# fitd-client.pc as $C_WORK/NAME, a Vala one against the installed VAPI as $C_WORK/vala/NAME-vala.
+c_client_compile() {
+  local name=$1 c_source=$2 vala_source=$3 prefix=$C_WORK/prefix
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  cc -Wall -Wextra -Werror -o "$C_WORK/$name" "$c_source" $(pkg-config --cflags --libs fitd-client) \
+    2>"$C_WORK/cc.log" || fail "cc $c_source: $(cat "$C_WORK/cc.log")"
+  valac -q --vapidir "$prefix/share/vala/vapi" --pkg fitd-client -X -I"$prefix/include/fitd-client" -X -L"$prefix/lib" \
+    -X -lfitd-client -X -w -d "$C_WORK/vala" -o "$name-vala" "$vala_source" \
+    >"$C_WORK/valac.log" 2>&1 || fail "valac $vala_source: $(cat "$C_WORK/valac.log")"
+}
