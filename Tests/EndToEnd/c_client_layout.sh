@@ -9,6 +9,8 @@
 # column, a wrong shape the place in the document, a daemon's refusal is a FIT_ERROR with
 # the daemon's sentence and no "GDBus.Error:" prefix — in all three languages.
 # The Vala namespace is Fitd, as in GJS and PyGObject (the VAPI's metadata, meson.build).
+# Before the bus: 30,000 randomly mutated documents are each flattened or refused as
+# InvalidDocument, never a crash (tests/mutate.c).
 source "$(dirname "$0")/lib.bash"
 
 if [ -z "${E2E_INNER:-}" ]; then
@@ -33,6 +35,12 @@ if [ -z "${E2E_INNER:-}" ]; then
 
   c_client_compile layout clients/c/tests/layout.c clients/c/tests/layout.vala
   ok "tests/layout.c compiles with pkg-config --cflags --libs fitd-client (-Wall -Wextra -Werror), layout.vala with --pkg fitd-client"
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  cc -Wall -Wextra -Werror -o "$C_WORK/mutate" clients/c/tests/mutate.c $(pkg-config --cflags --libs fitd-client) \
+    2>"$C_WORK/cc.log" || fail "cc mutate.c: $(cat "$C_WORK/cc.log")"
+  LD_LIBRARY_PATH=$prefix/lib "$C_WORK/mutate" 2000 protocol/examples/*.json clients/c/tests/nested.json >"$C_WORK/mutate.out" 2>&1 \
+    || fail "mutated documents: $(cat "$C_WORK/mutate.out")"
+  ok "mutated documents: $(cut -d';' -f1 "$C_WORK/mutate.out"), none crashed or failed otherwise; a megabyte of [ refused by its nesting"
 fi
 on_private_bus "$@"
 
