@@ -135,3 +135,17 @@ c_client_compile() {
     -X -lfitd-client -X -w -d "$C_WORK/vala" -o "$name-vala" "$vala_source" \
     >"$C_WORK/valac.log" 2>&1 || fail "valac $vala_source: $(cat "$C_WORK/valac.log")"
 }
+
+# For tests in a tmux of their own (socket $dir/tmux, session "fit"; python_terminal.sh,
+# c_client_terminal.sh): `tmux_pane NAME COMMAND FILE` runs COMMAND in a new window NAME
+# (the first makes the session, 80×24) and waits, 10 s at most, until FILE is written.
+tmux_pane() {
+  local i
+  if tmux -S "$dir/tmux" has-session 2>/dev/null; then
+    tmux -S "$dir/tmux" new-window -t fit -n "$1" "$2"
+  else
+    tmux -S "$dir/tmux" -f /dev/null new-session -d -s fit -n "$1" -x 80 -y 24 "$2"
+  fi
+  for i in $(seq 100); do [ -s "$3" ] && return 0; sleep 0.1; done
+  fail "$1: no answer from the pane within 10 s: $(tmux -S "$dir/tmux" capture-pane -p -t "fit:$1" 2>&1 | head -c 400)"
+}

@@ -40,6 +40,26 @@ options_or_default (GVariant *options)
   return options != NULL ? g_variant_ref_sink (options) : fit_client_default_options ();
 }
 
+/* Measure's options as sent: in cells without a `terminal`, the profile of the terminal this
+ * process runs in, as fitctl and the Python package send it (fit_client_terminal_profile();
+ * nothing where it cannot tell). Layout has no `terminal` option (protocol/README.md). */
+static GVariant *
+measure_options (GVariant *options)
+{
+  g_autoptr (GVariant) given = options_or_default (options);
+  g_autoptr (GVariant) terminal = g_variant_lookup_value (given, "terminal", NULL);
+  const char *unit = NULL;
+  if (terminal != NULL || !g_variant_lookup (given, "unit", "&s", &unit) || !g_str_equal (unit, "cells"))
+    return g_steal_pointer (&given);
+  const char *profile = fit_client_terminal_profile (NULL);
+  if (profile == NULL)
+    return g_steal_pointer (&given);
+  GVariantDict dict;
+  g_variant_dict_init (&dict, given);
+  g_variant_dict_insert (&dict, "terminal", "s", profile);
+  return g_variant_ref_sink (g_variant_dict_end (&dict));
+}
+
 static gboolean
 check_options (GVariant *options)
 {
@@ -376,6 +396,8 @@ fit_client_layout_file_finish (FitClient *client, GAsyncResult *result, GError *
  * @error: return location for a #GError
  *
  * Measures a text (Measure) and returns the metrics typed; errors as fit_client_layout()'s.
+ * With `unit` `cells` and no `terminal` option, the options get the profile of the
+ * terminal this process runs in (fit_client_terminal_profile()), as fitctl sends it.
  *
  * Returns: (transfer full): the metrics, or %NULL with @error set
  */
@@ -386,7 +408,7 @@ fit_client_measure (FitClient *client, const char *text, const char *font, GVari
   g_return_val_if_fail (FIT_IS_CLIENT (client), NULL);
   g_return_val_if_fail (text != NULL && font != NULL, NULL);
   g_return_val_if_fail (check_options (options), NULL);
-  g_autoptr (GVariant) sent_options = options_or_default (options);
+  g_autoptr (GVariant) sent_options = measure_options (options);
   g_autoptr (GVariant) metrics = NULL;
   GError *failure = NULL;
   if (!fit_client_call_measure_sync (client, text, font, sent_options, &metrics, cancellable, &failure))
@@ -433,7 +455,7 @@ fit_client_measure_async (FitClient *client, const char *text, const char *font,
   g_return_if_fail (check_options (options));
   GTask *task = g_task_new (client, cancellable, callback, user_data);
   g_task_set_source_tag (task, fit_client_measure_async);
-  g_autoptr (GVariant) sent_options = options_or_default (options);
+  g_autoptr (GVariant) sent_options = measure_options (options);
   fit_client_call_measure (client, text, font, sent_options, cancellable, measure_done, task);
 }
 

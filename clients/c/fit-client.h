@@ -67,6 +67,8 @@ const char *fit_client_toolkit (void);
 
 GVariant *fit_client_default_options (void);
 
+const char *fit_client_terminal_profile (const char **reason);
+
 /**
  * FIT_IDEAL:
  *

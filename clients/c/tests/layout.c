@@ -8,6 +8,9 @@
  *   fitd-layout-test json TEXT WIDTH               lay out a JSON text; an error is printed as
  *                                                  "error DOMAIN CODE: MESSAGE", exit 1
  *   fitd-layout-test measure TEXT FONT             print the typed metrics
+ *   fitd-layout-test terminal FILE                 write the terminal profile, its reason and
+ *                                                  "👩‍💻 dev" measured in cells to FILE, print
+ *                                                  "probe done" and wait (for a tmux pane)
  *
  * A layout prints one line per figure (%.17g: they read back exactly):
  *   size W H / frame ID VISIBLE X Y W H TEXT SCALE LINES TRUNCATED [baselines F L] [hidden]
@@ -17,6 +20,8 @@
 #include <fit-client.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 
 static int
 fail (GError *error)
@@ -169,6 +174,31 @@ main (int argc, char **argv)
       printf ("\n");
       return 0;
     }
+  if (argc == 3 && g_str_equal (argv[1], "terminal"))
+    {
+      const char *reason;
+      const char *profile = fit_client_terminal_profile (&reason);
+      g_autoptr (FitMetrics) metrics = fit_client_measure (fit, "\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x92\xBB dev", "",
+                                                           g_variant_new_parsed ("{'unit': <'cells'>}"), NULL, &error);
+      if (metrics == NULL)
+        return fail (error);
+      g_autofree char *text = g_strdup_printf ("profile %s\nwidth %g\nreason %s\n", profile != NULL ? profile : "none",
+                                               fit_metrics_get_width (metrics), reason);
+      g_autofree char *temporary = g_strconcat (argv[2], ".tmp", NULL);
+      if (!g_file_set_contents (temporary, text, -1, &error))
+        return fail (error);
+      if (g_rename (temporary, argv[2]) != 0)
+        {
+          perror (argv[2]);
+          return 1;
+        }
+      printf ("probe done\n");
+      fflush (stdout);
+      /* In a tmux pane, stay a while, so that the pane can be read with the program still there. */
+      if (isatty (STDOUT_FILENO))
+        g_usleep (30 * G_USEC_PER_SEC);
+      return 0;
+    }
   if ((argc == 4 || argc == 6) && g_str_equal (argv[1], "layout"))
     {
       double width = number (argv[3]);
@@ -202,6 +232,6 @@ main (int argc, char **argv)
       printf ("%s", a);
       return 0;
     }
-  fprintf (stderr, "usage: %s layout FILE WIDTH [MIN MAX] | flatten FILE | json TEXT WIDTH | measure TEXT FONT\n", argv[0]);
+  fprintf (stderr, "usage: %s layout FILE WIDTH [MIN MAX] | flatten FILE | json TEXT WIDTH | measure TEXT FONT | terminal FILE\n", argv[0]);
   return 2;
 }
