@@ -15,12 +15,13 @@
  *    objects (field -> string) becomes fields (the names, sorted) and the flat data, a
  *    missing value "".
  *
- * The JSON is outside input. Its size is capped and its nesting measured before json-glib
- * parses it (JsonParser recurses once per level), syntax errors name the line and column
- * json-glib stopped at, and a document of the wrong shape names the place in it
+ * The JSON is outside input. Its size is capped and its syntax checked strictly, as fitctl
+ * checks it, before json-glib builds the tree (fit-json.c: json-glib is lenient, and
+ * recurses once per level); syntax errors name the line and column, and a document of the
+ * wrong shape names the place in it
  * (`root.children[2].text`). */
 #define FIT_CLIENT_COMPILATION
-#include "fit-client.h"
+#include "fit-private.h"
 
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -28,12 +29,10 @@
 /* LayoutLimits (Sources/FitLayout): the daemon refuses more anyway; checked here so that a
  * huge or deep document costs no more than its parse. */
 #define MAX_NODES 10000
-#define MAX_DEPTH 128
+#define MAX_DEPTH FIT_MAX_DEPTH
 #define MAX_FOREACH_FIELDS 64
-/* fitctl's DocumentInput: more than any document fitctl may send, and JSON nesting of two
- * levels (an object, its children) per level of the tree. */
+/* fitctl's DocumentInput: more than any document fitctl may send. */
 #define MAX_BYTES (64 << 20)
-#define MAX_JSON_DEPTH (2 * MAX_DEPTH + 8)
 
 static gboolean G_GNUC_PRINTF (3, 4)
 bad (GError **error, const char *place, const char *format, ...)
@@ -46,63 +45,6 @@ bad (GError **error, const char *place, const char *format, ...)
   const char *separator = *place == '\0' ? "" : g_str_has_prefix (reason, "is ") ? " " : ": ";
   g_set_error (error, FIT_ERROR, FIT_ERROR_INVALID_DOCUMENT, "%s%s%s", place, separator, reason);
   return FALSE;
-}
-
-/* Line and column (1-based; the column in characters, as fitctl's DocumentInput counts) of
- * a byte offset. */
-static void
-position (const char *json, gsize offset, guint *line, guint *column)
-{
-  *line = 1;
-  gsize line_start = 0;
-  for (gsize i = 0; i < offset; i++)
-    if (json[i] == '\n')
-      {
-        (*line)++;
-        line_start = i + 1;
-      }
-  *column = 1;
-  for (gsize i = line_start; i < offset; i++)
-    if (((guchar) json[i] & 0xC0) != 0x80)
-      (*column)++;
-}
-
-/* The nesting of arrays and objects, outside strings, must stay within MAX_JSON_DEPTH:
- * json-glib recurses once per level, so a megabyte of "[" would exhaust the stack. Syntax is
- * json-glib's to judge; this only counts brackets. */
-static gboolean
-check_nesting (const char *json, gsize length, GError **error)
-{
-  guint depth = 0;
-  gboolean in_string = FALSE;
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = json[i];
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        {
-          if (++depth > MAX_JSON_DEPTH)
-            {
-              guint line, column;
-              position (json, i, &line, &column);
-              g_set_error (error, FIT_ERROR, FIT_ERROR_INVALID_DOCUMENT,
-                           "line %u, column %u: JSON nested more than %d levels deep (a layout document has at most %d levels of nodes)",
-                           line, column, MAX_JSON_DEPTH, MAX_DEPTH);
-              return FALSE;
-            }
-        }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
-    }
-  return TRUE;
 }
 
 typedef struct
@@ -132,7 +74,9 @@ parse (const char *json, gssize length, GError **error)
                    "more than %d MiB; not a layout document", MAX_BYTES >> 20);
       return NULL;
     }
-  if (!check_nesting (json, size, error))
+  /* Strict JSON first, as fitctl checks it (fit-json.c): json-glib takes more, and
+   * recurses once per level. */
+  if (!fit_json_check (json, size, error))
     return NULL;
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   ParseFailure failure = { 0, 0, FALSE };
@@ -140,8 +84,9 @@ parse (const char *json, gssize length, GError **error)
   g_autoptr (GError) parse_error = NULL;
   if (!json_parser_load_from_data (parser, json, (gssize) size, &parse_error))
     {
-      /* json-glib's own message starts "<data>:LINE:COLUMN: Parse error: ": the reason is
-       * what follows; the position is said once, in this library's words. */
+      /* Not expected after fit_json_check(); kept so that json-glib's refusal still reads
+       * well. Its own message starts "<data>:LINE:COLUMN: Parse error: ": the reason is what
+       * follows; the position is said once, in this library's words. */
       const char *reason = parse_error->message;
       const char *after = strstr (reason, "Parse error: ");
       if (after != NULL)
