@@ -219,7 +219,7 @@ fit_client_layout_finish (FitClient *client, GAsyncResult *result, GError **erro
  * Flattens the document (fit_document_from_json()) and lays it out (fit_client_layout()).
  * A document that is not JSON or not of a document's shape is #FIT_ERROR_INVALID_DOCUMENT
  * naming the line and column or the place in the document, before any call; the daemon's
- * refusals are #FIT_ERROR<!-- -->s with its message.
+ * refusals are #FIT_ERROR errors with its message.
  *
  * Returns: (transfer full): the layout, or %NULL with @error set
  */

@@ -777,7 +777,7 @@ breakpoints_from_extras (GVariant *extras)
  * FitLayoutResult:
  *
  * A layout: the root's size, one #FitFrame per node in document order (a forEach's copies
- * in its expansion's order), the #FitDecision<!-- -->s taken, and with the `breakpoints`
+ * in its expansion's order), the #FitDecision objects taken, and with the `breakpoints`
  * option the #FitBreakpoints.
  */
 struct _FitLayoutResult
