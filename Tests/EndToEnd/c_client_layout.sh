@@ -254,3 +254,36 @@ except GLib.Error as e:
 print(f"card candidate {card.get_candidate()} ({card.get_candidate_id()}), {len(intervals)} intervals")
 PY
 ok "PyGObject: Fitd.Client.layout_file gives the frames and breakpoints C reads; a refusal is Fitd.Error.INVALID_DOCUMENT starting with the daemon's 'node 0 …'"
+
+# The other async calls from GJS, promisified as GJS programs use them: Measure, a file, the
+# wire form; a refusal and a cancellation arrive as errors of their domains.
+cat >"$out/async.js" <<'JS'
+import GLib from 'gi://GLib';
+import Gio from 'gi://Gio';
+import Fitd from 'gi://Fitd?version=1.0';
+for (const name of ['measure', 'layout_file', 'layout'])
+    Gio._promisify(Fitd.ClientProxy.prototype, `${name}_async`, `${name}_finish`);
+const fit = Fitd.Client.new_sync(null);
+const metrics = await fit.measure_async('Hello, world', 'DejaVu Sans 12', null, null);
+const file = await fit.layout_file_async(Gio.File.new_for_path(ARGV[0]), 150, Fitd.IDEAL, null, null);
+const wire = await fit.layout_async(Fitd.document_from_json('{"root": {"kind": "text", "text": "abc"}}'),
+    Fitd.IDEAL, Fitd.IDEAL, null, null);
+let refused = false, cancelled = false;
+try {
+    await fit.measure_async('x', '', new GLib.Variant('a{sv}', {bogus: new GLib.Variant('b', true)}), null);
+} catch (e) {
+    refused = e.matches(Fitd.Error, Fitd.Error.UNKNOWN_OPTION) && e.message.startsWith('unknown option "bogus"');
+}
+const cancellable = new Gio.Cancellable();
+cancellable.cancel();
+try {
+    await fit.layout_file_async(Gio.File.new_for_path(ARGV[0]), 150, Fitd.IDEAL, null, cancellable);
+} catch (e) {
+    cancelled = e.matches(Gio.IOErrorEnum, Gio.IOErrorEnum.CANCELLED);
+}
+print(`${metrics.get_width()} ${file.get_frames().length} ${wire.get_frames().length} ${refused} ${cancelled}`);
+JS
+read -r width frames wire refused cancelled < <(gjs -m "$out/async.js" "$doc" 2>"$out/async.err")
+assert_eq "$width $frames $wire $refused $cancelled" "$("$FITCTL" measure "Hello, world" --font "DejaVu Sans 12" --json | json_get 'd["width"]') $(grep -c '^frame ' "$out/layout.c") 1 true true" \
+  "GJS async calls ($(cat "$out/async.err"))"
+ok "GJS: measure_async, layout_file_async and layout_async (promisified) answer; a refusal is Fitd.Error.UNKNOWN_OPTION with the daemon's sentence; a cancelled call G_IO_ERROR_CANCELLED"
