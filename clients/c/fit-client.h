@@ -2,8 +2,11 @@
  *
  * FitClient, FitClientProxy and every fit_client_call_*() / fit_client_get_*() function come
  * from gdbus-codegen at build time (fit-client-generated.h); this header adds the error
- * domain, a constructor for the session bus, and the toolkit profile of the GTK the calling
- * process draws with (fit_client_toolkit(), fit_client_default_options()). */
+ * domain, a constructor for the session bus, the toolkit profile of the GTK the calling
+ * process draws with (fit_client_toolkit(), fit_client_default_options()) and the width
+ * profile of its terminal (fit_client_terminal_profile()), layout documents from JSON
+ * (fit_document_from_json()), and the typed calls (fit_client_layout_json(),
+ * fit_client_measure()…) whose results fit-results.h declares. */
 #ifndef FIT_CLIENT_H
 #define FIT_CLIENT_H
 
