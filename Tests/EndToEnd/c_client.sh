@@ -15,15 +15,13 @@ if [ -z "${E2E_INNER:-}" ]; then
   export C_WORK
   trap 'rm -rf "$C_WORK"' EXIT
   prefix=$C_WORK/prefix
-  scripts/c-client "$C_WORK/build" "$prefix" >"$C_WORK/build.log" 2>&1 || fail "scripts/c-client: $(tail -20 "$C_WORK/build.log")"
-  meson install -C "$C_WORK/build" --no-rebuild >"$C_WORK/install.log" 2>&1 || fail "meson install: $(tail -20 "$C_WORK/install.log")"
+  c_client_install
   for f in lib/libfitd-client.so lib/pkgconfig/fitd-client.pc include/fitd-client/fit-client.h \
     include/fitd-client/fit-client-generated.h lib/girepository-1.0/Fitd-1.0.typelib \
     share/gir-1.0/Fitd-1.0.gir share/vala/vapi/fitd-client.vapi; do
     [ -e "$prefix/$f" ] || fail "meson install left out $f"
   done
   readelf -d "$prefix/lib/libfitd-client.so" | grep -q 'SONAME.*\[libfitd-client\.so\.0\]' || fail "SONAME is not libfitd-client.so.0"
-  export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
   assert_eq "$(pkg-config --modversion fitd-client)" "$(cat VERSION)" "pkg-config --modversion fitd-client"
   ok "built from scratch and installed: libfitd-client.so.0, fitd-client.pc $(cat VERSION), headers, GIR, typelib, VAPI"
 
@@ -102,12 +100,8 @@ PY
   ok "FIT_ERROR maps all $(echo "$mapped" | wc -l) error names of FitNames.swift; the GIR declares the domain"
 
   # The C example against the installed .pc, the Vala one against the installed VAPI.
-  cc -Wall -Werror -o "$C_WORK/measure" clients/c/examples/measure.c $(pkg-config --cflags --libs fitd-client) \
-    2>"$C_WORK/cc.log" || fail "cc measure.c: $(cat "$C_WORK/cc.log")"
-  valac -q --vapidir "$prefix/share/vala/vapi" --pkg fitd-client -X -I"$prefix/include/fitd-client" -X -L"$prefix/lib" \
-    -X -lfitd-client -X -w -d "$C_WORK/vala" -o measure-vala clients/c/examples/measure.vala \
-    >"$C_WORK/valac.log" 2>&1 || fail "valac measure.vala: $(cat "$C_WORK/valac.log")"
-  ok "examples/measure.c compiles with pkg-config --cflags --libs fitd-client, measure.vala with --pkg fitd-client"
+  c_client_compile measure clients/c/examples/measure.c clients/c/examples/measure.vala
+  ok "examples/measure.c compiles with pkg-config --cflags --libs fitd-client (-Wall -Wextra -Werror), measure.vala with --pkg fitd-client"
 fi
 on_private_bus "$@"
 

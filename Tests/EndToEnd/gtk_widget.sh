@@ -40,10 +40,10 @@ if [ -z "${E2E_INNER:-}" ]; then
   if command -v valac >/dev/null; then
     cat >"$GTK_WORK/row.vala" <<'VALA'
 int main () {
-    var row = new Fit.ViewThatFits ();
-    var group = new Fit.UniformGroup ();
+    var row = new FitdGtk.ViewThatFits ();
+    var group = new FitdGtk.UniformGroup ();
     group.add (row);
-    var box = new Fit.ThresholdBox ("accessibilityLarge");
+    var box = new FitdGtk.ThresholdBox ("accessibilityLarge");
     return row.get_candidate_index () == -1 && box.category == "accessibilityLarge" ? 0 : 1;
 }
 VALA

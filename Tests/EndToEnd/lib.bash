@@ -114,3 +114,38 @@ stop_owner() {
   wait "$last" || status=$?
   assert_eq "$status" 0 "exit status after SIGTERM"
 }
+
+# For the libfitd-client tests (c_client.sh, c_client_layout.sh), before the private bus:
+# builds clients/c from scratch (scripts/c-client) in the scratch directory $C_WORK and
+# installs it into $C_WORK/prefix, then points pkg-config there.
+c_client_install() {
+  local prefix=$C_WORK/prefix
+  scripts/c-client "$C_WORK/build" "$prefix" >"$C_WORK/build.log" 2>&1 || fail "scripts/c-client: $(tail -20 "$C_WORK/build.log")"
+  meson install -C "$C_WORK/build" --no-rebuild >"$C_WORK/install.log" 2>&1 || fail "meson install: $(tail -20 "$C_WORK/install.log")"
+  export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+}
+# c_client_compile NAME C_SOURCE VALA_SOURCE: a C program compiled against the installed
+# fitd-client.pc as $C_WORK/NAME, a Vala one against the installed VAPI as $C_WORK/vala/NAME-vala.
+c_client_compile() {
+  local name=$1 c_source=$2 vala_source=$3 prefix=$C_WORK/prefix
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  cc -Wall -Wextra -Werror -o "$C_WORK/$name" "$c_source" $(pkg-config --cflags --libs fitd-client) \
+    2>"$C_WORK/cc.log" || fail "cc $c_source: $(cat "$C_WORK/cc.log")"
+  valac -q --vapidir "$prefix/share/vala/vapi" --pkg fitd-client -X -I"$prefix/include/fitd-client" -X -L"$prefix/lib" \
+    -X -lfitd-client -X -w -d "$C_WORK/vala" -o "$name-vala" "$vala_source" \
+    >"$C_WORK/valac.log" 2>&1 || fail "valac $vala_source: $(cat "$C_WORK/valac.log")"
+}
+
+# For tests in a tmux of their own (socket $dir/tmux, session "fit"; python_terminal.sh,
+# c_client_terminal.sh): `tmux_pane NAME COMMAND FILE` runs COMMAND in a new window NAME
+# (the first makes the session, 80×24) and waits, 10 s at most, until FILE is written.
+tmux_pane() {
+  local i
+  if tmux -S "$dir/tmux" has-session 2>/dev/null; then
+    tmux -S "$dir/tmux" new-window -t fit -n "$1" "$2"
+  else
+    tmux -S "$dir/tmux" -f /dev/null new-session -d -s fit -n "$1" -x 80 -y 24 "$2"
+  fi
+  for i in $(seq 100); do [ -s "$3" ] && return 0; sleep 0.1; done
+  fail "$1: no answer from the pane within 10 s: $(tmux -S "$dir/tmux" capture-pane -p -t "fit:$1" 2>&1 | head -c 400)"
+}

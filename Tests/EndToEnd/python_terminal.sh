@@ -39,16 +39,7 @@ time.sleep(30)
 PY
 field() { "$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 # pane NAME COMMAND: runs COMMAND in a new tmux window, waits (10 s) for its JSON in $dir/NAME.json.
-pane() {
-  local i
-  if tmux -S "$dir/tmux" has-session 2>/dev/null; then
-    tmux -S "$dir/tmux" new-window -t fit -n "$1" "$2"
-  else
-    tmux -S "$dir/tmux" -f /dev/null new-session -d -s fit -n "$1" -x 80 -y 24 "$2"
-  fi
-  for i in $(seq 100); do [ -s "$dir/$1.json" ] && return 0; sleep 0.1; done
-  fail "$1: no answer from the pane within 10 s: $(tmux -S "$dir/tmux" capture-pane -p -t "fit:$1" 2>&1 | head -c 400)"
-}
+pane() { tmux_pane "$1" "$2" "$dir/$1.json"; }
 
 pane environment "$FITD_PY $dir/probe.py $dir/environment.json 2>$dir/environment.err"
 assert_eq "$(field "$dir/environment.json" source) $(field "$dir/environment.json" profile)" "environment $expected" \

@@ -2,13 +2,17 @@
  *
  * FitClient, FitClientProxy and every fit_client_call_*() / fit_client_get_*() function come
  * from gdbus-codegen at build time (fit-client-generated.h); this header adds the error
- * domain, a constructor for the session bus, and the toolkit profile of the GTK the calling
- * process draws with (fit_client_toolkit(), fit_client_default_options()). */
+ * domain, a constructor for the session bus, the toolkit profile of the GTK the calling
+ * process draws with (fit_client_toolkit(), fit_client_default_options()) and the width
+ * profile of its terminal (fit_client_terminal_profile()), layout documents from JSON
+ * (fit_document_from_json()), and the typed calls (fit_client_layout_json(),
+ * fit_client_measure()…) whose results fit-results.h declares. */
 #ifndef FIT_CLIENT_H
 #define FIT_CLIENT_H
 
 #include <gio/gio.h>
 #include "fit-client-generated.h"
+#include "fit-results.h"
 
 G_BEGIN_DECLS
 
@@ -65,6 +69,55 @@ FitClient *fit_client_new_sync (GCancellable *cancellable, GError **error);
 const char *fit_client_toolkit (void);
 
 GVariant *fit_client_default_options (void);
+
+const char *fit_client_terminal_profile (const char **reason);
+
+/**
+ * FIT_IDEAL:
+ *
+ * A proposed width or height of nothing: the typed layout calls lay out at the ideal
+ * length on an axis proposed this (any negative number; SwiftUI's nil, `has_width` false on
+ * the wire). 0 is the minimum and `INFINITY` the maximum. An integer, not -1.0:
+ * g-ir-scanner (gobject-introspection 1.74) drops the sign of a negative floating-point
+ * constant, so GJS, PyGObject and Vala would read 1.0 (Tests/EndToEnd/c_client_layout.sh
+ * checks the GIR's value).
+ */
+#define FIT_IDEAL (-1)
+
+GVariant *fit_document_from_json (const char *json, GError **error);
+GVariant *fit_document_from_file (GFile *file, GCancellable *cancellable, GError **error);
+
+FitLayoutResult *fit_client_layout (FitClient *client, GVariant *nodes, double width, double height,
+                                    GVariant *options, GCancellable *cancellable, GError **error);
+void fit_client_layout_async (FitClient *client, GVariant *nodes, double width, double height,
+                              GVariant *options, GCancellable *cancellable,
+                              GAsyncReadyCallback callback, gpointer user_data);
+FitLayoutResult *fit_client_layout_finish (FitClient *client, GAsyncResult *result, GError **error);
+
+FitLayoutResult *fit_client_layout_json (FitClient *client, const char *json, double width,
+                                         double height, GVariant *options,
+                                         GCancellable *cancellable, GError **error);
+void fit_client_layout_json_async (FitClient *client, const char *json, double width, double height,
+                                   GVariant *options, GCancellable *cancellable,
+                                   GAsyncReadyCallback callback, gpointer user_data);
+FitLayoutResult *fit_client_layout_json_finish (FitClient *client, GAsyncResult *result,
+                                                GError **error);
+
+FitLayoutResult *fit_client_layout_file (FitClient *client, GFile *file, double width,
+                                         double height, GVariant *options,
+                                         GCancellable *cancellable, GError **error);
+void fit_client_layout_file_async (FitClient *client, GFile *file, double width, double height,
+                                   GVariant *options, GCancellable *cancellable,
+                                   GAsyncReadyCallback callback, gpointer user_data);
+FitLayoutResult *fit_client_layout_file_finish (FitClient *client, GAsyncResult *result,
+                                                GError **error);
+
+FitMetrics *fit_client_measure (FitClient *client, const char *text, const char *font,
+                                GVariant *options, GCancellable *cancellable, GError **error);
+void fit_client_measure_async (FitClient *client, const char *text, const char *font,
+                               GVariant *options, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data);
+FitMetrics *fit_client_measure_finish (FitClient *client, GAsyncResult *result, GError **error);
 
 G_END_DECLS
 

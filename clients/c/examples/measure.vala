@@ -7,15 +7,15 @@ int main (string[] args) {
         return 2;
     }
     try {
-        var fit = Fit.Client.new_sync (null);
+        var fit = Fitd.Client.new_sync (null);
         Variant metrics;
         fit.call_measure_sync (args[1], args[2], new Variant.array (new VariantType ("{sv}"), {}), out metrics, null);
         // Metrics (dddubbasa(dddduusb)t): width first.
         print ("width %.17g\n", metrics.get_child_value (0).get_double ());
         print ("ui-font %s\n", fit.ui_font);
         return 0;
-    } catch (Fit.Error e) {
-        // FIT_ERROR: the daemon's org.fitd.Fit1.Error.* replies, e.g. Fit.Error.INVALID_FONT.
+    } catch (Fitd.Error e) {
+        // FIT_ERROR: the daemon's org.fitd.Fit1.Error.* replies, e.g. Fitd.Error.INVALID_FONT.
         DBusError.strip_remote_error (e);
         stderr.printf ("error: %s %d: %s\n", e.domain.to_string (), e.code, e.message);
         return 1;

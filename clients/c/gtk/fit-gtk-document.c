@@ -6,21 +6,21 @@
 #include <fit-client.h>
 
 void
-fit_document_init (FitDocument *doc, const char *prefix)
+fit_gtk_document_init (FitGtkDocument *doc, const char *prefix)
 {
   doc->nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) g_variant_unref);
   doc->prefix = g_strdup (prefix ? prefix : "");
 }
 
 void
-fit_document_clear (FitDocument *doc)
+fit_gtk_document_clear (FitGtkDocument *doc)
 {
   g_clear_pointer (&doc->nodes, g_ptr_array_unref);
   g_clear_pointer (&doc->prefix, g_free);
 }
 
 int
-fit_document_add (FitDocument *doc, const char *kind, int parent, GVariant *props)
+fit_gtk_document_add (FitGtkDocument *doc, const char *kind, int parent, GVariant *props)
 {
   int index = (int) doc->nodes->len;
   g_autofree char *id = g_strdup_printf ("%sn%d", doc->prefix, index);
@@ -31,7 +31,7 @@ fit_document_add (FitDocument *doc, const char *kind, int parent, GVariant *prop
 }
 
 void
-fit_document_append (FitDocument *doc, GVariant *other, int parent, const char *root_kind, const char *prefix)
+fit_gtk_document_append (FitGtkDocument *doc, GVariant *other, int parent, const char *root_kind, const char *prefix)
 {
   int offset = (int) doc->nodes->len;
   gsize n = g_variant_n_children (other);
@@ -56,7 +56,7 @@ fit_document_append (FitDocument *doc, GVariant *other, int parent, const char *
 }
 
 GVariant *
-fit_document_end (FitDocument *doc)
+fit_gtk_document_end (FitGtkDocument *doc)
 {
   return g_variant_ref_sink (g_variant_new_array (G_VARIANT_TYPE ("(ssia{sv})"),
                                                   (GVariant **) doc->nodes->pdata, doc->nodes->len));
@@ -89,7 +89,7 @@ widget_extents (GtkWidget *widget)
 /* A padding node for the extents when there are any; returns the index texts or stacks go
  * under. fitd's padding is leading/trailing: left/right in a left-to-right layout. */
 static int
-add_extents (FitDocument *doc, GtkWidget *widget, int parent)
+add_extents (FitGtkDocument *doc, GtkWidget *widget, int parent)
 {
   GtkBorder e = widget_extents (widget);
   if (e.left == 0 && e.right == 0 && e.top == 0 && e.bottom == 0)
@@ -100,13 +100,13 @@ add_extents (FitDocument *doc, GtkWidget *widget, int parent)
   g_variant_dict_insert (&props, "bottom", "d", (double) e.bottom);
   g_variant_dict_insert (&props, "leading", "d", (double) e.left);
   g_variant_dict_insert (&props, "trailing", "d", (double) e.right);
-  return fit_document_add (doc, "padding", parent, g_variant_dict_end (&props));
+  return fit_gtk_document_add (doc, "padding", parent, g_variant_dict_end (&props));
 }
 
 /* A widget fitd does not model: a picture of the size GTK measures for it, its CSS padding,
  * borders, minimum sizes, icons and children included. */
 static int
-add_measured (FitDocument *doc, GtkWidget *widget, int parent)
+add_measured (FitGtkDocument *doc, GtkWidget *widget, int parent)
 {
   int min_w, nat_w, min_h, nat_h;
   gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
@@ -115,7 +115,7 @@ add_measured (FitDocument *doc, GtkWidget *widget, int parent)
   g_variant_dict_init (&props, NULL);
   g_variant_dict_insert (&props, "width", "d", (double) nat_w);
   g_variant_dict_insert (&props, "height", "d", (double) nat_h);
-  return fit_document_add (doc, "image", parent, g_variant_dict_end (&props));
+  return fit_gtk_document_add (doc, "image", parent, g_variant_dict_end (&props));
 }
 
 /* A label fitd can measure as GTK does: its text (markup kept, as the layout's `markup`
@@ -131,7 +131,7 @@ label_is_plain_text (GtkLabel *label)
 }
 
 static int
-add_label (FitDocument *doc, GtkLabel *label, int parent)
+add_label (FitGtkDocument *doc, GtkLabel *label, int parent)
 {
   GtkWidget *widget = GTK_WIDGET (label);
   int under = add_extents (doc, widget, parent);
@@ -159,7 +159,7 @@ add_label (FitDocument *doc, GtkLabel *label, int parent)
     }
   else if (!wrap)
     g_variant_dict_insert (&props, "lineLimit", "x", (gint64) 1);
-  fit_document_add (doc, "text", under, g_variant_dict_end (&props));
+  fit_gtk_document_add (doc, "text", under, g_variant_dict_end (&props));
   return under == parent ? (int) doc->nodes->len - 1 : under;
 }
 
@@ -173,7 +173,7 @@ is_shown (GtkWidget *widget)
  * (the spacing property plus the theme's border-spacing, which GTK 4.8 offers no public
  * reading of, so it is what GTK's own measure leaves over once the children are counted). */
 static int
-add_box (FitDocument *doc, GtkBox *box, int parent)
+add_box (FitGtkDocument *doc, GtkBox *box, int parent)
 {
   GtkWidget *widget = GTK_WIDGET (box);
   GtkOrientation axis = gtk_orientable_get_orientation (GTK_ORIENTABLE (box));
@@ -201,14 +201,14 @@ add_box (FitDocument *doc, GtkBox *box, int parent)
   GVariantDict props;
   g_variant_dict_init (&props, NULL);
   g_variant_dict_insert (&props, "spacing", "d", spacing);
-  int stack = fit_document_add (doc, axis == GTK_ORIENTATION_HORIZONTAL ? "hstack" : "vstack", under, g_variant_dict_end (&props));
+  int stack = fit_gtk_document_add (doc, axis == GTK_ORIENTATION_HORIZONTAL ? "hstack" : "vstack", under, g_variant_dict_end (&props));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    fit_document_add_widget (doc, child, stack);
+    fit_gtk_document_add_widget (doc, child, stack);
   return under == parent ? stack : under;
 }
 
 int
-fit_document_add_widget (FitDocument *doc, GtkWidget *widget, int parent)
+fit_gtk_document_add_widget (FitGtkDocument *doc, GtkWidget *widget, int parent)
 {
   if (!is_shown (widget))
     return -1;

@@ -12,21 +12,21 @@ G_BEGIN_DECLS
 typedef struct {
   GPtrArray *nodes;   /* GVariant (ssia{sv}), floating refs sunk */
   char *prefix;
-} FitDocument;
+} FitGtkDocument;
 
-void fit_document_init (FitDocument *doc, const char *prefix);
-void fit_document_clear (FitDocument *doc);
+void fit_gtk_document_init (FitGtkDocument *doc, const char *prefix);
+void fit_gtk_document_clear (FitGtkDocument *doc);
 /* Adds a node; props (a{sv}) may be NULL. Returns its index. */
-int fit_document_add (FitDocument *doc, const char *kind, int parent, GVariant *props);
+int fit_gtk_document_add (FitGtkDocument *doc, const char *kind, int parent, GVariant *props);
 /* Adds @widget's subtree under @parent as fitd sees it (labels as texts, boxes as stacks,
  * everything else at the size GTK measures for it). Returns the subtree's index, or -1 when
  * the widget is not visible (and so is not a candidate). */
-int fit_document_add_widget (FitDocument *doc, GtkWidget *widget, int parent);
+int fit_gtk_document_add_widget (FitGtkDocument *doc, GtkWidget *widget, int parent);
 /* Appends the nodes of @other (a(ssia{sv}) with indices relative to it) under @parent, its
  * root's kind replaced by @root_kind (NULL keeps it) and its ids prefixed with @prefix. */
-void fit_document_append (FitDocument *doc, GVariant *other, int parent, const char *root_kind, const char *prefix);
+void fit_gtk_document_append (FitGtkDocument *doc, GVariant *other, int parent, const char *root_kind, const char *prefix);
 /* The nodes as a(ssia{sv}), a new (non-floating) reference. */
-GVariant *fit_document_end (FitDocument *doc);
+GVariant *fit_gtk_document_end (FitGtkDocument *doc);
 
 /* The options every widget's Layout call is made with: the toolkit this process draws
  * with, texts as Pango markup sized as GtkLabels size them, the breakpoint range. */

@@ -47,14 +47,14 @@ describe_and_ask (gpointer data)
   self->idle = 0;
   if (self->members->len == 0)
     return G_SOURCE_REMOVE;
-  FitDocument doc;
-  fit_document_init (&doc, "");
+  FitGtkDocument doc;
+  fit_gtk_document_init (&doc, "");
   GVariantDict root;
   g_variant_dict_init (&root, NULL);
   g_variant_dict_insert (&root, "axis", "s", "vertical");
   g_variant_dict_insert (&root, "axes", "s", "horizontal");
   g_variant_dict_insert (&root, "spacing", "d", 0.0);
-  int list = fit_document_add (&doc, "uniformFit", -1, g_variant_dict_end (&root));
+  int list = fit_gtk_document_add (&doc, "uniformFit", -1, g_variant_dict_end (&root));
   gboolean complete = TRUE;
   for (guint i = 0; i < self->members->len; i++)
     {
@@ -65,10 +65,10 @@ describe_and_ask (gpointer data)
           continue;
         }
       g_autofree char *prefix = g_strdup_printf ("m%u", i);
-      fit_document_append (&doc, member, list, "choice", prefix);
+      fit_gtk_document_append (&doc, member, list, "choice", prefix);
     }
-  g_autoptr (GVariant) nodes = fit_document_end (&doc);
-  fit_document_clear (&doc);
+  g_autoptr (GVariant) nodes = fit_gtk_document_end (&doc);
+  fit_gtk_document_clear (&doc);
   if (!complete || (self->asked != NULL && g_variant_equal (nodes, self->asked)))
     return G_SOURCE_REMOVE;
   g_clear_pointer (&self->asked, g_variant_unref);

@@ -60,16 +60,16 @@ shown_children (FitViewThatFits *self)
 GVariant *
 _fit_view_that_fits_describe (FitViewThatFits *self)
 {
-  FitDocument doc;
-  fit_document_init (&doc, "");
+  FitGtkDocument doc;
+  fit_gtk_document_init (&doc, "");
   GVariantDict root;
   g_variant_dict_init (&root, NULL);
   g_variant_dict_insert (&root, "axes", "s", "horizontal");
-  int index = fit_document_add (&doc, "firstFit", -1, g_variant_dict_end (&root));
+  int index = fit_gtk_document_add (&doc, "firstFit", -1, g_variant_dict_end (&root));
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self)); c; c = gtk_widget_get_next_sibling (c))
-    fit_document_add_widget (&doc, c, index);
-  GVariant *nodes = fit_document_end (&doc);
-  fit_document_clear (&doc);
+    fit_gtk_document_add_widget (&doc, c, index);
+  GVariant *nodes = fit_gtk_document_end (&doc);
+  fit_gtk_document_clear (&doc);
   return nodes;
 }
 
