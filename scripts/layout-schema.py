@@ -133,9 +133,10 @@ KINDS = {
         "axes": words("the axes a candidate must fit on; default both", ["horizontal", "vertical", "both"]),
     }, []),
     "uniformFit": ("Decision (seed 000): ViewThatFits over a whole list (a stack along axis): the first position k under which "
-                   "the list, with every choice point (choice, firstFit) inside every item at k, has an ideal size that fits the "
-                   "proposal on axes, its own axis included unless a scroll above proposes nothing there; else the last. An item "
-                   "may be any subtree. Reports candidate.", {
+                   "the list, with every choice point at k, has an ideal size that fits the proposal on axes, its own axis "
+                   "included unless a scroll above proposes nothing there; else the last. Its choice points are its items that "
+                   "are firstFits and every choice inside an item; an item may be any subtree, and a firstFit deeper inside one "
+                   "decides for that item alone (as SwiftUI's ViewThatFits in a ForEach row). Reports candidate.", {
         "axis": words("the list's axis; default vertical", ["horizontal", "vertical"]),
         "axes": words("the axes the whole list must fit on; default both", ["horizontal", "vertical", "both"]),
         "spacing": STACK_SPACING, "alignment": STACK_ALIGNMENT,
@@ -200,8 +201,9 @@ KINDS["scroll"] = (
         "axis": words("the scrolling axis; default vertical", ["horizontal", "vertical"]),
     }, [])
 KINDS["choice"] = (
-    "A decision point inside a uniformFit item: shows the child at the position the enclosing uniformFit decides (its last "
-    "when it has fewer), so that any subtree can be an item and the decision travels down; refused outside a uniformFit.",
+    "A decision point anywhere inside a uniformFit item: shows the child at the position the enclosing uniformFit decides "
+    "(its last when it has fewer), so that any subtree can be an item and the decision travels down (a firstFit below an "
+    "item's top decides for its item alone); refused outside a uniformFit.",
     {}, [])
 
 

@@ -3,8 +3,9 @@ extension LayoutContext {
     /// proposal, else the last. Like SwiftUI, a candidate is asked with nil (its ideal) on the
     /// constrained axes and the proposal on the others (Apple's `ViewThatFits` documentation:
     /// "the first child whose ideal size on the constrained axes fits within the proposed size").
-    /// Inside a uniformFit's item the list decides instead (docs/swiftui-layout.md 3.2: the
-    /// choice travels down like SwiftUI's Environment).
+    /// A firstFit that is a uniformFit's item shows the list's decision instead
+    /// (docs/swiftui-layout.md 3.2: the choice travels down like SwiftUI's Environment); one
+    /// deeper inside an item decides here, for its item alone.
     func firstFitChoice(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> Int {
         if let forced = forcedChoice(node) { return forced }
         let axes = nodes[node].properties.axes ?? .both
@@ -15,11 +16,12 @@ extension LayoutContext {
         return candidates.count - 1
     }
 
-    /// The position a `choice` (or a `firstFit` inside a uniformFit's item) shows: its
-    /// enclosing list's current decision, or its last child when it has fewer (spec 3.2).
+    /// The position a choice point of a list (a `choice`, or a `firstFit` that is one of a
+    /// uniformFit's items) shows: the list's current decision, or its last child when it has
+    /// fewer (spec 3.2); nil for a node that decides for itself.
     func forcedChoice(_ node: Int) -> Int? {
         let scope = prepared.choiceScope[node]
-        guard scope >= 0 else { return nil }
+        guard scope >= 0, prepared.followsList[node] else { return nil }
         return min(currentChoice[scope], prepared.childCount[node] - 1)
     }
 

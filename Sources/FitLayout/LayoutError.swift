@@ -140,8 +140,9 @@ public enum LayoutLimits {
 extension LayoutLimits {
     /// Bytes of UTF-8 in one text or template string.
     public static let maxTextBytes = 65_536
-    /// Candidates of a choice point (a `choice`, or a `firstFit` inside a uniformFit's item):
-    /// the list is laid out once per position, so positions × items must stay linear.
+    /// Candidates of a list's choice point (a `choice`, or a `firstFit` that is a uniformFit's
+    /// item): the list is laid out once per position, so positions × items must stay linear.
+    /// A firstFit deeper inside an item decides for itself and is not bounded here.
     public static let maxChoicePositions = 32
     /// The product of the positions along nested uniformFits (an inner list is decided again
     /// for each position the outer one tries): without it the work grows as 32^depth.

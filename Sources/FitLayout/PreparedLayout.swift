@@ -25,6 +25,12 @@ public struct PreparedLayout: Sendable {
     let rightToLeft: [Bool]
     /// The innermost uniformFit whose decision reaches each node (it is in one of its items), or -1.
     let choiceScope: [Int]
+    /// Whether the node shows its ``choiceScope``'s decision (a choice point of the list): a
+    /// `choice` anywhere in an item, or a `firstFit` that is an item itself (the item's own
+    /// candidates). A firstFit deeper inside an item decides for itself, item by item, as a
+    /// SwiftUI `ViewThatFits` inside a `ForEach` row does (seed 000: "which view that fits is
+    /// dependent on the content, so some items may use HStack and others will VStack").
+    let followsList: [Bool]
     /// For each uniformFit, how many positions it tries (at least 1).
     let positions: [Int]
 
@@ -204,9 +210,11 @@ public struct PreparedLayout: Sendable {
         var group = [Int](filled: -1, count: count)
         var members = [[Int]](filled: [], count: count)
         var rightToLeft = [Bool](filled: false, count: count)
-        // The uniformFit whose decision a node's size depends on, and each uniformFit's number
-        // of positions: the most candidates among its choice points (firstFit, choice).
+        // The uniformFit whose decision a node's size depends on, its choice points (its
+        // firstFit items and every choice in its items), and each uniformFit's number of
+        // positions: the most candidates among its choice points.
         var choiceScope = [Int](filled: -1, count: count)
+        var followsList = [Bool](filled: false, count: count)
         var positions = [Int](filled: 1, count: count)
         // Copied on the first inherited value only: most documents share the given array.
         var resolved = nodes
@@ -231,7 +239,9 @@ public struct PreparedLayout: Sendable {
             }
             let kind = nodes[index].kind
             if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
-            if kind == .firstFit || kind == .choice, choiceScope[index] >= 0 {
+            let isItem = parent[index] >= 0 && nodes[parent[index]].kind == .uniformFit
+            if kind == .choice || (kind == .firstFit && isItem), choiceScope[index] >= 0 {
+                followsList[index] = true
                 if childCount[index] > LayoutLimits.maxChoicePositions {
                     throw .invalidChildren(
                         node: at(index),
@@ -273,6 +283,7 @@ public struct PreparedLayout: Sendable {
         self.members = members
         self.rightToLeft = rightToLeft
         self.choiceScope = choiceScope
+        self.followsList = followsList
         self.positions = positions
     }
 

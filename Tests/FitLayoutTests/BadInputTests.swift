@@ -164,10 +164,10 @@ import Testing
             node: at(0, "g"), count: LayoutLimits.maxScaleGroupMembers + 1, limit: LayoutLimits.maxScaleGroupMembers))
     }
 
-    /// uniformFit (outer) → vstack → [firstFit with `outer` candidates, uniformFit (inner) →
-    /// firstFit with `inner` candidates].
+    /// uniformFit (outer) → vstack → [choice with `outer` candidates, uniformFit (inner) →
+    /// firstFit item with `inner` candidates].
     func nestedLists(outer: Int, inner: Int) -> [LayoutNode] {
-        var nodes = [node("outer", nil, .uniformFit), node("item", "outer", .vstack), node("a", "item", .firstFit)]
+        var nodes = [node("outer", nil, .uniformFit), node("item", "outer", .vstack), node("a", "item", .choice)]
         for k in 0..<outer { nodes.append(image("a\(k)", "a", Double(100 - k))) }
         nodes += [node("inner", "item", .uniformFit), node("b", "inner", .firstFit)]
         for k in 0..<inner { nodes.append(image("b\(k)", "b", Double(100 - k))) }

@@ -90,6 +90,94 @@ import Testing
         #expect(wide.frame("row2") == rect(0, 40, 148, 20))
     }
 
+    /// A list of settings, each item a row (label beside value) or a column (label over
+    /// value), and each value "long if it fits, else short": a firstFit inside the item.
+    func settings(_ values: [(label: String, long: String, short: String)]) -> [LayoutNode] {
+        var nodes = [node("list", nil, .uniformFit, .init(spacing: 0, axis: .vertical))]
+        for (index, value) in values.enumerated() {
+            nodes.append(node("item\(index)", "list", .firstFit, .init(axes: .horizontal)))
+            for (form, kind) in [("row", LayoutNodeKind.hstack), ("col", .vstack)] {
+                nodes += [
+                    node("\(form)\(index)", "item\(index)", kind, .init(spacing: kind == .hstack ? 8 : 0)),
+                    text("\(form)Label\(index)", "\(form)\(index)", value.label),
+                    node("\(form)Value\(index)", "\(form)\(index)", .firstFit, .init(axes: .horizontal)),
+                    text("\(form)Long\(index)", "\(form)Value\(index)", value.long),
+                    text("\(form)Short\(index)", "\(form)Value\(index)", value.short),
+                ]
+            }
+        }
+        return nodes
+    }
+
+    @Test func aFirstFitInsideAListItemDecidesForItsItemAlone() throws {
+        let nodes = settings([("Name", "Alexander Hamilton", "A. Hamilton"), ("Town", "New York", "NY")])
+        // Row ideals (values at their ideal, so long): 40 + 8 + 180 = 228 and 40 + 8 + 80 = 128;
+        // 228 > 150, so every item is a column (the list's one decision). In its column each
+        // value is offered 150: "Alexander Hamilton" (180) does not fit, "New York" (80) does.
+        let narrow = try layout(nodes, width: 150)
+        #expect(narrow.decision("list")?.candidate == 1)
+        #expect(narrow.decision("item0")?.candidateID == "col0")
+        #expect(narrow.decision("item1")?.candidateID == "col1")
+        #expect(narrow.decision("colValue0")?.candidateID == "colShort0")
+        #expect(narrow.decision("colValue1")?.candidateID == "colLong1")
+        // Every shown decision, in document order: each item's value reports its own.
+        #expect(narrow.decisions.map(\.id) == ["list", "item0", "colValue0", "item1", "colValue1"])
+        #expect(narrow.decisions.map(\.candidate) == [1, 1, 1, 1, 0])
+        // Columns 110×40 ("A. Hamilton") and 80×40 ("New York"), centred in the 110 list.
+        #expect(narrow.frame("col0") == rect(0, 0, 110, 40))
+        #expect(narrow.frame("colShort0") == rect(0, 20, 110, 20))
+        #expect(narrow.frame("col1") == rect(15, 40, 80, 40))
+        #expect(narrow.frame("colLong1") == rect(15, 60, 80, 20))
+        #expect(narrow.node("colLong0")?.visible == false && narrow.node("colShort1")?.visible == false)
+
+        // At 250 every row fits: rows for all, and both long values fit beside their labels.
+        let wide = try layout(nodes, width: 250)
+        #expect(wide.decision("list")?.candidate == 0)
+        #expect(wide.decisions.map(\.id) == ["list", "item0", "rowValue0", "item1", "rowValue1"])
+        #expect(wide.decisions.map(\.candidate) == [0, 0, 0, 0, 0])
+        #expect(wide.frame("rowLong0") == rect(48, 0, 180, 20))
+    }
+
+    @Test func aListWhoseFirstFitsAreAllInsideItsItemsHasOnePosition() throws {
+        // Items that are rows, not candidates: the list has no choice point, and each value
+        // picks its own form in the width its row leaves it (170 − 40 − 8 = 122).
+        var nodes = [node("list", nil, .uniformFit, .init(spacing: 0, axis: .vertical))]
+        for (index, value) in [("Name", "Alexander Hamilton", "A. Hamilton"), ("Town", "New York", "NY")].enumerated() {
+            nodes += [
+                node("row\(index)", "list", .hstack, .init(spacing: 8)),
+                text("label\(index)", "row\(index)", value.0),
+                node("value\(index)", "row\(index)", .firstFit, .init(axes: .horizontal)),
+                text("long\(index)", "value\(index)", value.1),
+                text("short\(index)", "value\(index)", value.2),
+            ]
+        }
+        #expect(try PreparedLayout(LayoutDocument(nodes: nodes)).positions[0] == 1)
+        let result = try layout(nodes, width: 170)
+        #expect(result.decision("list")?.candidate == 0)
+        #expect(result.decision("value0")?.candidateID == "short0")
+        #expect(result.decision("value1")?.candidateID == "long1")
+        #expect(result.frame("short0") == rect(48, 0, 110, 20))
+        #expect(result.frame("long1")?.width == 80)
+    }
+
+    @Test func aFirstFitInsideAListItemIsNotBoundedAsTheListsChoicePoints() throws {
+        // More candidates than a list's choice point may have (each position lays the whole
+        // list out once): an ordinary firstFit deep in an item is accepted, as anywhere.
+        let many = LayoutLimits.maxChoicePositions + 1
+        var nodes = [
+            node("list", nil, .uniformFit), node("row", "list", .hstack),
+            node("deep", "row", .firstFit, .init(axes: .horizontal)),
+        ]
+        for index in 0..<many { nodes.append(text("t\(index)", "deep", String(repeating: "x", count: many - index))) }
+        #expect(refusal(nodes) == nil)
+        // 33 − k characters fit 100 from k = 23 on.
+        #expect(try layout(nodes, width: 100).decision("deep")?.candidate == 23)
+        // The same firstFit as the item itself is one of the list's choice points, and refused.
+        nodes.remove(at: 1)
+        nodes[1].parent = "list"
+        #expect(refusal(nodes) != nil)
+    }
+
     /// RStack(threshold: .accessibilityMedium) with RDualText's spacer only when horizontal.
     func payment() -> [LayoutNode] {
         [
