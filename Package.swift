@@ -165,7 +165,7 @@ let package = Package(
         // fitctl check's own logic (documents with msgids, candidate widths, conditions); the
         // command as a whole is Tests/EndToEnd/translation_check.sh.
         .testTarget(name: "fitctlTests", dependencies: ["fitctl", "FitLayout", "FitTranslations"]),
-        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
+        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON", "FitJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
         .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),

@@ -188,7 +188,8 @@ KINDS = {
                    "description": "names of a row's values; {name} in a text or templates string of the template is replaced"},
         "data": {"description": "the rows: flat, fields.count strings per row, row after row; or (JSON) one object per row, "
                                 "field → string, from which fields are taken",
-                 "oneOf": [{"type": "array", "items": {"type": "string"}},
+                 # anyOf: no rows ([]) is both forms at once, which oneOf would refuse.
+                 "anyOf": [{"type": "array", "items": {"type": "string"}},
                            {"type": "array", "items": {"type": "object", "additionalProperties": {"type": "string"}}}]},
     }, ["data"]),
 }

@@ -1,3 +1,5 @@
+import FitJSON
+import FitLayoutJSON
 import Foundation
 import Testing
 
@@ -10,6 +12,19 @@ import Testing
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("protocol/layout-document.schema.json")
         return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    static var protocolDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("protocol")
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONReader.Failure) in try JSONReader.parse(buffer) }
+    }
+
+    static func validator() throws -> SchemaValidator {
+        SchemaValidator(root: try parse(Array(try Data(contentsOf: protocolDirectory.appendingPathComponent("layout-document.schema.json")))))
     }
 
     static func object(_ value: Any?, _ path: String) throws -> [String: Any] {
@@ -54,5 +69,40 @@ import Testing
         let grid = try Self.object(try Self.object(defs["kinds"], "kinds")["grid"], "grid")
         let columns = try Self.object(try Self.object(grid["properties"], "grid.properties")["columns"], "columns")
         #expect(columns["enum"] as? [String] == GridColumns.allCases.map(\.rawValue))
+    }
+
+    @Test func everyExampleDocumentIsValidUnderTheSchema() throws {
+        let validator = try Self.validator()
+        let examples = Self.protocolDirectory.appendingPathComponent("examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names.count >= 10)
+        for name in names {
+            let document = try Self.parse(Array(try Data(contentsOf: examples.appendingPathComponent(name))))
+            #expect(validator.failures(document) == [], "\(name)")
+        }
+    }
+
+    /// A forEach with no rows: the engine lays it out as no items (ReuseTests), and both of
+    /// the schema's forms of `data` (strings, objects) describe `[]`, so `data` takes either (anyOf).
+    @Test func aForEachWithoutRowsIsValidUnderTheSchema() throws {
+        let validator = try Self.validator()
+        func document(data: String, extra: String = "") -> String {
+            """
+            {"version": 1, "nodes": [
+              {"id": "list", "kind": "vstack"},
+              {"id": "rows", "parent": "list", "kind": "forEach", "fields": ["label"], "data": \(data)\(extra)},
+              {"id": "label", "parent": "rows", "kind": "text", "text": "{label}"}]}
+            """
+        }
+        let empty = document(data: "[]")
+        #expect(validator.failures(try Self.parse(Array(empty.utf8))) == [])
+        let laidOut = try LayoutDocument(json: empty).layout(in: ProposedSize(width: 100, height: nil), measurer: measurer)
+        #expect(laidOut.nodes.map(\.id) == ["list"])
+        // The nested form too.
+        let nested = #"{"root": {"kind": "vstack", "children": [{"kind": "forEach", "fields": ["f"], "data": [], "children": [{"kind": "text", "text": "{f}"}]}]}}"#
+        #expect(validator.failures(try Self.parse(Array(nested.utf8))) == [])
+        // What it still refuses: values that are neither strings nor objects, an unknown property.
+        #expect(validator.failures(try Self.parse(Array(document(data: "[1]").utf8))) != [])
+        #expect(validator.failures(try Self.parse(Array(document(data: "[]", extra: #", "rowz": 1"#).utf8))) != [])
     }
 }
