@@ -91,25 +91,25 @@ import FitTestSupport
             while server.scheduler.load.running > 0, ContinuousClock.now - settled < .seconds(20) {
                 try await Task.sleep(for: .milliseconds(50))
             }
-            // From then on another client's calls, small and large, are answered promptly,
-            // while the deaf client stays connected (the bus holds what it has not read).
+            // From then on another client's calls, small and large, are all answered while the
+            // deaf client stays connected (the bus holds what it has not read). Without the bound
+            // none is: once the bus has buffered what it holds for the deaf client
+            // (max_outgoing_bytes) it stops reading the server's socket, and every later reply
+            // waits behind the rest of the 400 MiB, which the deaf client never takes — no reply
+            // at any timeout. So this bounds on the calls being answered, not on how fast: a
+            // loaded machine (the whole suite and other builds on two cores) stretches the time
+            // of an answer but never turns it into none. 30 s a call is 45 times the slowest
+            // pair seen beside the whole suite (0.66 s); alone a pair takes about 30 ms.
+            let pairs = 8
             var slowest: Duration = .zero
             let start = ContinuousClock.now
-            var answered = 0
-            while ContinuousClock.now - start < .seconds(3) {
+            for _ in 0..<pairs {
                 let began = ContinuousClock.now
-                #expect(try await client.test("Echo", [.string("hi")], timeout: .seconds(5)) == [.string("hi")])
-                #expect(try await client.test("Repeat", [.uint32(256 << 10)], timeout: .seconds(5)).count == 1)
+                #expect(try await client.test("Echo", [.string("hi")], timeout: .seconds(30)) == [.string("hi")])
+                #expect(try await client.test("Repeat", [.uint32(256 << 10)], timeout: .seconds(30)).count == 1)
                 slowest = max(slowest, ContinuousClock.now - began)
-                answered += 1
             }
-            print("unread-replies: settled in \(settled.duration(to: start)); then \(answered) pairs of calls answered in 3 s, the slowest in \(slowest)")
-            // Without the bound every one of these calls timed out (NoReply after 5 s): the bus
-            // had stopped reading the server. Alone on the machine 108 pairs are answered in the
-            // 3 s, the slowest in 0.13 s; the bounds leave room for a loaded machine (the whole
-            // test suite runs beside this test: 8 pairs, 0.66 s at worst).
-            #expect(answered >= 3)
-            #expect(slowest < .milliseconds(2_500), "the slowest pair of calls took \(slowest)")
+            print("unread-replies: settled in \(settled.duration(to: start)); then \(pairs) pairs of calls answered in \(start.duration(to: .now)), the slowest in \(slowest)")
             // The deaf client is held at its bound: what the server sent it stays near it.
             #expect(server.scheduler.isOverUnreadLimit(deaf.uniqueNameGuess(from: server)))
         }
