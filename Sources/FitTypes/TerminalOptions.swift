@@ -47,19 +47,35 @@ public enum TerminalProfile: String, Hashable, Sendable, Codable, CaseIterable, 
     /// per-character widths; screen adds up wcwidth. VTE, Konsole and xterm all say
     /// xterm-256color, so TERM alone names none of them.
     public static func detect(environment: [String: String]) -> TerminalProfile? {
-        switch environment["TERM_PROGRAM"]?.lowercased() {
+        environmentRule(environment)?.profile
+    }
+
+    /// The environment variables ``detect(environment:)`` reads, in the order it reads them.
+    public static let environmentVariables = ["TERM_PROGRAM", "TERM_PROGRAM_VERSION", "TERM"]
+
+    /// ``detect(environment:)``'s answer with the rule that gave it, in words
+    /// ("TERM=xterm-kitty"): what `fitctl terminal` and the clients report as the reason.
+    public static func environmentRule(_ environment: [String: String]) -> (profile: TerminalProfile, reason: String)? {
+        let program = environment["TERM_PROGRAM"] ?? ""
+        switch program.lowercased() {
         case "tmux":
-            return tmuxJoinsClusters(version: environment["TERM_PROGRAM_VERSION"] ?? "") ? .grapheme : .wcwidth
-        case "wezterm", "ghostty": return .grapheme
+            let version = environment["TERM_PROGRAM_VERSION"] ?? ""
+            if tmuxJoinsClusters(version: version) {
+                return (.grapheme, "TERM_PROGRAM=tmux \(version): tmux ≥ 3.4 joins emoji clusters")
+            }
+            return (.wcwidth, "TERM_PROGRAM=tmux \(version.isEmpty ? "(no TERM_PROGRAM_VERSION)" : version): tmux before 3.4 adds up wcwidths")
+        case "wezterm", "ghostty": return (.grapheme, "TERM_PROGRAM=\(program)")
         default: break
         }
-        guard let term = environment["TERM"]?.lowercased() else { return nil }
-        if term == "xterm-kitty" || term == "xterm-ghostty" || term == "wezterm" { return .grapheme }
-        if term == "foot" || term.hasPrefix("foot-") { return .grapheme }
-        if term == "alacritty" || term.hasPrefix("alacritty-") { return .wcwidth }
-        if term.hasPrefix("screen") { return .wcwidth }
+        guard let given = environment["TERM"] else { return nil }
+        let term = given.lowercased()
+        let said = "TERM=\(given)"
+        if term == "xterm-kitty" || term == "xterm-ghostty" || term == "wezterm" { return (.grapheme, said) }
+        if term == "foot" || term.hasPrefix("foot-") { return (.grapheme, said) }
+        if term == "alacritty" || term.hasPrefix("alacritty-") { return (.wcwidth, said) }
+        if term.hasPrefix("screen") { return (.wcwidth, said) }
         // tmux's TERM without its TERM_PROGRAM (e.g. over ssh): its version is unknown.
-        if term.hasPrefix("tmux") { return .wcwidth }
+        if term.hasPrefix("tmux") { return (.wcwidth, "\(said) without TERM_PROGRAM: tmux of unknown version") }
         return nil
     }
 
