@@ -144,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "fitctl",
             dependencies: [
-                "FitText", "FitRender", "FitClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
+                "FitText", "FitRender", "FitClient", "FitDBusClient", "FitProtocol", "FitLayout", "FitLayoutJSON", "FitScale", "FitJSON",
                 "FitTranslations", "FitThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -17,6 +17,7 @@ struct Fitctl: AsyncParsableCommand {
               fitctl status                # daemon version, generation, cache figures
               fitctl check dialog.json --translations gtk40 --categories all --widths 240,360,480
               fitctl ping
+              fitctl terminal              # which terminal width profile --cells uses here, and why
 
             By default fitctl asks the fitd daemon (D-Bus activation starts it); --local measures in this process. Where neither the bus nor the daemon answers, measure, fit, font and scale measure in-process and say so on stderr; ping and status do not (they are health checks) and exit 69.
 
@@ -30,7 +31,7 @@ struct Fitctl: AsyncParsableCommand {
         version: FitVersion.line(program: "fitctl"),
         subcommands: [
             MeasureCommand.self, FitCommand.self, CheckCommand.self, FontCommand.self, ScaleCommand.self, WatchCommand.self,
-            StatusCommand.self, PingCommand.self,
+            StatusCommand.self, PingCommand.self, TerminalCommand.self,
         ])
 
     /// As ArgumentParser's own main, after a "did you mean" for a mistyped command word

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FitClient
+import FitDBusClient
 import FitJSON
 import FitRender
 import FitText
@@ -29,7 +30,7 @@ struct MeasureCommand: AsyncParsableCommand {
 
             When the font's family is not installed, fontconfig substitutes another: fitctl says so on stderr, and --json and --batch results have "substituted": true.
 
-            Without --terminal, the profile is that of the terminal this command runs in, where TERM_PROGRAM or TERM names a known one: grapheme for kitty, WezTerm, foot, Ghostty and tmux 3.4 or later; wcwidth for Alacritty, screen, tmux before 3.4 (by TERM_PROGRAM_VERSION) and a tmux whose version is unknown (TERM tmux-*, no TERM_PROGRAM). No profile is exact for tmux 3.3a: it joins a ZWJ sequence into 2 cells but adds up skin tones and leaves ❤️ at 1 cell, so wcwidth, which fitctl takes for it, is right for the last two and 2 cells too many for the first. VTE, Konsole and xterm all say xterm-256color, so none of them is named: the daemon's default, grapheme, applies unless --terminal wcwidth is given.
+            Without --terminal, the profile is that of the terminal this command runs in, where TERM_PROGRAM or TERM names a known one: grapheme for kitty, WezTerm, foot, Ghostty and tmux 3.4 or later; wcwidth for Alacritty, screen, tmux before 3.4 (by TERM_PROGRAM_VERSION) and a tmux whose version is unknown (TERM tmux-*, no TERM_PROGRAM). No profile is exact for tmux 3.3a: it joins a ZWJ sequence into 2 cells but adds up skin tones and leaves ❤️ at 1 cell, so wcwidth, which fitctl takes for it, is right for the last two and 2 cells too many for the first. VTE, Konsole and xterm all say xterm-256color, so none of them is named: there, a single --cells measurement in the foreground of the terminal asks it (how far the cursor moves over three emoji clusters, then its DECRQM answer for mode 2027), and where it does not answer the daemon's default, grapheme, applies. `fitctl terminal` shows which profile, and why. --batch reads the environment only: it answers a program over pipes, which may be reading that terminal itself.
             """))
 
     @OptionGroup var common: CommonOptions
@@ -86,7 +87,7 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "With --cells: narrow (default) or wide (East Asian ambiguous characters ± … α take two cells).")
     var ambiguous: String?
 
-    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4) or wcwidth (VTE, Konsole, xterm, Alacritty, screen, tmux < 3.4); default: from TERM_PROGRAM/TERM (see below).")
+    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4) or wcwidth (VTE, Konsole, xterm, Alacritty, screen, tmux < 3.4); default: the terminal's own (see below; fitctl terminal shows it).")
     var terminal: String?
 
     @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
@@ -153,15 +154,17 @@ struct MeasureCommand: AsyncParsableCommand {
     /// The widest --max-width taken (the engine's limit, which the daemon enforces too).
     static let maxWidthLimit = TextLimits.maxWidth
 
-    /// --escapes, --ambiguous and --terminal (nil where not given; the terminal from the
-    /// environment where a known terminal says so).
+    /// --escapes, --ambiguous and --terminal (nil where not given; the terminal's own profile
+    /// where its environment says, or for a single --cells measurement where it answers:
+    /// ``TerminalDetection``).
     func parsedCellOptions() throws -> (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?) {
         do {
             let terminal = try self.terminal.map { text in try Self.word(TerminalProfile.self, text) }
             return (
                 try escapes.map { text in try Self.word(EscapeMode.self, text) },
                 try ambiguous.map { text in try Self.word(AmbiguousWidth.self, text) },
-                terminal ?? TerminalProfile.detect(environment: ProcessInfo.processInfo.environment)
+                terminal
+                    ?? TerminalDetection.detect(environment: ProcessInfo.processInfo.environment, ask: cells && !batch).profile
             )
         }
     }

@@ -9,7 +9,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # width TEXT [fitctl flags…]: the width fitctl measure --cells answers, with a neutral TERM
-# so the profile is the daemon's default unless a test sets one.
+# so the profile is the daemon's default unless a test sets one (fitctl asks no terminal here:
+# on_private_bus runs this script under timeout, in a process group of its own, never the
+# foreground one).
 width() {
   local text=$1; shift
   env -u TERM_PROGRAM TERM=dumb "$FITCTL" measure --cells --json "$@" -- "$text" | json_get 'repr(d["width"])'

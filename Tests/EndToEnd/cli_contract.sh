@@ -16,7 +16,7 @@ status() { local s=0; "$@" >"$work/out" 2>"$work/err" || s=$?; echo "$s"; }
 # --- help: every command, exit 0, no stray line breaks. At 2000 columns ArgumentParser
 # wraps nothing, so a prose line that starts in the first column with a lower-case letter or
 # "(" after a non-empty line is a sentence broken by hand.
-for cmd in "" measure fit font scale "scale show" "scale set" "scale reset" "scale categories" watch status ping; do
+for cmd in "" measure fit font scale "scale show" "scale set" "scale reset" "scale categories" watch status ping terminal; do
   # shellcheck disable=SC2086
   s=$(COLUMNS=2000 status "$FITCTL" $cmd --help)
   assert_eq "$s" 0 "fitctl $cmd --help exit status"
@@ -162,6 +162,8 @@ assert_eq "$(status "$FITCTL" measure)" 64 "measure without text"
 assert_eq "$(status "$FITCTL" scale set 9)" 64 "scale set 9"
 assert_eq "$(status "$FITCTL" scale set -1)" 64 "scale set -1"
 grep -q "must be from 0.25 to 4.0" "$work/err" || fail "scale set -1 does not say the range: $(cat "$work/err")"
+assert_eq "$(status "$FITCTL" terminal --timeout-ms 0)" 64 "terminal --timeout-ms 0"
+grep -q "1…10000" "$work/err" || fail "terminal --timeout-ms 0 does not say the range: $(cat "$work/err")"
 ok "usage errors exit 64; did you mean for commands, options and option words; -5 refused with its range"
 
 # --- negative letter spacing is a value (it tightens), not an option.

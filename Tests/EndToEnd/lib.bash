@@ -136,7 +136,7 @@ c_client_compile() {
     >"$C_WORK/valac.log" 2>&1 || fail "valac $vala_source: $(cat "$C_WORK/valac.log")"
 }
 
-# For tests in a tmux of their own (socket $dir/tmux, session "fit"; python_terminal.sh,
+# For tests in a tmux of their own (socket $dir/tmux, session "fit"; python_terminal.sh, fitctl_terminal.sh,
 # c_client_terminal.sh): `tmux_pane NAME COMMAND FILE` runs COMMAND in a new window NAME
 # (the first makes the session, 80×24) and waits, 10 s at most, until FILE is written.
 tmux_pane() {

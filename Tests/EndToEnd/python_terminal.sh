@@ -56,10 +56,11 @@ if [ "$version" = 3.3a ]; then
   assert_eq "$(field "$dir/query.json" cells)" "[2, 4, 1]" "where tmux 3.3a's cursor lands after 👩‍💻, 👍🏽, ❤️"
 fi
 assert_eq "$(field "$dir/query.json" width)" "$width.0" "measure('👩‍💻 dev', unit='cells') after asking tmux"
+assert_eq "$(field "$dir/query.json" fitctl)" "$width.0" "fitctl measure --cells '👩‍💻 dev', which asks tmux too"
 screen=$(tmux -S "$dir/tmux" capture-pane -p -t fit:query)
 grep -q 'probe done' <<<"$screen" || fail "the pane shows no 'probe done':"$'\n'"$screen"
 if grep -q $'\U0001F469' <<<"$screen"; then fail "the probe's cluster is still on the screen:"$'\n'"$screen"; fi
-ok "tmux $version asked: $(field "$dir/query.json" reason) (DECRQM 2027: $(field "$dir/query.json" decrqm)); '👩‍💻 dev' $width cells; the probe erased; fitctl, which does not ask, says $(field "$dir/query.json" fitctl)"
+ok "tmux $version asked: $(field "$dir/query.json" reason) (DECRQM 2027: $(field "$dir/query.json" decrqm)); '👩‍💻 dev' $width cells; the probe erased; fitctl, asking too, says $(field "$dir/query.json" fitctl)"
 
 # The terminal example: an emoji text and END side by side, as the user's report had them.
 cat >"$dir/row.json" <<'JSON'
