@@ -23,11 +23,7 @@ if [ -z "${E2E_INNER:-}" ]; then
   pkg-config --exists json-glib-1.0 || skip "json-glib is missing (scripts/bootstrap installs libjson-glib-dev)"
   [ -x "$FITCTL" ] || fail "no fitctl at $FITCTL (swift build first, or set FITCTL)"
   # Built and installed from scratch, outside the private bus's time limit (as c_client.sh).
-  C_WORK=$(mktemp -d "${TMPDIR:-/tmp}/fitd-c-check.XXXXXX")
-  export C_WORK
-  trap 'rm -rf "$C_WORK"' EXIT
-  prefix=$C_WORK/prefix
-  c_client_install
+  c_client_build check
   [ -e "$prefix/include/fitd-client/fit-check.h" ] || fail "meson install left out fit-check.h"
   for name in CheckReport CheckFinding WorstString CandidateWidth; do
     grep -q "public sealed class $name : GLib.Object" "$prefix/share/vala/vapi/fitd-client.vapi" || fail "the VAPI has no Fitd.$name"
