@@ -148,7 +148,24 @@ grep -qx 'matches Gio.IOErrorEnum.NOT_FOUND' "$out/none.gjs" || fail "GJS withou
 status=0
 "$C_WORK/check" "$doc" gtk40 240 es - cancel >"$out/cancel" 2>&1 || status=$?
 grep -qE '^error g-io-error-quark 19: ' "$out/cancel" || fail "a cancelled check: $(cat "$out/cancel")"
-ok "an unknown category is FIT_ERROR_INVALID_ARGUMENT in fitctl's words; a broken document and an unknown language FIT_ERROR_INVALID_DOCUMENT naming the file or catalog; no fitctl G_IO_ERROR_NOT_FOUND; a cancelled check G_IO_ERROR_CANCELLED — alike in C, GJS and Vala"
+# fitctl's other endings, from stand-ins: no engine (status 69) is G_DBUS_ERROR_SERVICE_UNKNOWN
+# in its words; a signal, output that is not UTF-8 and a report missing a member FIT_ERROR_INTERNAL.
+fake=$C_WORK/fake; mkdir -p "$fake"
+printf '#!/bin/sh\necho "fitctl check: no daemon: nothing answers" >&2\nexit 69\n' >"$fake/unavailable"
+printf '#!/bin/sh\nkill -9 $$\n' >"$fake/killed"
+printf '#!/bin/sh\nprintf "\\377\\376"\n' >"$fake/not-utf8"
+printf '%s\n' '#!/bin/sh' "echo '{\"source_language\": \"en\"}'" >"$fake/partial"
+chmod +x "$fake"/*
+for stand_in in "unavailable|^error g-dbus-error-quark 2: fitctl check: no daemon: nothing answers\$" \
+  "killed|^error fit-error-quark $(code FIT_ERROR_INTERNAL): fitctl check was killed by signal 9\$" \
+  "not-utf8|^error fit-error-quark $(code FIT_ERROR_INTERNAL): fitctl check's output could not be read: " \
+  "partial|^error fit-error-quark $(code FIT_ERROR_INTERNAL): fitctl check's report is not as this library reads it: the report has no \"languages\"\$"; do
+  status=0
+  FITCTL=$fake/${stand_in%%|*} "$C_WORK/check" "$doc" gtk40 240 es - >"$out/stand-in" 2>&1 || status=$?
+  assert_eq "$status" 1 "a fitctl that ends ${stand_in%%|*}: exit status ($(cat "$out/stand-in"))"
+  grep -qE "${stand_in#*|}" "$out/stand-in" || fail "a fitctl that ends ${stand_in%%|*}: $(cat "$out/stand-in")"
+done
+ok "an unknown category is FIT_ERROR_INVALID_ARGUMENT in fitctl's words; a broken document and an unknown language FIT_ERROR_INVALID_DOCUMENT naming the file or catalog; no fitctl G_IO_ERROR_NOT_FOUND; a cancelled check G_IO_ERROR_CANCELLED — alike in C, GJS and Vala; fitctl reaching no engine G_DBUS_ERROR_SERVICE_UNKNOWN, killed, not UTF-8 or a partial report FIT_ERROR_INTERNAL"
 
 # 4. PyGObject, as clients/c/README.md shows it: the same report, the same errors; and a report
 #    that is not fitctl's (untrusted text) is FIT_ERROR_INTERNAL naming the place, never a crash.

@@ -1006,12 +1006,12 @@ blank (const char *text)
 
 /* The report, or the error its exit status and stderr say. */
 static FitCheckReport *
-report_from_run (GSubprocess *process, const char *out, const char *err, GError **error)
+report_from_run (GSubprocess *process, const char *out, char *err, GError **error)
 {
   if (!g_subprocess_get_if_exited (process))
     {
-      g_set_error (error, FIT_ERROR, FIT_ERROR_INTERNAL, "fitctl check was killed by signal %d: %s",
-                   g_subprocess_get_term_sig (process), err != NULL ? err : "");
+      g_set_error (error, FIT_ERROR, FIT_ERROR_INTERNAL, "fitctl check was killed by signal %d%s%s",
+                   g_subprocess_get_term_sig (process), blank (err) ? "" : ": ", blank (err) ? "" : g_strstrip (err));
       return NULL;
     }
   int status = g_subprocess_get_exit_status (process);
@@ -1097,6 +1097,22 @@ spawn (const char *const *argv, GError **error)
   return process;
 }
 
+/* communicate_utf8 failed: cancelled (kept as G_IO_ERROR_CANCELLED), or fitctl's output could
+ * not be read (not UTF-8: FIT_ERROR_INTERNAL, as any report this library cannot read). fitctl
+ * is stopped either way. */
+static void
+communicate_failed (GSubprocess *process, GError *failure, GError **error)
+{
+  g_subprocess_force_exit (process);
+  if (g_error_matches (failure, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_propagate_error (error, failure);
+      return;
+    }
+  g_set_error (error, FIT_ERROR, FIT_ERROR_INTERNAL, "fitctl check's output could not be read: %s", failure->message);
+  g_error_free (failure);
+}
+
 static gboolean
 check_arguments (const char *document_path, const char *const *translations, const char *widths, GError **error)
 {
@@ -1144,8 +1160,8 @@ check_arguments (const char *document_path, const char *const *translations, con
  * - `G_IO_ERROR_NOT_FOUND`: no fitctl (no `$FITCTL`, none on `PATH`), or it cannot be run;
  * - `G_DBUS_ERROR_SERVICE_UNKNOWN`: fitctl reached no engine (exit status 69), the error a
  *   call to a daemon that cannot be started gets;
- * - #FIT_ERROR_INTERNAL: fitctl failed otherwise (another status, a signal), or its report
- *   is not as this library reads it (fit_check_report_new_from_json());
+ * - #FIT_ERROR_INTERNAL: fitctl failed otherwise (another status, a signal), or its output
+ *   is not UTF-8 or its report not as this library reads it (fit_check_report_new_from_json());
  * - `G_IO_ERROR_CANCELLED` when @cancellable was cancelled.
  *
  * Returns: (transfer full): the report (fit_check_report_get_fits() says whether
@@ -1166,9 +1182,10 @@ fit_check_run_sync (const char *document_path, const char *const *translations, 
   if (process == NULL)
     return NULL;
   g_autofree char *out = NULL, *err = NULL;
-  if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, error))
+  GError *failure = NULL;
+  if (!g_subprocess_communicate_utf8 (process, NULL, cancellable, &out, &err, &failure))
     {
-      g_subprocess_force_exit (process);
+      communicate_failed (process, failure, error);
       return NULL;
     }
   return report_from_run (process, out, err, error);
@@ -1181,9 +1198,10 @@ communicated (GObject *source, GAsyncResult *result, gpointer data)
   GSubprocess *process = G_SUBPROCESS (source);
   g_autofree char *out = NULL, *err = NULL;
   GError *error = NULL;
-  if (!g_subprocess_communicate_utf8_finish (process, result, &out, &err, &error))
+  GError *failure = NULL;
+  if (!g_subprocess_communicate_utf8_finish (process, result, &out, &err, &failure))
     {
-      g_subprocess_force_exit (process);
+      communicate_failed (process, failure, &error);
       g_task_return_error (task, error);
       return;
     }
