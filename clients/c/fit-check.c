@@ -6,7 +6,7 @@
  * The report is outside input (another program's output): it is checked as strictly as a
  * document (fit-json.c: RFC 8259, nesting bounded) before json-glib builds the tree, and
  * every member is read by name and type; a member missing or of another type is a
- * FIT_ERROR_INTERNAL naming its place (`findings[2].kind`), never a crash. The report's
+ * FIT_ERROR_INTERNAL naming its place (`findings[2] has no "kind"`), never a crash. The report's
  * shape is the writer's in Sources/fitctl/CheckReport+Output.swift (json(textScale:)). */
 #define FIT_CLIENT_COMPILATION
 #include "fit-private.h"
