@@ -18,11 +18,7 @@ if [ -z "${E2E_INNER:-}" ]; then
   command -v valac >/dev/null || skip "valac is missing (scripts/bootstrap installs it)"
   pkg-config --exists json-glib-1.0 || skip "json-glib is missing (scripts/bootstrap installs libjson-glib-dev)"
   # Built and installed from scratch, outside the private bus's time limit (as c_client.sh).
-  C_WORK=$(mktemp -d "${TMPDIR:-/tmp}/fitd-c-layout.XXXXXX")
-  export C_WORK
-  trap 'rm -rf "$C_WORK"' EXIT
-  prefix=$C_WORK/prefix
-  c_client_install
+  c_client_build layout
   [ -e "$prefix/include/fitd-client/fit-results.h" ] || fail "meson install left out fit-results.h"
   vapi=$prefix/share/vala/vapi/fitd-client.vapi
   grep -q '^namespace Fitd {' "$vapi" || fail "the VAPI's namespace is not Fitd: $(grep -m1 '^namespace' "$vapi")"

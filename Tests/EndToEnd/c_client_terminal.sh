@@ -12,10 +12,7 @@ source "$(dirname "$0")/lib.bash"
 if [ -z "${E2E_INNER:-}" ]; then
   command -v tmux >/dev/null || skip "tmux is missing (scripts/bootstrap installs it)"
   pkg-config --exists json-glib-1.0 || skip "json-glib is missing (scripts/bootstrap installs libjson-glib-dev)"
-  C_WORK=$(mktemp -d "${TMPDIR:-/tmp}/fitd-c-terminal.XXXXXX")
-  export C_WORK
-  trap 'rm -rf "$C_WORK"' EXIT
-  c_client_install
+  c_client_build terminal
   # shellcheck disable=SC2046 # pkg-config's flags are words
   cc -Wall -Wextra -Werror -o "$C_WORK/layout" clients/c/tests/layout.c $(pkg-config --cflags --libs fitd-client) \
     2>"$C_WORK/cc.log" || fail "cc layout.c: $(cat "$C_WORK/cc.log")"

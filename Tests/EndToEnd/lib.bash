@@ -115,8 +115,17 @@ stop_owner() {
   assert_eq "$status" 0 "exit status after SIGTERM"
 }
 
-# For the libfitd-client tests (c_client.sh, c_client_layout.sh), before the private bus:
-# builds clients/c from scratch (scripts/c-client) in the scratch directory $C_WORK and
+# For the libfitd-client tests (c_client*.sh), before the private bus: `c_client_build NAME`
+# makes the scratch directory $C_WORK (exported for the run on the bus, removed on exit)
+# and installs the library there (c_client_install), with $prefix its prefix.
+c_client_build() {
+  C_WORK=$(mktemp -d "${TMPDIR:-/tmp}/fitd-c-$1.XXXXXX")
+  export C_WORK
+  trap 'rm -rf "$C_WORK"' EXIT
+  prefix=$C_WORK/prefix
+  c_client_install
+}
+# Builds clients/c from scratch (scripts/c-client) in the scratch directory $C_WORK and
 # installs it into $C_WORK/prefix, then points pkg-config there.
 c_client_install() {
   local prefix=$C_WORK/prefix

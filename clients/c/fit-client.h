@@ -6,13 +6,15 @@
  * process draws with (fit_client_toolkit(), fit_client_default_options()) and the width
  * profile of its terminal (fit_client_terminal_profile()), layout documents from JSON
  * (fit_document_from_json()), and the typed calls (fit_client_layout_json(),
- * fit_client_measure()…) whose results fit-results.h declares. */
+ * fit_client_measure()…) whose results fit-results.h declares; fit-check.h adds the
+ * translation check (fit_check_run_sync(): `fitctl check`, its report typed). */
 #ifndef FIT_CLIENT_H
 #define FIT_CLIENT_H
 
 #include <gio/gio.h>
 #include "fit-client-generated.h"
 #include "fit-results.h"
+#include "fit-check.h"
 
 G_BEGIN_DECLS
 
