@@ -27,7 +27,9 @@ install_into "$work/install.log" PREFIX="$prefix"
 expected="bin/fitctl
 bin/fitd
 include/fitd-client/fit-client-generated.h
+include/fitd-client/fit-check.h
 include/fitd-client/fit-client.h
+include/fitd-client/fit-results.h
 include/fitd-gtk/fit-gtk.h
 include/fitd-gtk/fit-threshold-box.h
 include/fitd-gtk/fit-uniform-group.h
