@@ -63,8 +63,12 @@ public struct LayoutDecision: Hashable, Sendable, Codable {
     public var kind: LayoutNodeKind
     /// firstFit, uniformFit: the chosen candidate's position among the candidates.
     public var candidate: Int?
-    /// firstFit: the chosen candidate's id.
+    /// firstFit: the chosen candidate's id. uniformFit: the id of the node its first choice
+    /// point shows at the list's position (what the position is called in the first item).
     public var candidateID: String?
+    /// uniformFit: per choice point of the list, in document order, the id of the node it
+    /// shows at the list's position (its last child when it has fewer).
+    public var candidateIDs: [String]? = nil
     /// threshold: the arrangement.
     public var axis: LayoutAxis?
     /// fitting: the width (vertical axis) or height it fitted its children to.

@@ -291,6 +291,7 @@ public enum LayoutCodec {
             var outcome: [String: DBusValue] = [:]
             if let candidate = decision.candidate { outcome["candidate"] = .uint32(UInt32(clamping: candidate)) }
             if let id = decision.candidateID { outcome["candidate_id"] = .string(id) }
+            if let ids = decision.candidateIDs { outcome["candidate_ids"] = ids.dbusValue }
             if let axis = decision.axis { outcome["axis"] = .string(axis.rawValue) }
             if let length = decision.length { outcome["length"] = .double(length) }
             if let scale = decision.scale { outcome["scale"] = .double(scale) }
@@ -422,6 +423,7 @@ public enum LayoutCodec {
         var decision = LayoutDecision(id: id, nodeIndex: nodeIndex, kind: kind)
         decision.candidate = try outcome.integer("candidate")
         decision.candidateID = try outcome.string("candidate_id")
+        decision.candidateIDs = try outcome.strings("candidate_ids")
         if let axis = try outcome.string("axis") {
             guard let parsed = LayoutAxis(rawValue: axis) else { throw DBusError(.invalidArgs, "axis \"\(axis)\" is unknown") }
             decision.axis = parsed

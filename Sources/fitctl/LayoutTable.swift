@@ -181,6 +181,7 @@ enum LayoutJSON {
             w.member("kind", decision.kind.rawValue)
             if let candidate = decision.candidate { w.member("candidate", candidate) }
             if let candidateID = decision.candidateID { w.member("candidate_id", candidateID) }
+            if let candidateIDs = decision.candidateIDs { w.member("candidate_ids", candidateIDs) }
             if let axis = decision.axis { w.member("axis", axis.rawValue) }
             member("length", decision.length, to: &w)
             member("scale", decision.scale, to: &w)

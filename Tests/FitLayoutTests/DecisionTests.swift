@@ -343,3 +343,29 @@ import Testing
         }
     }
 }
+
+/// A uniformFit names what its position shows: per choice point, the node shown there.
+@Suite struct UniformFitCandidateIDTests {
+    @Test func aListNamesTheNodeEachChoicePointShowsAndTheFirstAsItsCandidate() throws {
+        let bar = try LayoutDocument(json: Array(#"""
+            {"version": 1, "root": {"id": "bar", "kind": "uniformFit", "axis": "horizontal", "children": [
+              {"kind": "choice", "children": [
+                {"id": "home", "kind": "hstack", "children": [{"kind": "image", "width": 20, "height": 20}, {"kind": "text", "text": "Home"}]},
+                {"id": "homeIcon", "kind": "image", "width": 20, "height": 20}]},
+              {"kind": "choice", "children": [
+                {"id": "search", "kind": "hstack", "children": [{"kind": "image", "width": 20, "height": 20}, {"kind": "text", "text": "Search"}]},
+                {"id": "searchIcon", "kind": "image", "width": 20, "height": 20}]},
+              {"kind": "choice", "children": [{"id": "onlyOne", "kind": "image", "width": 20, "height": 20}]}]}}
+            """#.utf8))
+        let prepared = try PreparedLayout(bar)
+        let wide = try prepared.layout(in: ProposedSize(width: 400, height: nil), measurer: FixedAdvanceMeasurer())
+        let list = try #require(wide.decisions.first { $0.id == "bar" })
+        #expect(list.candidate == 0)
+        // A choice with fewer children shows its last.
+        #expect(list.candidateIDs == ["home", "search", "onlyOne"])
+        #expect(list.candidateID == "home")
+        let narrow = try prepared.layout(in: ProposedSize(width: 100, height: nil), measurer: FixedAdvanceMeasurer())
+        let icons = try #require(narrow.decisions.first { $0.id == "bar" })
+        #expect(icons.candidate == 1 && icons.candidateIDs == ["homeIcon", "searchIcon", "onlyOne"] && icons.candidateID == "homeIcon")
+    }
+}

@@ -278,13 +278,14 @@ row("hostile layouts", "breakpoints over 3,000 nodes flipping at 40 widths",
     OK, stopped_search, limit=10)
 
 def nested_lists(depth, candidates):
-    """uniformFits nested `depth` deep, each item a firstFit of `candidates` images."""
+    """uniformFits nested `depth` deep, each item holding a choice of `candidates` images (a
+    choice anywhere in an item takes the list's position; a firstFit there decides alone)."""
     nodes, parent = [], -1
     for level in range(depth):
         nodes.append((f"list{level}", "uniformFit", parent, EMPTY))
         nodes.append((f"item{level}", "vstack", len(nodes) - 1, EMPTY))
         item = len(nodes) - 1
-        nodes.append((f"pick{level}", "firstFit", item, EMPTY))
+        nodes.append((f"pick{level}", "choice", item, EMPTY))
         at = len(nodes) - 1
         nodes += [(f"c{level}.{k}", "image", at, options(width=D(100 - k), height=D(1))) for k in range(candidates)]
         parent = item

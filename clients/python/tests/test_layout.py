@@ -57,7 +57,8 @@ def as_fitctl_json(result: fitd.LayoutResult) -> dict:
         if f.is_text and f.visible:  # a text not shown has no outcome (fitctl prints none)
             node["text"] = {"line_count": f.line_count, "scale": f.scale, "truncated": f.truncated}
         nodes[f.id] = node
-    decisions = {d.id: {k: v for k, v in (("candidate", d.candidate), ("candidate_id", d.candidate_id), ("axis", d.axis),
+    decisions = {d.id: {k: v for k, v in (("candidate", d.candidate), ("candidate_id", d.candidate_id),
+                                          ("candidate_ids", list(d.candidate_ids) or None), ("axis", d.axis),
                                           ("length", d.length), ("scale", d.scale), ("kind", d.kind)) if v is not None}
                  for d in result.decisions}
     return {"size": {"width": result.width, "height": result.height}, "truncated": result.truncated,
@@ -126,12 +127,15 @@ def test_a_text_not_shown_is_still_a_text(fit):
     assert fit.layout(nest(json.loads((EXAMPLES[0].parent / "first-fit-card.json").read_text())), width=10).frame("rowLabel").is_text
 
 
-def test_a_uniform_fit_decision_has_its_position_and_no_node_id(fit):
-    """What the wire carries for a uniformFit (protocol/README.md): the position alone."""
-    result = fit.layout(EXAMPLES[0].parent / "uniform-list.json", width=140)
+def test_a_uniform_fit_decision_names_what_each_item_shows_at_its_position(fit):
+    """A uniformFit's position, and per choice point the node shown there (protocol/README.md)."""
+    result = fit.layout(EXAMPLES[0].parent / "uniform-list.json", width=100)
     uniform = result.decision("list")
-    assert (uniform.kind, uniform.candidate, uniform.candidate_id, uniform.outcome) == ("uniformFit", 0, None, {"candidate": 0})
-    assert [result.decision(f"item{i}").candidate_id for i in range(3)] == ["row0", "row1", "row2"]
+    assert (uniform.kind, uniform.candidate, uniform.candidate_id) == ("uniformFit", 1, "col0")
+    assert uniform.candidate_ids == ("col0", "col1", "col2")
+    assert [result.decision(f"item{i}").candidate_id for i in range(3)] == ["col0", "col1", "col2"]
+    wide = fit.layout(EXAMPLES[0].parent / "uniform-list.json", width=400).decision("list")
+    assert (wide.candidate, wide.candidate_ids) == (0, ("row0", "row1", "row2"))
 
 
 def test_the_user_size_category_decides_a_threshold_unless_one_is_given(fit):

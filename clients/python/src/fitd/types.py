@@ -174,10 +174,10 @@ class Frame:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A decision taken (Layout's decisions, a(susa{sv})): candidate and candidate_id for
-    firstFit, candidate for uniformFit, axis for threshold, length for fitting, scale for
-    scaleGroup; the others None. ``outcome`` has every key as sent. A uniformFit's
-    candidate_id is None: it picks a position, not a node (every item shows its choice points'
-    child at that position; the firstFits among its items report their own candidate_id)."""
+    firstFit and uniformFit, axis for threshold, length for fitting, scale for scaleGroup; the
+    others None. ``outcome`` has every key as sent. A uniformFit picks a position: its
+    candidate_ids are the nodes every choice point of the list shows at it (document order),
+    and its candidate_id the first of them, what the position is called in the first item."""
 
     id: str
     node_index: int
@@ -188,12 +188,13 @@ class Decision:
     length: Optional[float]
     scale: Optional[float]
     outcome: dict[str, Any]
+    candidate_ids: tuple[str, ...] = ()
 
     @classmethod
     def from_wire(cls, d: list[Any]) -> "Decision":
         o = plain(d[3])
         return cls(d[0], d[1], d[2], o.get("candidate"), o.get("candidate_id"), o.get("axis"),
-                   o.get("length"), o.get("scale"), o)
+                   o.get("length"), o.get("scale"), o, tuple(o.get("candidate_ids", ())))
 
 
 @dataclass(frozen=True, slots=True)
