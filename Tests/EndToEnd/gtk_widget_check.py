@@ -26,7 +26,8 @@ import gi
 
 gi.require_version("Gtk", "4.0")
 gi.require_version("FitdGtk", "1.0")
-from gi.repository import FitdGtk, GLib, Gtk  # noqa: E402
+gi.require_version("Pango", "1.0")
+from gi.repository import FitdGtk, GLib, Gtk, Pango  # noqa: E402
 
 ROWS = [
     ("Automatic screen lock", "After 5 minutes"),
@@ -34,6 +35,9 @@ ROWS = [
     ("Location services", "While using the app"),
 ]
 SOLO = ("Automatic suspend", "When on battery power")
+# The row of its own has a title with attributes (bold, larger), as an app sets them with
+# gtk_label_set_attributes: described to fitd as markup, measured as GTK draws it.
+SOLO_ATTRIBUTES = "0 9 weight bold, 0 9 size 13312"
 MARGIN = 12
 
 
@@ -54,10 +58,12 @@ def label(text, dim=False):
     return widget
 
 
-def setting_row(title, value):
+def setting_row(title, value, attributes=None):
     view = FitdGtk.ViewThatFits()
     wide = Gtk.Box(orientation=Gtk.Orientation.HORIZONTAL, spacing=12)
     first = label(title)
+    if attributes:
+        first.set_attributes(Pango.AttrList.from_string(attributes))
     first.set_hexpand(True)
     wide.append(first)
     wide.append(label(value, dim=True))
@@ -91,7 +97,7 @@ class Screen:
             self.group.add(row)
             self.rows.append(row)
             box.append(row)
-        self.solo = setting_row(*SOLO)
+        self.solo = setting_row(*SOLO, attributes=SOLO_ATTRIBUTES)
         box.append(self.solo)
         self.threshold = FitdGtk.ThresholdBox(category="accessibilityMedium", spacing=8)
         self.threshold.append(label("Joe's Coffee Shop"))
@@ -208,6 +214,10 @@ def main():
             fail("with no daemon the threshold box says fitd decided it")
         ok(f"no daemon: GTK's measuring decides every row and the threshold box stays a row")
     else:
+        # The attributed title reached fitd as text with its attributes, not as a measured box.
+        texts = [node[3].get("text", "") for node in first.solo.describe().unpack() if node[1] == "text"]
+        if not any(t.startswith('<span weight="700" font="') and 'px">Automatic</span>' in t for t in texts):
+            fail(f"the attributed title was not described as markup: {texts}")
         list_flip = flip_to_first(flips(first.group.get_flip, first.group.get_n_flips()), "the list")
         solo_flip = flip_to_first(flips(first.solo.get_flip, first.solo.get_n_flips()), "the row of its own")
         for what, flip, natural in (("list", list_flip, list_natural), ("row of its own", solo_flip, solo_natural)):

@@ -3,6 +3,8 @@
 #include "fit-gtk-private.h"
 
 #include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
 #include <fit-client.h>
 
 void
@@ -125,25 +127,160 @@ add_measured (FitGtkDocument *doc, GtkWidget *widget, int parent)
 static gboolean
 label_is_plain_text (GtkLabel *label)
 {
-  return gtk_label_get_width_chars (label) < 0 && gtk_label_get_max_width_chars (label) < 0
-         && gtk_label_get_attributes (label) == NULL
-         && !(gtk_label_get_use_markup (label) && gtk_label_get_use_underline (label));
+  if (gtk_label_get_width_chars (label) >= 0 || gtk_label_get_max_width_chars (label) >= 0)
+    return FALSE;
+  /* Attributes index the shown text: with markup or mnemonics it is not the label's own. */
+  if (gtk_label_get_attributes (label) != NULL)
+    return !gtk_label_get_use_markup (label) && !gtk_label_get_use_underline (label);
+  return !(gtk_label_get_use_markup (label) && gtk_label_get_use_underline (label));
 }
+
+/* One span attribute of Pango markup (pango-markup.c's span attributes) for an attribute of
+ * a label's PangoAttrList. Returns FALSE for one that changes a text's size and has no span
+ * form (then GTK measures the label); attributes that change no size (colours, underline,
+ * strikethrough, overline) are left out. */
+static gboolean
+append_span_attribute (GString *span, const PangoAttribute *attribute, double dpi)
+{
+  switch ((int) attribute->klass->type)
+    {
+    case PANGO_ATTR_FOREGROUND: case PANGO_ATTR_BACKGROUND: case PANGO_ATTR_UNDERLINE:
+    case PANGO_ATTR_UNDERLINE_COLOR: case PANGO_ATTR_STRIKETHROUGH: case PANGO_ATTR_STRIKETHROUGH_COLOR:
+    case PANGO_ATTR_FOREGROUND_ALPHA: case PANGO_ATTR_BACKGROUND_ALPHA: case PANGO_ATTR_OVERLINE:
+    case PANGO_ATTR_OVERLINE_COLOR:
+      return TRUE;
+    case PANGO_ATTR_FONT_DESC:
+      {
+        /* A size in points becomes px at the label's resolution, as GTK's Pango converts it:
+         * fitd measures the document at text scale 1. */
+        g_autoptr (PangoFontDescription) copy = pango_font_description_copy (((PangoAttrFontDesc *) attribute)->desc);
+        if ((pango_font_description_get_set_fields (copy) & PANGO_FONT_MASK_SIZE)
+            && !pango_font_description_get_size_is_absolute (copy))
+          pango_font_description_set_absolute_size (copy, pango_font_description_get_size (copy) * dpi / 72.0);
+        g_autofree char *desc = pango_font_description_to_string (copy);
+        g_autofree char *escaped = g_markup_escape_text (desc, -1);
+        g_string_append_printf (span, " font=\"%s\"", escaped);
+        return TRUE;
+      }
+    case PANGO_ATTR_FAMILY:
+      {
+        g_autofree char *escaped = g_markup_escape_text (((PangoAttrString *) attribute)->value, -1);
+        g_string_append_printf (span, " font_family=\"%s\"", escaped);
+        return TRUE;
+      }
+    case PANGO_ATTR_STYLE:
+      {
+        int style = ((PangoAttrInt *) attribute)->value;
+        g_string_append_printf (span, " style=\"%s\"",
+                                style == PANGO_STYLE_ITALIC ? "italic" : style == PANGO_STYLE_OBLIQUE ? "oblique" : "normal");
+        return TRUE;
+      }
+    case PANGO_ATTR_WEIGHT:
+      g_string_append_printf (span, " weight=\"%d\"", ((PangoAttrInt *) attribute)->value);
+      return TRUE;
+    case PANGO_ATTR_SIZE:
+      /* Points, which Pango turns into px at the context's resolution (GTK's gtk-xft-dpi). */
+      g_string_append_printf (span, " font=\"%.4fpx\"", ((PangoAttrSize *) attribute)->size / (double) PANGO_SCALE * dpi / 72.0);
+      return TRUE;
+    case PANGO_ATTR_ABSOLUTE_SIZE:
+      /* A description holding only a size in px: merged, as a span's font is. */
+      g_string_append_printf (span, " font=\"%.4fpx\"", ((PangoAttrSize *) attribute)->size / (double) PANGO_SCALE);
+      return TRUE;
+    case PANGO_ATTR_LETTER_SPACING:
+      g_string_append_printf (span, " letter_spacing=\"%d\"", ((PangoAttrInt *) attribute)->value);
+      return TRUE;
+    case PANGO_ATTR_RISE:
+      g_string_append_printf (span, " rise=\"%d\"", ((PangoAttrInt *) attribute)->value);
+      return TRUE;
+    case PANGO_ATTR_FALLBACK:
+      g_string_append_printf (span, " fallback=\"%s\"", ((PangoAttrInt *) attribute)->value ? "true" : "false");
+      return TRUE;
+    case PANGO_ATTR_FONT_FEATURES:
+      {
+        g_autofree char *escaped = g_markup_escape_text (((PangoAttrFontFeatures *) attribute)->features, -1);
+        g_string_append_printf (span, " font_features=\"%s\"", escaped);
+        return TRUE;
+      }
+    case PANGO_ATTR_LANGUAGE:
+      g_string_append_printf (span, " lang=\"%s\"", pango_language_to_string (((PangoAttrLanguage *) attribute)->value));
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* A label's text and PangoAttrList as the Pango markup that draws the same: one span per run
+ * of text under the same attributes (pango_attr_list_get_iterator). NULL when an attribute
+ * has no span form or a run does not fall on character boundaries. */
+static char *
+attributes_as_markup (const char *text, PangoAttrList *attributes, double dpi)
+{
+  gsize length = strlen (text);
+  g_autoptr (GString) markup = g_string_sized_new (length * 2);
+  PangoAttrIterator *runs = pango_attr_list_get_iterator (attributes);
+  gboolean ok = TRUE;
+  gsize covered = 0;
+  do
+    {
+      int start, end;
+      pango_attr_iterator_range (runs, &start, &end);
+      gsize from = (gsize) MAX (start, 0), to = MIN ((gsize) MAX (end, 0), length);
+      if (from >= length || from >= to)
+        continue;
+      if (from > covered)
+        {
+          g_autofree char *plain = g_markup_escape_text (text + covered, (gssize) (from - covered));
+          g_string_append (markup, plain);
+        }
+      if (!g_utf8_validate_len (text + from, to - from, NULL))
+        {
+          ok = FALSE;
+          break;
+        }
+      GString *span = g_string_new ("<span");
+      GSList *set = pango_attr_iterator_get_attrs (runs);
+      for (GSList *l = set; l != NULL && ok; l = l->next)
+        ok = append_span_attribute (span, l->data, dpi);
+      g_slist_free_full (set, (GDestroyNotify) pango_attribute_destroy);
+      g_autofree char *escaped = g_markup_escape_text (text + from, (gssize) (to - from));
+      g_string_append_printf (markup, "%s>%s</span>", span->str, escaped);
+      g_string_free (span, TRUE);
+      covered = to;
+    }
+  while (ok && pango_attr_iterator_next (runs));
+  pango_attr_iterator_destroy (runs);
+  if (!ok)
+    return NULL;
+  if (covered < length)
+    {
+      g_autofree char *plain = g_markup_escape_text (text + covered, (gssize) (length - covered));
+      g_string_append (markup, plain);
+    }
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
+static int add_measured (FitGtkDocument *doc, GtkWidget *widget, int parent);
 
 static int
 add_label (FitGtkDocument *doc, GtkLabel *label, int parent)
 {
   GtkWidget *widget = GTK_WIDGET (label);
+  g_autofree char *text = NULL;
+  if (gtk_label_get_attributes (label) != NULL)
+    {
+      double dpi = pango_cairo_context_get_resolution (gtk_widget_get_pango_context (widget));
+      text = attributes_as_markup (gtk_label_get_text (label), gtk_label_get_attributes (label), dpi > 0 ? dpi : 96.0);
+      if (text == NULL)
+        return add_measured (doc, widget, parent);
+    }
+  else if (gtk_label_get_use_markup (label))
+    text = g_strdup (gtk_label_get_label (label));
+  else
+    text = g_markup_escape_text (gtk_label_get_text (label), -1);
   int under = add_extents (doc, widget, parent);
   GVariantDict props;
   g_variant_dict_init (&props, NULL);
-  if (gtk_label_get_use_markup (label))
-    g_variant_dict_insert (&props, "text", "s", gtk_label_get_label (label));
-  else
-    {
-      g_autofree char *escaped = g_markup_escape_text (gtk_label_get_text (label), -1);
-      g_variant_dict_insert (&props, "text", "s", escaped);
-    }
+  g_variant_dict_insert (&props, "text", "s", text);
   PangoContext *context = gtk_widget_get_pango_context (widget);
   g_autofree char *font = pango_font_description_to_string (pango_context_get_font_description (context));
   g_variant_dict_insert (&props, "font", "s", font);

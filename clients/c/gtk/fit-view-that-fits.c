@@ -57,7 +57,7 @@ shown_children (FitViewThatFits *self)
 
 /* The document fitd decides on: a firstFit over the candidates, on the horizontal axis only
  * (the height follows the width, as GTK's height-for-width does). */
-GVariant *
+static GVariant *
 _fit_view_that_fits_describe (FitViewThatFits *self)
 {
   FitGtkDocument doc;
@@ -413,6 +413,23 @@ fit_view_that_fits_get_flip (FitViewThatFits *self, guint index, double *width, 
 {
   g_return_val_if_fail (FIT_IS_VIEW_THAT_FITS (self), FALSE);
   return self->answered && fit_gtk_flip (self->flip_widths, self->flip_candidates, index, width, candidate);
+}
+
+/**
+ * fit_view_that_fits_describe:
+ * @self: a #FitViewThatFits
+ *
+ * What the container tells fitd about its candidates now: the nodes of the Layout call, in
+ * the wire form `a(ssia{sv})` (protocol/README.md, "Layout"). For seeing why fitd decides as
+ * it does (`fitctl fit` lays out the same nodes as a flat document).
+ *
+ * Returns: (transfer full): the document's nodes
+ */
+GVariant *
+fit_view_that_fits_describe (FitViewThatFits *self)
+{
+  g_return_val_if_fail (FIT_IS_VIEW_THAT_FITS (self), NULL);
+  return _fit_view_that_fits_describe (self);
 }
 
 void

@@ -33,6 +33,7 @@ int fit_view_that_fits_get_candidate_index (FitViewThatFits *self);
 FitDecisionSource fit_view_that_fits_get_decision_source (FitViewThatFits *self);
 gboolean fit_view_that_fits_get_flip (FitViewThatFits *self, guint index, double *width, int *candidate);
 guint fit_view_that_fits_get_n_flips (FitViewThatFits *self);
+GVariant *fit_view_that_fits_describe (FitViewThatFits *self);
 
 G_END_DECLS
 
