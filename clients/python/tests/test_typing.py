@@ -17,9 +17,10 @@ import fitd
 fit = fitd.Client()
 fit.measure("x", "Noto Sans 11", max_width=220, wrap="word-char", max_lines=2, ellipsize="end", features=["tnum"],
             letter_spacing=0.5, unit="cells", lines=True, text_scale=None, language="en", metrics="gtk3",
-            markup=False, escapes="ansi", ambiguous="wide", terminal="wcwidth")
+            markup=False, escapes="ansi", ambiguous="wide", terminal="wcwidth", ui_font="Cantarell 11")
 fit.layout({"root": {"kind": "text", "text": "x"}}, 320, unit="cells", size_category="large", ui_font="Sans 10",
-           spacing=4, language="en", metrics="gtk4", markup=False, widget_sizes=True, breakpoints=(100, 600))
+           spacing=4, language="en", metrics="gtk4", markup=False, widget_sizes=True, label_sizes=True,
+           text_scale=1.0, breakpoints=(100, 600))
 async def main(afit: fitd.AsyncClient) -> None:
     await afit.measure("x", max_width=10)
     await afit.layout({"root": {"kind": "text", "text": "x"}}, unit="px")

@@ -23,6 +23,7 @@ class MeasureOptions(TypedDict, total=False):
     language: Optional[str]
     metrics: Optional[str]  # gtk4, gtk3 or gtk-4.N
     markup: Optional[bool]
+    ui_font: Optional[str]  # the UI font a text with no font (and text styles) is measured in
     escapes: Optional[Literal["none", "ansi"]]
     ambiguous: Optional[Literal["narrow", "wide"]]
     # Without it, in cells: the profile of the terminal this process runs in (fitd.terminal).

@@ -23,7 +23,7 @@ INTERFACE = "org.fitd.Fit1"
 MEASURE_OPTION_TYPES = {
     "max_width": "d", "wrap": "s", "max_lines": "u", "ellipsize": "s", "letter_spacing": "d",
     "unit": "s", "lines": "b", "text_scale": "d", "language": "s", "metrics": "s", "markup": "b",
-    "escapes": "s", "ambiguous": "s", "terminal": "s",
+    "escapes": "s", "ambiguous": "s", "terminal": "s", "ui_font": "s",
 }
 # Layout's options (protocol/README.md, "Layout", options); breakpoints is (dd).
 LAYOUT_OPTION_TYPES = {
