@@ -408,15 +408,17 @@ layout_done (GObject *source, GAsyncResult *result, gpointer data)
   PendingLayout *p = data;
   g_autoptr (GError) error = NULL;
   g_autoptr (GVariant) size = NULL, frames = NULL, decisions = NULL;
+  g_autoptr (FitLayoutResult) typed = NULL;
   gboolean truncated;
   guint64 generation;
   if (fit_client_call_layout_finish (FIT_CLIENT (source), &size, &frames, &decisions, &truncated, &generation, result, &error))
-    p->callback (frames, decisions, NULL, p->user_data);
+    typed = fit_layout_result_new_from_reply (size, frames, decisions, truncated, generation, &error);
+  else
+    g_dbus_error_strip_remote_error (error);
+  if (typed != NULL)
+    p->callback (typed, NULL, p->user_data);
   else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_dbus_error_strip_remote_error (error);
-      p->callback (NULL, NULL, error, p->user_data);
-    }
+    p->callback (NULL, error, p->user_data);
   pending_free (p);
 }
 
@@ -465,7 +467,7 @@ proxy_ready (GObject *source, GAsyncResult *result, gpointer data)
           PendingLayout *p = l->data;
           /* A cancelled call's widget may be gone: only the others hear of the failure. */
           if (p->cancellable == NULL || !g_cancellable_is_cancelled (p->cancellable))
-            p->callback (NULL, NULL, error, p->user_data);
+            p->callback (NULL, error, p->user_data);
           pending_free (p);
         }
       g_slist_free (queue);
@@ -493,7 +495,7 @@ fit_gtk_layout (GVariant *nodes, double width, GVariant *options, GCancellable *
   p->user_data = user_data;
   if (proxy_failed)
     {
-      callback (NULL, NULL, proxy_error, user_data);
+      callback (NULL, proxy_error, user_data);
       pending_free (p);
       return;
     }
@@ -532,47 +534,19 @@ fit_gtk_connection_watch (void)
 }
 
 gboolean
-fit_gtk_read_flips (GVariant *frames, const char *id, GArray *widths, GArray *candidates)
+fit_gtk_read_flips (FitLayoutResult *result, const char *id, GArray *widths, GArray *candidates)
 {
   g_array_set_size (widths, 0);
   g_array_set_size (candidates, 0);
-  if (frames == NULL || g_variant_n_children (frames) == 0)
-    return FALSE;
-  /* The root's frame is the first (document order) and carries the breakpoints. */
-  g_autoptr (GVariant) root = g_variant_get_child_value (frames, 0);
-  g_autoptr (GVariant) extras = g_variant_get_child_value (root, 13);
-  g_autoptr (GVariant) intervals = g_variant_lookup_value (extras, "breakpoints", G_VARIANT_TYPE ("a(sa(ddis))"));
-  g_autoptr (GVariant) flips = g_variant_lookup_value (extras, "breakpoint_flips", G_VARIANT_TYPE ("a(sad)"));
-  if (intervals == NULL)
-    return FALSE;
-  g_autoptr (GVariant) mine = NULL, my_flips = NULL;
-  for (gsize i = 0; i < g_variant_n_children (intervals) && mine == NULL; i++)
+  FitBreakpoints *breakpoints = result ? fit_layout_result_get_breakpoints (result) : NULL;
+  GPtrArray *intervals = breakpoints ? fit_breakpoints_get_intervals (breakpoints, id) : NULL;
+  for (guint i = 0; intervals != NULL && i < intervals->len; i++)
     {
-      const char *decision;
-      g_autoptr (GVariant) list = NULL;
-      g_variant_get_child (intervals, i, "(&s@a(ddis))", &decision, &list);
-      if (g_strcmp0 (decision, id) == 0)
-        mine = g_steal_pointer (&list);
-    }
-  for (gsize i = 0; flips != NULL && i < g_variant_n_children (flips) && my_flips == NULL; i++)
-    {
-      const char *decision;
-      g_autoptr (GVariant) list = NULL;
-      g_variant_get_child (flips, i, "(&s@ad)", &decision, &list);
-      if (g_strcmp0 (decision, id) == 0)
-        my_flips = g_steal_pointer (&list);
-    }
-  if (mine == NULL)
-    return FALSE;
-  gsize n_flips = 0;
-  const double *exact = my_flips ? g_variant_get_fixed_array (my_flips, &n_flips, sizeof (double)) : NULL;
-  for (gsize i = 0; i < g_variant_n_children (mine); i++)
-    {
-      double from, to;
-      int candidate;
-      const char *axis;
-      g_variant_get_child (mine, i, "(ddi&s)", &from, &to, &candidate, &axis);
-      double flip = (exact != NULL && i < n_flips && exact[i] >= 0) ? exact[i] : from;
+      FitInterval *interval = g_ptr_array_index (intervals, i);
+      double flip = fit_interval_get_flip (interval);
+      if (flip < 0)
+        flip = fit_interval_get_from (interval);
+      int candidate = fit_interval_get_candidate (interval);
       g_array_append_val (widths, flip);
       g_array_append_val (candidates, candidate);
     }

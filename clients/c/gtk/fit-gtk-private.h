@@ -4,6 +4,7 @@
 #define FIT_GTK_PRIVATE_H
 
 #include <gtk/gtk.h>
+#include <fit-client.h>
 
 G_BEGIN_DECLS
 
@@ -36,8 +37,8 @@ GVariant *fit_gtk_layout_options (GtkWidget *context_widget, gboolean breakpoint
 #define FIT_GTK_BREAKPOINT_MAX 8192.0
 
 /* One Layout call through the process's connection (created on first use, D-Bus activation
- * starting fitd). The callback gets the reply's (frames, decisions) or an error. */
-typedef void (*FitGtkLayoutCallback) (GVariant *frames, GVariant *decisions, const GError *error, gpointer user_data);
+ * starting fitd). The callback gets libfitd-client's typed reply, or an error. */
+typedef void (*FitGtkLayoutCallback) (FitLayoutResult *result, const GError *error, gpointer user_data);
 void fit_gtk_layout (GVariant *nodes, double width, GVariant *options, GCancellable *cancellable,
                      FitGtkLayoutCallback callback, gpointer user_data);
 
@@ -45,10 +46,10 @@ void fit_gtk_layout (GVariant *nodes, double width, GVariant *options, GCancella
  * fonts, text scale) or when the daemon appears on or leaves the bus. */
 GObject *fit_gtk_connection_watch (void);
 
-/* The flips of decision @id in a reply's frames: sorted widths from which each candidate
- * holds (the exact flip where fitd found it, else the interval's first grid width). FALSE
- * when the reply has no breakpoints for @id. */
-gboolean fit_gtk_read_flips (GVariant *frames, const char *id, GArray *widths, GArray *candidates);
+/* The flips of decision @id in a reply: sorted widths from which each candidate holds (the
+ * exact flip where fitd found it, else the interval's first grid width). FALSE when the
+ * reply has no breakpoints for @id. */
+gboolean fit_gtk_read_flips (FitLayoutResult *result, const char *id, GArray *widths, GArray *candidates);
 /* Interval @index of the flips, when there is one. */
 gboolean fit_gtk_flip (GArray *widths, GArray *candidates, guint index, double *width, int *candidate);
 /* The candidate the flips give at @width (the last interval whose flip is ≤ width). */

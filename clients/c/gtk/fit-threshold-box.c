@@ -44,9 +44,8 @@ set_orientation (FitThresholdBox *self, GtkOrientation orientation, FitDecisionS
 }
 
 static void
-on_answer (GVariant *frames, GVariant *decisions, const GError *error, gpointer data)
+on_answer (FitLayoutResult *result, const GError *error, gpointer data)
 {
-  (void) frames;
   FitThresholdBox *self = data;
   g_clear_object (&self->cancellable);
   if (error != NULL)
@@ -55,19 +54,12 @@ on_answer (GVariant *frames, GVariant *decisions, const GError *error, gpointer 
       set_orientation (self, GTK_ORIENTATION_HORIZONTAL, FIT_DECISION_SOURCE_GTK);
       return;
     }
-  for (gsize i = 0; i < g_variant_n_children (decisions); i++)
-    {
-      const char *kind;
-      g_autoptr (GVariant) outcome = NULL;
-      g_variant_get_child (decisions, i, "(&su&s@a{sv})", NULL, NULL, &kind, &outcome);
-      const char *axis;
-      if (g_str_equal (kind, "threshold") && g_variant_lookup (outcome, "axis", "&s", &axis))
-        {
-          set_orientation (self, g_str_equal (axis, "vertical") ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
-                           FIT_DECISION_SOURCE_FITD);
-          return;
-        }
-    }
+  /* The root is the threshold, "n0"; its decision says the arrangement. */
+  FitDecision *decision = fit_layout_result_get_decision (result, "n0");
+  const char *axis = decision ? fit_decision_get_axis (decision) : NULL;
+  if (axis != NULL)
+    set_orientation (self, g_str_equal (axis, "vertical") ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL,
+                     FIT_DECISION_SOURCE_FITD);
 }
 
 /* The decision depends on the category alone: the children are sent as their sizes. */

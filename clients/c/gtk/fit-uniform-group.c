@@ -28,12 +28,11 @@ queue_members (FitUniformGroup *self)
 }
 
 static void
-on_answer (GVariant *frames, GVariant *decisions, const GError *error, gpointer data)
+on_answer (FitLayoutResult *result, const GError *error, gpointer data)
 {
-  (void) decisions;
   FitUniformGroup *self = data;
   g_clear_object (&self->cancellable);
-  self->answered = error == NULL && fit_gtk_read_flips (frames, "n0", self->flip_widths, self->flip_candidates);
+  self->answered = error == NULL && fit_gtk_read_flips (result, "n0", self->flip_widths, self->flip_candidates);
   if (error != NULL)
     g_debug ("FitUniformGroup: fitd did not answer, GTK decides: %s", error->message);
   queue_members (self);

@@ -80,12 +80,11 @@ _fit_view_that_fits_get_document (FitViewThatFits *self)
 }
 
 static void
-on_answer (GVariant *frames, GVariant *decisions, const GError *error, gpointer data)
+on_answer (FitLayoutResult *result, const GError *error, gpointer data)
 {
-  (void) decisions;
   FitViewThatFits *self = data;
   g_clear_object (&self->cancellable);
-  self->answered = error == NULL && fit_gtk_read_flips (frames, "n0", self->flip_widths, self->flip_candidates);
+  self->answered = error == NULL && fit_gtk_read_flips (result, "n0", self->flip_widths, self->flip_candidates);
   if (error != NULL)
     g_debug ("FitViewThatFits: fitd did not answer, GTK decides: %s", error->message);
   gtk_widget_queue_resize (GTK_WIDGET (self));
@@ -166,7 +165,8 @@ fit_view_that_fits_measure (GtkWidget *widget, GtkOrientation orientation, int f
                             int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   FitViewThatFits *self = FIT_VIEW_THAT_FITS (widget);
-  refresh (self);
+  /* The candidates are described once per layout pass, in size_allocate: GTK measures a
+   * widget several times per pass (each orientation, each width asked). */
   g_autoptr (GPtrArray) children = shown_children (self);
   *minimum = *natural = 0;
   *minimum_baseline = *natural_baseline = -1;
