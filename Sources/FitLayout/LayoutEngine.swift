@@ -158,7 +158,6 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         try reportBaselines(root, into: &baselines)
         var result = LayoutResult(proposal: proposal, size: frames[root].size, nodes: [], decisions: [], truncated: false)
         result.nodes.reserveCapacity(nodes.count)
-        let listChoicePoints = self.listChoicePoints()
         // Nodes read in place (nodes[index]): a copy of each retained all its strings.
         for index in nodes.indices {
             let visible = placedEpoch[index] == 1
@@ -183,7 +182,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
                 decision.candidateID = nodes[prepared.children(index).dropFirst(chosen[index]).first ?? index].id
             case .uniformFit:
                 decision.candidate = chosen[index]
-                let shown = (listChoicePoints[index] ?? []).compactMap { point -> String? in
+                let shown = (prepared.choicePoints[index] ?? []).compactMap { point -> String? in
                     guard placedEpoch[point] == 1, prepared.childCount[point] > 0 else { return nil }
                     let child = min(chosen[index], prepared.childCount[point] - 1)
                     return nodes[prepared.children(point).dropFirst(child).first ?? point].id
@@ -198,17 +197,6 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
             result.decisions.append(decision)
         }
         return result
-    }
-
-    /// Each shown uniformFit's choice points (the nodes that take its position), in document
-    /// order: one pass over the nodes, whatever the number of lists.
-    func listChoicePoints() -> [Int: [Int]] {
-        var points: [Int: [Int]] = [:]
-        for node in nodes.indices where prepared.followsList[node] {
-            let list = prepared.choiceScope[node]
-            if list >= 0 { points[list, default: []].append(node) }
-        }
-        return points
     }
 
     /// In cells a frame covers whole cells (docs/pictures.md):

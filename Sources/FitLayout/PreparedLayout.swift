@@ -31,6 +31,9 @@ public struct PreparedLayout: Sendable {
     /// SwiftUI `ViewThatFits` inside a `ForEach` row does (seed 000: "which view that fits is
     /// dependent on the content, so some items may use HStack and others will VStack").
     let followsList: [Bool]
+    /// Each uniformFit's choice points (the nodes with ``followsList`` in its scope), in
+    /// document order: what its decision names (`candidate_ids`).
+    let choicePoints: [Int: [Int]]
     /// For each uniformFit, how many positions it tries (at least 1).
     let positions: [Int]
 
@@ -215,6 +218,7 @@ public struct PreparedLayout: Sendable {
         // positions: the most candidates among its choice points.
         var choiceScope = [Int](filled: -1, count: count)
         var followsList = [Bool](filled: false, count: count)
+        var choicePoints: [Int: [Int]] = [:]
         var positions = [Int](filled: 1, count: count)
         // Copied on the first inherited value only: most documents share the given array.
         var resolved = nodes
@@ -242,6 +246,7 @@ public struct PreparedLayout: Sendable {
             let isItem = parent[index] >= 0 && nodes[parent[index]].kind == .uniformFit
             if kind == .choice || (kind == .firstFit && isItem), choiceScope[index] >= 0 {
                 followsList[index] = true
+                choicePoints[choiceScope[index], default: []].append(index)
                 if childCount[index] > LayoutLimits.maxChoicePositions {
                     throw .invalidChildren(
                         node: at(index),
@@ -284,6 +289,8 @@ public struct PreparedLayout: Sendable {
         self.rightToLeft = rightToLeft
         self.choiceScope = choiceScope
         self.followsList = followsList
+        // `queue` is breadth first; the reply lists them in document order.
+        self.choicePoints = choicePoints.mapValues { $0.sorted() }
         self.positions = positions
     }
 
