@@ -80,10 +80,16 @@ final class DaemonLink: Sendable {
     }
 
     /// Runs a call, and once more when it failed because the daemon went away.
+    ///
+    /// A NoReply that comes only once the whole timeout has passed is this client's own
+    /// timeout (libdbus reports it under the same name as the bus's "recipient disconnected"):
+    /// the daemon is alive and may still be working on the call, so it is not repeated. A
+    /// repeat would hand a slow daemon the same work twice, just when it is slowest.
     private func retrying<T>(_ call: (BusConnection) async throws(DBusError) -> T) async throws(FitClientError) -> T {
+        let start = ContinuousClock.now
         do throws(FitClientError) {
             return try await once(call)
-        } catch where error.meansDaemonGone {
+        } catch where error.meansDaemonGone && ContinuousClock.now - start < timeout {
             return try await once(call)
         }
     }

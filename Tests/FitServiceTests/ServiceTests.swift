@@ -109,7 +109,9 @@ import Testing
             var large = LayoutOptions()
             large.sizeCategory = .large
             let atLarge = try await client.layout(document: document, proposal: proposal, options: large, userSizeCategory: false)
-            #expect(user.decisions.map(\.axis) == [.vertical], "\(user.decisions)")
+            // The snapshot in force says which category the daemon laid out at, should this fail.
+            #expect(user.decisions.map(\.axis) == [.vertical],
+                "\(user.decisions); in force: \(String(describing: harness.service.textScaleSnapshot)), generation \(harness.service.currentGeneration)")
             #expect(atLarge.decisions.map(\.axis) == [.horizontal], "\(atLarge.decisions)")
         }
     }
@@ -297,6 +299,30 @@ import Testing
             try await harness.restart()
             #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
             #expect(try await client.generation() == 1)
+        }
+    }
+
+    /// A call that outlasts the client's timeout gets NoReply from libdbus, as a call to a
+    /// daemon that went away does from the bus, but the daemon is alive and still working on
+    /// it: the client reports the timeout and does not hand the daemon the same work again.
+    @Test func aCallThatTimesOutIsNotRepeated() async throws {
+        try await withService { (harness, _) async throws in
+            let impatient = try await FitClient.connect(mode: .daemon, address: harness.bus.address, timeout: .milliseconds(200))
+            // Uncached texts: 3,000 take the debug engine about 0.8 s, four times the timeout.
+            let batch = (0..<3_000).map { MeasureRequest(text: "slow \($0) \(UUID().uuidString)", font: "DejaVu Sans 10") }
+            let before = harness.service.statistics.requestsServed
+            await #expect(throws: FitClientError.self) { try await impatient.measureBatch(batch) }
+            // The daemon finishes what it was given; a repeat would keep the count climbing
+            // past one batch. Wait until it has been still for a second.
+            var served = harness.service.statistics.requestsServed
+            var still = ContinuousClock.now
+            let deadline = ContinuousClock.now + .seconds(120)
+            while ContinuousClock.now < deadline, ContinuousClock.now - still < .seconds(1) || served - before < UInt64(batch.count) {
+                try await Task.sleep(for: .milliseconds(100))
+                let now = harness.service.statistics.requestsServed
+                if now != served { served = now; still = .now }
+            }
+            #expect(served - before == UInt64(batch.count))
         }
     }
 
