@@ -6,7 +6,8 @@
 #
 # A part that cannot run here (a tool or font missing) exits 77, automake's code for a
 # skipped test, after a line saying why ("NAME: SKIP: …", lib.bash's `skip`): it is counted
-# and listed as skipped, never as passed.
+# and listed as skipped, never as passed. With FITD_REQUIRE_ALL_STEPS=1 (.ci/run) a skip is a
+# failure: CI's machine has everything scripts/bootstrap installs.
 #
 # STEP_ATTEMPTS (default 1) runs a failed step again, up to that many times in all:
 # scripts/stress sets 2, because its figures are latencies and seconds on a shared 2-core
@@ -47,7 +48,12 @@ step() {
     attempt=$((attempt + 1))
     echo "--- $name: failed; attempt $attempt of ${STEP_ATTEMPTS:-1}"
   done
-  if [ "$status" -eq 77 ]; then
+  if [ "$status" -eq 77 ] && [ "${FITD_REQUIRE_ALL_STEPS:-0}" = 1 ]; then
+    # CI's machine is set up by scripts/bootstrap with everything every step needs: a skip
+    # there means a step silently stopped testing, so it fails the run.
+    failed=$((failed + 1)); echo "--- $name: FAILED: skipped where every step must run (FITD_REQUIRE_ALL_STEPS=1)"
+    failure_lines+=("$name: skipped where every step must run: $(grep -a -m1 'SKIP' "$log" || echo 'no reason given')")
+  elif [ "$status" -eq 77 ]; then
     skipped=$((skipped + 1)); echo "--- $name: SKIPPED ($((SECONDS - start)) s)"
     skipped_lines+=("$name: $(grep -a -m1 'SKIP' "$log" || echo 'no reason given')")
   elif [ "$status" -eq 0 ]; then
