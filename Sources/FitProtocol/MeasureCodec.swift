@@ -5,14 +5,8 @@ import FitTypes
 /// MeasureBatch). Shared by the daemon (decode requests, encode results) and FitClient
 /// (the reverse), so both sides agree by construction.
 public enum MeasureCodec {
-    public static let optionKeys: Set<String> = [
-        "max_width", "wrap", "max_lines", "ellipsize", "features", "letter_spacing", "unit", "lines", "text_scale",
-        "language",
-        "metrics",
-        "markup",
-        "escapes", "ambiguous", "terminal",
-        "ui_font",
-    ]
+    /// Measure's option keys (MeasureOptions, the one table of them).
+    public static var optionKeys: Set<String> { MeasureOptions.names }
 
     /// The signature of one Metrics structure.
     public static let metricsSignature = "(dddubbasa(dddduusb)t)"
@@ -25,45 +19,18 @@ public enum MeasureCodec {
 
     public static func request(text: String, font: String, options: OptionDictionary, textScale: Double) throws(DBusError) -> MeasureRequest {
         var request = MeasureRequest(text: text, font: font, textScale: textScale)
-        // Most requests carry no options: nine lookups of absent keys are not free.
+        // Most requests carry no options: a walk of the table finding nothing is not free.
         guard !options.entries.isEmpty else { return request }
-        try options.rejectUnknown(known: optionKeys)
-        request.maxWidth = try options.double("max_width")
-        let wrap = try options.string("wrap")
-        let ellipsize = try options.string("ellipsize")
-        let metrics = try options.string("metrics")
-        let escapes = try options.string("escapes")
-        let ambiguous = try options.string("ambiguous")
-        let terminal = try options.string("terminal")
-        do throws(FitTextError) {
-            if let metrics { request.metrics = try ToolkitProfile(parsing: metrics) }
-            if let escapes { request.escapes = try EscapeMode(parsing: escapes) }
-            if let ambiguous { request.ambiguous = try AmbiguousWidth(parsing: ambiguous) }
-            if let terminal { request.terminal = try TerminalProfile(parsing: terminal) }
-            if let wrap { request.wrap = try WrapMode(parsing: wrap) }
-            if let ellipsize { request.ellipsize = try EllipsizeMode(parsing: ellipsize) }
-        } catch {
-            throw DBusError(error)
+        try options.rejectUnknown(known: MeasureOptions.names)
+        // In the table's order, so that of two bad options the same one is named every time.
+        for option in MeasureOptions.all {
+            guard let value = try options.measureOptionValue(option) else { continue }
+            do throws(FitTextError) {
+                try option.apply(&request, value)
+            } catch {
+                throw DBusError(error)
+            }
         }
-        if let lines = try options.integer("max_lines") {
-            guard lines >= 1 else { throw .invalidArgument("max_lines must be at least 1; leave it out for no limit") }
-            request.maxLines = lines
-        }
-        if let features = try options.strings("features") {
-            request.features = features.flatMap { MeasureRequest.parseFeatureList($0) }
-        }
-        request.letterSpacing = try options.double("letter_spacing") ?? 0
-        if let unit = try options.string("unit") {
-            guard let parsed = MeasureUnit(rawValue: unit) else { throw .invalidArgument("unit \"\(unit)\" is not px or cells") }
-            request.unit = parsed
-        }
-        request.includeLines = try options.bool("lines") ?? false
-        if let scale = try options.double("text_scale") { request.textScale = scale }
-        if let language = try options.string("language") {
-            do throws(FitTextError) { request.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
-        }
-        request.markup = try options.bool("markup") ?? false
-        request.uiFont = try options.uiFont()
         return request
     }
 
@@ -74,22 +41,12 @@ public enum MeasureCodec {
 
     static func optionDictionary(of request: MeasureRequest, sendTextScale: Bool) -> OptionDictionary {
         var entries: [String: DBusValue] = [:]
-        if let maxWidth = request.maxWidth { entries["max_width"] = .double(maxWidth) }
-        if request.wrap != .word { entries["wrap"] = .string(request.wrap.rawValue) }
-        if let maxLines = request.maxLines { entries["max_lines"] = .uint32(UInt32(clamping: maxLines)) }
-        if request.ellipsize != .none { entries["ellipsize"] = .string(request.ellipsize.rawValue) }
-        if !request.features.isEmpty { entries["features"] = .array(elementSignature: "s", request.features.map(DBusValue.string)) }
-        if request.letterSpacing != 0 { entries["letter_spacing"] = .double(request.letterSpacing) }
-        if request.unit != .px { entries["unit"] = .string(request.unit.rawValue) }
-        if request.includeLines { entries["lines"] = .boolean(true) }
-        if request.metrics != .gtk4 { entries["metrics"] = .string(request.metrics.optionWord) }
-        if request.markup { entries["markup"] = .boolean(true) }
-        if request.escapes != .none { entries["escapes"] = .string(request.escapes.rawValue) }
-        if request.ambiguous != .narrow { entries["ambiguous"] = .string(request.ambiguous.rawValue) }
-        if request.terminal != .grapheme { entries["terminal"] = .string(request.terminal.rawValue) }
-        if sendTextScale { entries["text_scale"] = .double(request.textScale) }
-        if let language = request.language { entries["language"] = .string(language) }
-        if let uiFont = request.uiFont { entries["ui_font"] = .string(uiFont) }
+        for option in MeasureOptions.all {
+            // The user's scale is the daemon's to apply unless the caller sends its own.
+            if option.name == MeasureOptions.textScale.name && !sendTextScale { continue }
+            guard let value = option.value(request) else { continue }
+            entries[option.name] = DBusValue(value, signature: option.signature)
+        }
         return OptionDictionary(entries)
     }
 

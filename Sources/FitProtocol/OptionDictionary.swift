@@ -1,4 +1,5 @@
 import FitBus
+import FitTypes
 
 /// An `a{sv}` dictionary read strictly: every key must be known and every value of the
 /// right type, so a typo or a wrong type is an error rather than a silently ignored option.
@@ -61,10 +62,23 @@ public struct OptionDictionary: Sendable {
     /// TextStyleFont.uiFont(requested:user:)).
     public func uiFont() throws(DBusError) -> String? {
         guard let font = try string("ui_font") else { return nil }
-        guard !font.isEmpty, font.utf8.count <= 1024 else {
-            throw .invalidArgument("ui_font must be a Pango font description of 1 to 1024 bytes")
+        do throws(FitTextError) {
+            return try MeasureRequest.uiFontOption(font)
+        } catch {
+            throw DBusError(error)
         }
-        return font
+    }
+
+    /// A Measure option's value in the shape its row of MeasureOptions takes, or a D-Bus
+    /// type error naming the key; nil when the dictionary does not hold it.
+    func measureOptionValue(_ option: MeasureOption) throws(DBusError) -> MeasureOptionValue? {
+        switch option.kind {
+        case .number: return try double(option.name).map(MeasureOptionValue.number)
+        case .wholeNumber: return try integer(option.name).map { .number(Double($0)) }
+        case .string: return try string(option.name).map(MeasureOptionValue.string)
+        case .bool: return try bool(option.name).map(MeasureOptionValue.bool)
+        case .stringList: return try strings(option.name).map(MeasureOptionValue.strings)
+        }
     }
 
     public func rejectUnknown(known: Set<String>) throws(DBusError) {
@@ -135,5 +149,19 @@ public struct OptionDictionary: Sendable {
         .dictionary(
             keySignature: "s", valueSignature: "v",
             entries.sorted { $0.key < $1.key }.map { (key: DBusValue.string($0.key), value: DBusValue.variant($0.value)) })
+    }
+}
+
+extension DBusValue {
+    /// A Measure option's value as sent with `signature` (MeasureOptions' row).
+    init(_ value: MeasureOptionValue, signature: String) {
+        switch value {
+        case .number(let number) where signature == "u":
+            self = .uint32(number >= Double(UInt32.max) ? .max : number > 0 ? UInt32(number.rounded()) : 0)
+        case .number(let number): self = .double(number)
+        case .string(let text): self = .string(text)
+        case .bool(let flag): self = .boolean(flag)
+        case .strings(let list): self = .array(elementSignature: "s", list.map(DBusValue.string))
+        }
     }
 }

@@ -113,9 +113,7 @@ public struct MeasureRequest: Hashable, Sendable {
                 throw .invalidArgument(name: "max_width", reason: "\(maxWidth) is above the limit of \(Int(TextLimits.maxWidth))")
             }
         }
-        if let maxLines, maxLines < 1 {
-            throw .invalidArgument(name: "max_lines", reason: "\(maxLines) must be at least 1; omit it for no limit")
-        }
+        if let maxLines, maxLines < 1 { throw Self.maxLinesError(maxLines) }
         guard letterSpacing.isFinite, abs(letterSpacing) <= TextLimits.maxLetterSpacing else {
             throw .invalidArgument(name: "letter_spacing", reason: "\(letterSpacing) must be a finite number of px within ±\(Int(TextLimits.maxLetterSpacing))")
         }

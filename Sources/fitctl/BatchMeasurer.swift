@@ -286,71 +286,32 @@ struct BatchMeasurer {
             guard case .string(let font) = font else { throw FitTextError.invalidArgument(name: "font", reason: "not a string") }
             request.font = font
         }
-        request.maxWidth = try number(object, .maxWidth)
-        if let wrap = object[.wrap] {
-            guard case .string(let wrap) = wrap else { throw FitTextError.invalidArgument(name: "wrap", reason: "not a string") }
-            request.wrap = try WrapMode(parsing: wrap)
+        // Every option as Measure takes it over D-Bus: MeasureOptions, the one table of them.
+        for (option, field) in optionFields {
+            guard let json = object[field], let value = try Self.optionValue(json, for: option) else { continue }
+            try option.apply(&request, value)
         }
-        if let lines = try number(object, .maxLines) {
-            guard lines == lines.rounded(), abs(lines) < 1e9 else { throw FitTextError.invalidArgument(name: "max_lines", reason: "not a whole number") }
-            request.maxLines = Int(lines)
-        }
-        if let mode = object[.ellipsize] {
-            guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "ellipsize", reason: "not a string") }
-            request.ellipsize = try EllipsizeMode(parsing: mode)
-        }
-        if let features = object[.features] {
-            if case .string(let list) = features {
-                request.features = MeasureRequest.parseFeatureList(list)
-            } else if case .array(let items) = features, let list = Self.strings(items) {
-                request.features = list
-            } else {
-                throw FitTextError.invalidArgument(name: "features", reason: "give a string \"tnum,-liga\" or a list of strings")
-            }
-        }
-        request.letterSpacing = try number(object, .letterSpacing) ?? 0
-        if let mode = object[.metrics] {
-            guard case .string(let mode) = mode else { throw FitTextError.invalidArgument(name: "metrics", reason: "not a string") }
-            request.metrics = try ToolkitProfile(parsing: mode)
-        }
-        request.textScale = try number(object, .textScale) ?? 1
-        if let unit = object[.unit] {
-            guard case .string(let unit) = unit, let parsed = MeasureUnit(rawValue: unit) else {
-                throw FitTextError.invalidArgument(name: "unit", reason: "use \"px\" or \"cells\"")
-            }
-            request.unit = parsed
-        }
-        var includeLines = false
-        if let lines = object[.lines] {
-            guard case .bool(let flag) = lines else { throw FitTextError.invalidArgument(name: "lines", reason: "not true or false") }
-            includeLines = flag
-        }
-        request.includeLines = includeLines
-        if let language = object[.language] {
-            guard case .string(let language) = language else { throw FitTextError.invalidArgument(name: "language", reason: "not a string") }
-            request.language = try MeasureRequest.canonicalLanguage(language)
-        }
-        if let markup = object[.markup] {
-            guard case .bool(let flag) = markup else { throw FitTextError.invalidArgument(name: "markup", reason: "not true or false") }
-            request.markup = flag
-        }
-        if let uiFont = object[.uiFont] {
-            guard case .string(let description) = uiFont else { throw FitTextError.invalidArgument(name: "ui_font", reason: "not a string") }
-            request.uiFont = description
-        }
-        if let value = object[.escapes] {
-            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "escapes", reason: "not a string") }
-            request.escapes = try EscapeMode(parsing: word)
-        }
-        if let value = object[.ambiguous] {
-            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "ambiguous", reason: "not a string") }
-            request.ambiguous = try AmbiguousWidth(parsing: word)
-        }
-        if let value = object[.terminal] {
-            guard case .string(let word) = value else { throw FitTextError.invalidArgument(name: "terminal", reason: "not a string") }
-            request.terminal = try TerminalProfile(parsing: word)
-        }
+        let includeLines = request.includeLines
         return (request, includeLines)
+    }
+
+    /// The options' rows with the request-line field of the same name.
+    private static let optionFields: [(MeasureOption, RequestFields.Field)] = MeasureOptions.all.compactMap { option in
+        RequestFields.Field(named: option.name).map { (option, $0) }
+    }
+
+    /// A field's JSON value in the shape MeasureOptions takes; nil for `null` (as if left out).
+    private static func optionValue(_ json: JSONValue, for option: MeasureOption) throws(FitTextError) -> MeasureOptionValue? {
+        switch json {
+        case .null: return nil
+        case .number(let value, _): return .number(value)
+        case .string(let text): return .string(text)
+        case .bool(let flag): return .bool(flag)
+        case .array(let items):
+            guard let list = strings(items) else { throw option.wrongShape }
+            return .strings(list)
+        default: throw option.wrongShape
+        }
     }
 
     private static func strings(_ items: [JSONValue]) -> [String]? {

@@ -41,32 +41,32 @@ struct MeasureCommand: AsyncParsableCommand {
     @Option(help: "A Pango font description: \"Family [Style…] [Weight] Size\" (pt, or px with a px suffix).")
     var font = ""
 
-    @Option(name: .customLong("ui-font"), help: "The UI font that no --font and the text styles resolve against (a Pango description), instead of the user's.")
+    @Option(name: .customLong("ui-font"), help: ArgumentHelp(MeasureOptions.uiFont.help))
     var uiFont: String?
 
     // .unconditional: "--max-width -5" is the value -5 (refused by validate with the range),
     // not a missing value followed by an unknown option.
-    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "Wrap at this width (px, or cells with --cells), 0 or more.")
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: ArgumentHelp(MeasureOptions.maxWidth.help))
     var maxWidth: Double?
 
-    @Option(help: "word, char or word-char.")
+    @Option(help: ArgumentHelp(MeasureOptions.wrap.help), completion: .list(MeasureOptions.wrap.words))
     var wrap = "word"
 
-    @Option(name: .customLong("max-lines"), parsing: .unconditional, help: "At most this many lines (1 or more).")
+    @Option(name: .customLong("max-lines"), parsing: .unconditional, help: ArgumentHelp(MeasureOptions.maxLines.help))
     var maxLines: Int?
 
-    @Option(help: "none, start, middle or end.")
+    @Option(help: ArgumentHelp(MeasureOptions.ellipsize.help), completion: .list(MeasureOptions.ellipsize.words))
     var ellipsize = "none"
 
-    @Option(help: "OpenType features, comma-separated: \"tnum,-liga,ss01=2\".")
+    @Option(help: ArgumentHelp(MeasureOptions.features.help))
     var features = ""
 
-    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: "Extra space between characters, px (negative tightens).")
+    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: ArgumentHelp(MeasureOptions.letterSpacing.help))
     var letterSpacing = 0.0
 
-    @Option(help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.")
+    @Option(help: ArgumentHelp(MeasureOptions.language.help))
     var language: String?
-    @Option(help: "The toolkit whose labels to measure as: gtk4 (default: the GTK 4 installed here), gtk3, or a GTK 4 line (gtk-4.8, gtk-4.16).")
+    @Option(help: ArgumentHelp(MeasureOptions.metrics.help))
     var metrics = "gtk4"
 
     @Flag(help: "Also the size a GtkLabel showing the text requests (minimum and natural width and height, baseline, whole px): it wraps at --max-width unless --ellipsize is given.")
@@ -81,19 +81,19 @@ struct MeasureCommand: AsyncParsableCommand {
     @Flag(help: "Measure in terminal cells (columns) instead of pixels.")
     var cells = false
 
-    @Option(help: "With --cells: none (default) or ansi (escape sequences — SGR, CSI, OSC 8 links… — take no cells).")
+    @Option(help: ArgumentHelp(MeasureOptions.escapes.help), completion: .list(MeasureOptions.escapes.words))
     var escapes: String?
 
-    @Option(help: "With --cells: narrow (default) or wide (East Asian ambiguous characters ± … α take two cells).")
+    @Option(help: ArgumentHelp(MeasureOptions.ambiguous.help), completion: .list(MeasureOptions.ambiguous.words))
     var ambiguous: String?
 
-    @Option(help: "With --cells: grapheme (kitty, WezTerm, foot, Ghostty, tmux ≥ 3.4) or wcwidth (VTE, Konsole, xterm, Alacritty, screen, tmux < 3.4); default: the terminal's own (see below; fitctl terminal shows it).")
+    @Option(help: ArgumentHelp(MeasureOptions.terminal.help + " Default: the terminal's own (see below; fitctl terminal shows it)."), completion: .list(MeasureOptions.terminal.words))
     var terminal: String?
 
-    @Flag(help: "Show every line: width, ascent, descent, baseline, range and text.")
+    @Flag(help: ArgumentHelp(MeasureOptions.lines.help))
     var lines = false
 
-    @Flag(help: "The text is Pango markup (<b>, <span size=\"larger\">, &amp;…), measured as GTK draws a label's markup.")
+    @Flag(help: ArgumentHelp(MeasureOptions.markup.help))
     var markup = false
 
     @Flag(help: "Read JSON requests from standard input, one a line; write one JSON result a line.")
@@ -133,11 +133,7 @@ struct MeasureCommand: AsyncParsableCommand {
             let limit = Int(TextLimits.maxLetterSpacing)
             throw ValidationError("--letter-spacing \(MetricsText.format(letterSpacing)): give -\(limit) to \(limit) px")
         }
-        _ = try parsedWrap()
-        _ = try parsedEllipsize()
-        _ = try parsedLanguage()
-        _ = try parsedMetrics()
-        _ = try parsedCellOptions()
+        _ = try flagRequest(cellOptions: try parsedCellOptions())
         if let output {
             if batch { throw ValidationError("--output draws one text, not --batch") }
             if cells { throw ValidationError("--output draws pixels, not --cells") }
@@ -179,21 +175,39 @@ struct MeasureCommand: AsyncParsableCommand {
         }
     }
 
-    private func parsedLanguage() throws -> String? {
-        guard let language else { return nil }
-        do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
-    }
-
-    private func parsedMetrics() throws -> ToolkitProfile {
-        do { return try ToolkitProfile(parsing: metrics) } catch { throw ValidationError(error.description) }
-    }
-
-    private func parsedWrap() throws -> WrapMode {
-        try Self.word(WrapMode.self, wrap)
-    }
-
-    private func parsedEllipsize() throws -> EllipsizeMode {
-        try Self.word(EllipsizeMode.self, ellipsize)
+    /// The request the flags describe: each option taken through its row of MeasureOptions,
+    /// as the daemon takes Measure's options and --batch its fields, with the nearest word
+    /// suggested for a misspelt one ("--wrap wrod": … did you mean "word"?).
+    func flagRequest(cellOptions: (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?)) throws -> MeasureRequest {
+        var request = MeasureRequest(text: text ?? "", font: font)
+        var given: [(MeasureOption, MeasureOptionValue?)] = [
+            (MeasureOptions.maxWidth, maxWidth.map(MeasureOptionValue.number)),
+            (MeasureOptions.wrap, .string(wrap)),
+            (MeasureOptions.maxLines, maxLines.map { .number(Double($0)) }),
+            (MeasureOptions.ellipsize, .string(ellipsize)),
+            (MeasureOptions.features, .string(features)),
+            (MeasureOptions.letterSpacing, .number(letterSpacing)),
+            (MeasureOptions.unit, .string(cells ? MeasureUnit.cells.rawValue : MeasureUnit.px.rawValue)),
+            (MeasureOptions.lines, .bool(lines)),
+            (MeasureOptions.language, language.map(MeasureOptionValue.string)),
+            (MeasureOptions.metrics, .string(metrics)),
+            (MeasureOptions.markup, .bool(markup)),
+            (MeasureOptions.uiFont, uiFont.map(MeasureOptionValue.string)),
+        ]
+        given += [
+            (MeasureOptions.escapes, cellOptions.escapes.map { .string($0.rawValue) }),
+            (MeasureOptions.ambiguous, cellOptions.ambiguous.map { .string($0.rawValue) }),
+            (MeasureOptions.terminal, cellOptions.terminal.map { .string($0.rawValue) }),
+        ]
+        for case let (option, value?) in given {
+            do {
+                try option.apply(&request, value)
+            } catch {
+                guard case .string(let word) = value, !option.words.isEmpty else { throw ValidationError(error.description) }
+                throw ValidationError(Suggestion.appended(to: error.description, word: word, among: option.words))
+            }
+        }
+        return request
     }
 
     func run() async throws {
@@ -201,7 +215,7 @@ struct MeasureCommand: AsyncParsableCommand {
         if batch {
             let cellOptions = try parsedCellOptions()
             let measurer = BatchMeasurer(
-                client: client, defaultLanguage: try parsedLanguage(), defaultEscapes: cellOptions.escapes,
+                client: client, defaultLanguage: try flagRequest(cellOptions: cellOptions).language, defaultEscapes: cellOptions.escapes,
                 defaultAmbiguous: cellOptions.ambiguous, defaultTerminal: cellOptions.terminal)
             let failed: Int
             do {
@@ -212,18 +226,7 @@ struct MeasureCommand: AsyncParsableCommand {
             if failed > 0 { throw ExitStatus.partialFailure }
             return
         }
-        var request = MeasureRequest(
-            text: text ?? "", font: font, maxWidth: maxWidth, wrap: try parsedWrap(), maxLines: maxLines,
-            ellipsize: try parsedEllipsize(), features: MeasureRequest.parseFeatureList(features),
-            letterSpacing: letterSpacing, unit: cells ? .cells : .px, includeLines: lines)
-        request.language = try parsedLanguage()
-        request.metrics = try parsedMetrics()
-        request.markup = markup
-        request.uiFont = uiFont
-        let cellOptions = try parsedCellOptions()
-        if let escapes = cellOptions.escapes { request.escapes = escapes }
-        if let ambiguous = cellOptions.ambiguous { request.ambiguous = ambiguous }
-        if let terminal = cellOptions.terminal { request.terminal = terminal }
+        let request = try flagRequest(cellOptions: try parsedCellOptions())
         let metrics: TextMetrics
         if let output {
             metrics = try await draw(request, client: client, to: output)
