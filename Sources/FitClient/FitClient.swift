@@ -29,38 +29,30 @@ public final class FitClient: Sendable {
 
     /// What an in-process client applies where the daemon applies the user's settings: read
     /// once, when the client is made, from the sources the daemon reads without the bus
-    /// ($XDG_CONFIG_HOME/fitd/fitd.conf, fontconfig, KDE's files; FitClient+Scale).
+    /// ($XDG_CONFIG_HOME/fitd/fitd.conf, fontconfig, KDE's files; FitClient+Scale), and
+    /// applied by the daemon's own rules (UserRequestRules).
     struct UserText: Sendable {
-        var textScale: Double
+        var rules: UserRequestRules
         var category: SizeCategory
-        var uiFonts: ToolkitUIFonts
-        /// The user's GtkSettings that change how GTK 4 measures (settings.ini).
-        var gtkRendering: GTKFontRenderingSettings
 
+        var textScale: Double { rules.textScale }
+        var uiFonts: ToolkitUIFonts { rules.uiFonts }
+        var gtkRendering: GTKFontRenderingSettings { rules.gtkRendering }
         /// The UI font GTK 4's labels draw in (GetTextStyles, ResolveFont).
         var uiFont: UIFont { uiFonts.gtk4 }
 
-        /// The UI font the request's toolkit draws unstyled labels in.
-        func uiFont(for request: MeasureRequest) -> UIFont {
-            uiFonts.font(for: request.metrics.toolkit)
-        }
-
-        /// The request as the daemon measures it (FitService.engineRequest): with the user's
-        /// text scale unless the caller sends its own, and the toolkit profile with the
-        /// user's GtkSettings.
-        func applied(to request: MeasureRequest, userTextScale: Bool) -> MeasureRequest {
-            var applied = request
-            if userTextScale { applied.textScale = textScale }
-            applied.metrics = applied.metrics.with(gtkRendering)
-            return applied
-        }
-
         init(_ snapshot: TextScaleSnapshot) {
-            // Clamped as the daemon clamps what it measures with (FitService.apply).
-            textScale = min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound)
+            rules = UserRequestRules(snapshot)
             category = snapshot.category
-            uiFonts = ToolkitUIFonts(snapshot)
-            gtkRendering = snapshot.gtkRendering
+        }
+
+        /// The request as the daemon measures it (FitService.engineRequest).
+        func engineRequest(_ request: MeasureRequest, userTextScale: Bool) throws(FitClientError) -> MeasureRequest {
+            do throws(UserRequestRules.Failure) {
+                return try rules.engineRequest(request, userTextScale: userTextScale)
+            } catch {
+                throw .rejected(name: FitErrorName.invalidFont.rawValue, message: error.description)
+            }
         }
     }
 
@@ -121,7 +113,7 @@ public final class FitClient: Sendable {
     public func measure(_ request: MeasureRequest, userTextScale: Bool = true) async throws(FitClientError) -> TextMeasurement {
         switch backend {
         case .embedded(let engine, let user):
-            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont(for: request))
+            let resolved = try user.engineRequest(request, userTextScale: userTextScale)
             do throws(FitTextError) {
                 return TextMeasurement(metrics: try engine.measure(resolved), generation: 0)
             } catch {
@@ -139,7 +131,7 @@ public final class FitClient: Sendable {
     ) async throws(FitClientError) -> (size: LabelSize, generation: UInt64) {
         switch backend {
         case .embedded(let engine, let user):
-            let resolved = try Self.resolvingTextStyle(user.applied(to: request, userTextScale: userTextScale), uiFont: user.uiFont(for: request))
+            let resolved = try user.engineRequest(request, userTextScale: userTextScale)
             do throws(FitTextError) {
                 return (try engine.labelSize(resolved, chars: chars), 0)
             } catch {
@@ -166,7 +158,8 @@ public final class FitClient: Sendable {
             // caller's other tasks run between chunks, and a cancelled caller stops the batch
             // (checked per entry: one entry can be a 1 MiB text) rather than pay for all of it.
             let chunks = await ParallelChunks.map(
-                count: batch.count, chunk: 64, workers: batch.count >= 128 ? ParallelChunks.availableCores : 1
+                count: batch.count, chunk: ParallelChunks.batchChunk,
+                workers: ParallelChunks.batchWorkers(count: batch.count, available: ParallelChunks.availableCores)
             ) { range in
                 await Task.yield()
                 var results: [Result<TextMeasurement, FitClientError>] = []
@@ -191,8 +184,12 @@ public final class FitClient: Sendable {
         case .embedded(let engine, let user):
             // As the daemon resolves: a text style in the user's UI font, else the description
             // at the user's text scale.
-            let styled = try Self.resolvingTextStyle(
-                MeasureRequest(text: "", font: description, textScale: user.textScale), uiFont: user.uiFont)
+            let styled: (font: String, textScale: Double)
+            do throws(UserRequestRules.Failure) {
+                styled = try user.rules.engineFont(description, textScale: user.textScale)
+            } catch {
+                throw .rejected(name: FitErrorName.invalidFont.rawValue, message: error.description)
+            }
             do throws(FitTextError) {
                 return try engine.resolveFont(styled.font, textScale: styled.textScale, fallbacks: fallbacks)
             } catch {
@@ -233,7 +230,7 @@ public final class FitClient: Sendable {
     /// UI font applied, text styles resolved.
     static func measureEmbedded(_ entry: BatchEntry, engine: TextEngine, user: UserText) -> Result<TextMeasurement, FitClientError> {
         do throws(FitClientError) {
-            let resolved = try resolvingTextStyle(user.applied(to: entry.request, userTextScale: entry.userTextScale), uiFont: user.uiFont(for: entry.request))
+            let resolved = try user.engineRequest(entry.request, userTextScale: entry.userTextScale)
             do throws(FitTextError) {
                 return .success(TextMeasurement(metrics: try engine.measure(resolved), generation: 0))
             } catch {
@@ -241,28 +238,6 @@ public final class FitClient: Sendable {
             }
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// A text style name as the font ("headline") becomes its Pango description, as the
-    /// daemon does it (TextStyleFont.engineFont), so in-process and daemon results agree.
-    static func resolvingTextStyle(_ request: MeasureRequest, uiFont userUIFont: UIFont) throws(FitClientError) -> MeasureRequest {
-        let uiFont: UIFont
-        switch TextStyleFont.uiFont(requested: request.uiFont, user: userUIFont) {
-        case .success(let font): uiFont = font
-        case .failure(let problem): throw .rejected(name: FitErrorName.invalidFont.rawValue, message: problem.description)
-        }
-        var resolved = request
-        resolved.uiFont = nil
-        do throws(FitScaleError) {
-            guard let (font, scale) = try TextStyleFont.engineFont(request.font, uiFont: uiFont, textScale: request.textScale) else {
-                return resolved
-            }
-            resolved.font = font
-            resolved.textScale = scale
-            return resolved
-        } catch {
-            throw .rejected(name: FitErrorName.invalidFont.rawValue, message: "\"\(request.font)\": \(error)")
         }
     }
 }

@@ -28,7 +28,7 @@ extension FitService {
                 return try await layouts.layout(
                     arguments, textScale: context.textScale, generation: context.generation,
                     defaultCategory: snapshot.flatMap { ContentSizeCategory(rawValue: $0.category.rawValue) },
-                    uiFonts: context.uiFonts, gtkRendering: context.gtkRendering)
+                    uiFonts: context.rules.uiFonts, gtkRendering: context.rules.gtkRendering)
             }
         ]
     }

@@ -36,10 +36,8 @@ extension FitService {
             return (old, true)
         }
         guard accepted else { return [:] }
-        // The engine accepts 0.25…4 (TextLimits.textScaleRange); TextScale allows (0, 4].
-        // Below 0.25 text is unreadable anyway, so measuring clamps while the property keeps
-        // what the user asked for.
-        setTextScale(min(max(snapshot.factor, TextLimits.textScaleRange.lowerBound), TextLimits.textScaleRange.upperBound))
+        // Measured clamped (UserRequestRules.clamped); the property keeps what the user asked for.
+        setTextScale(UserRequestRules.clamped(snapshot.factor))
         let new = Self.propertyValues(snapshot)
         let before = old.map(Self.propertyValues) ?? Self.propertyValues(factor: 1, source: .default, category: .default,
             uiFont: TextScalePreference.fallbackUIFont, monospaceFont: TextScalePreference.fallbackMonospaceFont)
@@ -124,12 +122,11 @@ extension FitService {
     /// already includes the category, so applying the scale again would count it twice.
     /// Anything else is a Pango description, measured at `textScale`. A family whose first
     /// word is a style name is still reachable with a trailing comma ("Body, 12").
-    func engineFont(_ font: String, textScale: Double, uiFont: UIFont? = nil) throws(DBusError) -> (font: String, textScale: Double) {
-        let uiFont = uiFont ?? scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
-        do throws(FitScaleError) {
-            return try TextStyleFont.engineFont(font, uiFont: uiFont, textScale: textScale) ?? (font, textScale)
+    func engineFont(_ font: String, textScale: Double, rules: UserRequestRules) throws(DBusError) -> (font: String, textScale: Double) {
+        do throws(UserRequestRules.Failure) {
+            return try rules.engineFont(font, textScale: textScale)
         } catch {
-            throw DBusError(FitErrorName.invalidFont, "\"\(font)\" starts with a text style name: \(error) (a font family of that name needs a comma: \"\(font.split(separator: " ").first ?? ""), …\")")
+            throw DBusError(FitErrorName.invalidFont, error.description)
         }
     }
 

@@ -38,10 +38,6 @@ public final class FitService: Sendable {
     /// per cached batch of 1,000 — each a trip through the executor — for no one's benefit.
     static let batchSlice: Duration = .microseconds(500)
     static let batchCheckEvery = 16
-    /// Entries per chunk of a batch spread over the cores (ParallelChunks): 64 uncached
-    /// entries are about a millisecond of work, so a chunk is worth a task switch, and a
-    /// 1,000-entry batch still splits into 16 for two or four workers to share evenly.
-    static let batchChunk = 64
 
     public init(engine: TextEngine, limits: ServiceLimits, logger: Logger) {
         self.engine = engine
@@ -165,11 +161,11 @@ public final class FitService: Sendable {
     /// once per entry (each is a lock and a copy).
     struct RequestContext {
         var generation: UInt64
-        var textScale: Double
-        var uiFonts: ToolkitUIFonts
-        /// The user's GtkSettings that change how GTK 4 measures (settings.ini), applied to
-        /// each request's toolkit profile.
-        var gtkRendering: GTKFontRenderingSettings
+        /// The user's settings as a request takes them (UserRequestRules, shared with
+        /// FitClient's in-process backend).
+        var rules: UserRequestRules
+
+        var textScale: Double { rules.textScale }
     }
 
     /// The generation is read FIRST: a change applies the new scale and then bumps the
@@ -181,8 +177,9 @@ public final class FitService: Sendable {
         let generation = currentGeneration
         let snapshot = scaleBinding.snapshot
         return RequestContext(
-            generation: generation, textScale: currentTextScale,
-            uiFonts: ToolkitUIFonts(snapshot), gtkRendering: snapshot?.gtkRendering ?? .unset)
+            generation: generation,
+            rules: UserRequestRules(
+                textScale: currentTextScale, uiFonts: ToolkitUIFonts(snapshot), gtkRendering: snapshot?.gtkRendering ?? .unset))
     }
 
     private func measureOne(
@@ -204,9 +201,8 @@ public final class FitService: Sendable {
     }
 
     /// The engine's request for a call's text, font and options: within the text limit,
-    /// options decoded, the user's text scale applied, a text style or no font resolved to a
-    /// Pango description (``engineFont(_:textScale:uiFont:)``), the toolkit profile with the
-    /// user's GtkSettings. Every path to the engine builds its request here, the cache-only
+    /// options decoded, then the user's settings applied as UserRequestRules says (text scale,
+    /// UI font, text style or no font to a Pango description, GtkSettings). Every path to the engine builds its request here, the cache-only
     /// one too (``measureImmediately(_:)``), so they look up the same keys.
     func engineRequest(
         text: String, font: String, options: OptionDictionary, in context: RequestContext
@@ -214,16 +210,13 @@ public final class FitService: Sendable {
         guard text.utf8.count <= limits.maxTextBytes else {
             throw .tooLarge("text is \(text.utf8.count) bytes of UTF-8; this daemon's limit is \(limits.maxTextBytes) (max_text_bytes in fitd.conf)")
         }
-        var request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
-        let uiFont: UIFont
-        switch TextStyleFont.uiFont(requested: request.uiFont, user: context.uiFonts.font(for: request.metrics.toolkit)) {
-        case .success(let font): uiFont = font
-        case .failure(let problem): throw DBusError(FitErrorName.invalidFont, problem.description)
+        let request = try MeasureCodec.request(text: text, font: font, options: options, textScale: context.textScale)
+        // The decoder already put the user's scale where the call sent none.
+        do throws(UserRequestRules.Failure) {
+            return try context.rules.engineRequest(request, userTextScale: false)
+        } catch {
+            throw DBusError(FitErrorName.invalidFont, error.description)
         }
-        (request.font, request.textScale) = try engineFont(request.font, textScale: request.textScale, uiFont: uiFont)
-        request.uiFont = nil
-        request.metrics = request.metrics.with(context.gtkRendering)
-        return request
     }
 
     /// MeasureBatch, streaming (DBusStreamingHandler): requests are read and results written
@@ -266,8 +259,8 @@ public final class FitService: Sendable {
         // caller left or the reply has grown past what can be sent.
         let progress = BatchProgress()
         let chunks = await ParallelChunks.map(
-            count: entries.count, chunk: FitService.batchChunk,
-            workers: entries.count >= 2 * FitService.batchChunk ? limits.workers : 1
+            count: entries.count, chunk: ParallelChunks.batchChunk,
+            workers: ParallelChunks.batchWorkers(count: entries.count, available: limits.workers)
         ) { [self] range -> [MeasureCodec.BatchResult] in
             var results: [MeasureCodec.BatchResult] = []
             results.reserveCapacity(range.count)
@@ -309,7 +302,8 @@ public final class FitService: Sendable {
             throw DBusError(.invalidArgs, "ResolveFont takes (s font)")
         }
         requestsServed.add(1)
-        let (description, scale) = try engineFont(font, textScale: currentTextScale)
+        let rules = requestContext.rules
+        let (description, scale) = try engineFont(font, textScale: rules.textScale, rules: rules)
         do throws(FitTextError) {
             return [FontCodec.encode(try engine.resolveFont(description, textScale: scale))]
         } catch {

@@ -17,6 +17,18 @@ public enum ParallelChunks {
     /// Cores online (sysconf; the cooperative pool sizes itself the same way), at least 1.
     public static let availableCores: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
+    /// Entries per chunk of a measurement batch (the daemon's MeasureBatch, FitClient's
+    /// in-process batches): 64 uncached entries are about a millisecond of work, so a chunk is
+    /// worth a task switch, and a 1,000-entry batch still splits into 16 for two or four
+    /// workers to share evenly.
+    public static let batchChunk = 64
+
+    /// The workers a batch of `count` entries is spread over: `available` from two chunks
+    /// up, else one (a batch of one chunk runs inline, with no task to start).
+    public static func batchWorkers(count: Int, available: Int) -> Int {
+        count >= 2 * batchChunk ? available : 1
+    }
+
     /// `body` over 0..<count in chunks of `chunk` items, on up to `workers` child tasks; the
     /// chunks' results in order. With one worker, or one chunk, it runs inline.
     public static func map<T: Sendable>(

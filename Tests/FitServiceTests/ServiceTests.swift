@@ -372,6 +372,33 @@ import Testing
         #expect(try await local.measureBatch(batch).count == 2_000)
     }
 
+    /// The daemon and the in-process client apply one set of request rules (UserRequestRules):
+    /// a font that starts with a text style's name but is none, or a ui_font without a family,
+    /// is refused with the same error, name and message, whichever backend measures.
+    @Test func bothBackendsRefuseABadTextStyleOrUIFontWithTheSameError() async throws {
+        var badStyle = MeasureRequest(text: "Save", font: "headline xxxLarger")
+        badStyle.language = "en"
+        var badUIFont = MeasureRequest(text: "Save")
+        badUIFont.uiFont = "12"
+        func refusal(_ client: FitClient, _ request: MeasureRequest) async -> FitClientError? {
+            do {
+                _ = try await client.measure(request, userTextScale: false)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let local = try await FitClient.connect(mode: .embedded)
+        try await withService { (_, client) async throws in
+            for request in [badStyle, badUIFont] {
+                let remote = await refusal(client, request)
+                #expect(remote != nil, "\(request.font) / \(request.uiFont ?? "")")
+                #expect(await refusal(local, request) == remote)
+                if case .rejected(let name, _)? = remote { #expect(name == FitErrorName.invalidFont.rawValue) }
+            }
+        }
+    }
+
     /// `ui_font`: a request's own UI font, which its empty font and its text styles resolve
     /// against, the same over the bus and in-process; a description without a family is
     /// InvalidFont naming the option on both.
