@@ -16,7 +16,9 @@ extension FitService {
                     // arguments and on state whose every change bumps the generation.
                     replyCache: measureReplies
                 ) { [self] arguments, context throws(DBusError) in
-                    try measure(arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes))
+                    try measure(
+                        arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes),
+                        prepared: context.handedOver as? PreparedMeasure)
                 },
                 DBusMethod(
                     LabelCodec.method, in: "ssa{sv}", out: LabelCodec.signature, inNames: ["text", "font", "options"],

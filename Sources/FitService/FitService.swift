@@ -122,16 +122,31 @@ public final class FitService: Sendable {
 
     // MARK: handlers
 
-    func measure(_ arguments: [DBusValue], limit: MeasureCodec.ReplyLimit = .array) throws(DBusError) -> [DBusValue] {
-        guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
-            throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
-        }
+    /// - Parameter prepared: the call as Measure's fast path decoded it, when it did.
+    func measure(_ arguments: [DBusValue], limit: MeasureCodec.ReplyLimit = .array, prepared: PreparedMeasure? = nil) throws(DBusError) -> [DBusValue] {
         requestsServed.add(1)
-        let options = try OptionDictionary(arguments[2])
+        let call: PreparedMeasure
+        if let prepared {
+            call = prepared
+        } else {
+            guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
+                throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
+            }
+            let options = try OptionDictionary(arguments[2])
+            let context = requestContext
+            call = PreparedMeasure(
+                text: text, options: options, request: try engineRequest(text: text, font: font, options: options, in: context),
+                generation: context.generation)
+        }
         // Refused before measuring when even the fewest lines it can have would not fit.
-        let least = MeasureCodec.minimumResultBytes(text: text, options: options)
+        let least = MeasureCodec.minimumResultBytes(text: call.text, options: call.options)
         guard least <= limit.bytes else { throw MeasureCodec.replyTooLarge(least, entries: 1, limit: limit) }
-        let measured = try measureOne(text: text, font: font, options: options)
+        let measured: (metrics: TextMetrics, generation: UInt64)
+        do throws(FitTextError) {
+            measured = (try engine.measure(call.request), call.generation)
+        } catch {
+            throw DBusError(error)
+        }
         // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
         let bytes = MeasureCodec.metricsBytes(measured.metrics)
         guard bytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(bytes, entries: 1, limit: limit) }

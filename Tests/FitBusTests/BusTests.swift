@@ -92,6 +92,18 @@ import Testing
         }
     }
 
+    /// A fast path that does not answer hands the call on with its decoded arguments and its
+    /// work, which the handler reads from its context instead of working it out again; a call
+    /// too large for the loop thread reaches the handler with nothing handed over.
+    @Test func aFastPathHandsItsWorkToTheHandler() async throws {
+        try await withTestObject { (_, _, _, client) async throws in
+            #expect(try await client.test("Prepared", [.string("now")]) == [.string("now"), .string("immediate")])
+            #expect(try await client.test("Prepared", [.string("later")]) == [.string("later"), .string("handed over LATER")])
+            let big = String(repeating: "x", count: MethodDispatcher.immediateBudget + 1)
+            #expect(try await client.test("Prepared", [.string(big)]) == [.string(big), .string("nothing handed over")])
+        }
+    }
+
     @Test func servesPropertiesAndEmitsPropertiesChanged() async throws {
         try await withBus { (_, _, client) async throws in
             let props = "org.freedesktop.DBus.Properties", iface = TestObject.interface

@@ -49,6 +49,17 @@ enum TestObject {
                 }
                 return [args[0], .uint32(UInt32(runs))]
             },
+            // A fast path that answers "now" and hands every other call on with its work (the
+            // word upper-cased); the handler says what it was handed, so nothing is redone.
+            try DBusMethod(
+                "Prepared", in: "s", out: "ss",
+                immediate: { args, _ in
+                    guard case .string(let word) = args.first else { return .handOver(nil) }
+                    return word == "now" ? .reply([.string(word), .string("immediate")]) : .handOver(word.uppercased())
+                }
+            ) { args, context in
+                [args[0], .string((context.handedOver as? String).map { "handed over \($0)" } ?? "nothing handed over")]
+            },
             // Streaming: each string with its UTF-8 length, read and written value by value.
             try DBusMethod("Lengths", in: "as", out: "a(su)", streaming: { arguments, _ throws(DBusError) in
                 let texts = try arguments.read { (reader) throws(DBusError) -> [String] in

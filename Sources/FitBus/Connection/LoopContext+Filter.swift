@@ -38,6 +38,8 @@ extension LoopContext {
             // A kept reply or a method's fast path may answer here (MethodDispatcher+Immediate),
             // unless the caller has too many replies unread: then the scheduler refuses it.
             var ticket: ReplyCacheTicket? = nil
+            var decoded: [DBusValue]? = nil
+            var handedOver: (any Sendable)? = nil
             if !owner.scheduler.isOverUnreadLimit(message.sender) {
                 switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
                 case .reply(let reply, let ticket):
@@ -51,8 +53,8 @@ extension LoopContext {
                 case .kept(let reply):
                     if !message.noReplyExpected { sendReply(reply, to: message.sender) }
                     return DBUS_HANDLER_RESULT_HANDLED
-                case .dispatch(let kept):
-                    ticket = kept
+                case .dispatch(let kept, let arguments, let work):
+                    (ticket, decoded, handedOver) = (kept, arguments, work)
                 }
             }
             // Before the message passes to the call: what it weighs (CallScheduling).
@@ -60,7 +62,7 @@ extension LoopContext {
             let call = IncomingCall(
                 serial: message.serial, sender: message.sender, path: path, interface: message.interface,
                 member: member, signature: message.signature, noReplyExpected: message.noReplyExpected,
-                cacheTicket: ticket, body: MessageHandOver(message))
+                cacheTicket: ticket, decoded: decoded, handedOver: handedOver, body: MessageHandOver(message))
             // Handlers run on Swift tasks, never on this thread, so a slow handler cannot
             // hold up other callers; the reply comes back through the job queue. The
             // scheduler decides when and where (CallScheduling): heavy calls on its workers,

@@ -5,11 +5,21 @@ public typealias DBusMethodHandler =
     @Sendable ([DBusValue], MessageContext) async throws(DBusError) -> [DBusValue]
 
 /// A method's synchronous fast path, run on the connection's loop thread as the call
-/// arrives: it answers cheap work it can do without blocking (a cache hit) or returns nil,
-/// and the call then goes to the method's handler on a task as usual. It saves a cached
+/// arrives: it answers cheap work it can do without blocking (a cache hit), or hands the
+/// call on to the method's handler on a task with what it worked out. It saves a cached
 /// call the two thread hops (loop thread → task → loop thread) that were most of its latency.
 public typealias DBusImmediateHandler =
-    @Sendable ([DBusValue], MessageContext) throws(DBusError) -> [DBusValue]?
+    @Sendable ([DBusValue], MessageContext) throws(DBusError) -> DBusImmediateOutcome
+
+/// What a fast path (DBusImmediateHandler) did with a call.
+public enum DBusImmediateOutcome: Sendable {
+    /// The out arguments, sent from the loop thread.
+    case reply([DBusValue])
+    /// Not answered here: the handler runs on a task with the arguments already decoded and
+    /// `work` (nil for none) as its context's ``MessageContext/handedOver``, so that nothing
+    /// the fast path did is done twice (a miss decoded, checked and keyed the request).
+    case handOver(_ work: (any Sendable)?)
+}
 
 public struct DBusMethod: Sendable {
     public var name: String

@@ -10,6 +10,9 @@ public struct MessageContext: Sendable {
     public var signature: String
     /// The connection the call came in on, e.g. to emit signals from a handler.
     public var connection: BusConnection
+    /// What the method's fast path worked out before handing the call on
+    /// (DBusImmediateOutcome.handOver); nil when it did not run or handed nothing.
+    public var handedOver: (any Sendable)? = nil
 }
 
 /// A method call as the loop thread hands it to a dispatching task.
@@ -23,6 +26,10 @@ struct IncomingCall: Sendable {
     var noReplyExpected: Bool
     /// Where to keep the reply, when the method has a reply cache that missed.
     var cacheTicket: ReplyCacheTicket?
+    /// The arguments, when the loop thread decoded them already (a fast path ran), and what
+    /// the fast path handed on.
+    var decoded: [DBusValue]? = nil
+    var handedOver: (any Sendable)? = nil
     /// The message itself, decoded by the dispatching task (``decodeArguments()``): decoding
     /// a large body on the loop thread (a batch of 100,000 entries: hundreds of ms) would
     /// hold up every other caller of the connection for as long.
@@ -31,6 +38,7 @@ struct IncomingCall: Sendable {
     /// The arguments; a failure (an unsupported type) is answered with its error and no
     /// handler runs.
     func decodeArguments() -> Result<[DBusValue], DBusError> {
+        if let decoded { return .success(decoded) }
         guard let message = body.take() else { return .failure(.failed("the call's arguments were already decoded")) }
         return Result { () throws(DBusError) in try message.arguments() }
     }

@@ -10,8 +10,9 @@ extension MethodDispatcher {
         case reply(Reply, ReplyCacheTicket?)
         /// The reply cache answered (DBusMethod.replyCache): the reply, ready to send.
         case kept(DBusMessage)
-        /// The call goes to its task; with a ticket, the reply is kept when it exists.
-        case dispatch(ReplyCacheTicket?)
+        /// The call goes to its task; with a ticket, the reply is kept when it exists. A fast
+        /// path that ran hands on the decoded arguments and its work.
+        case dispatch(ReplyCacheTicket?, decoded: [DBusValue]? = nil, handedOver: (any Sendable)? = nil)
     }
 
     /// Answers a call on the loop thread when its method's reply cache holds the reply or its
@@ -42,9 +43,13 @@ extension MethodDispatcher {
             sender: message.sender, path: path, interface: message.interface, member: member,
             signature: signature, connection: connection)
         do throws(DBusError) {
-            guard let out = try fast(arguments, context) else { return .dispatch(ticket) }
-            try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
-            return .reply(.success(out), ticket)
+            switch try fast(arguments, context) {
+            case .reply(let out):
+                try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
+                return .reply(.success(out), ticket)
+            case .handOver(let work):
+                return .dispatch(ticket, decoded: arguments, handedOver: work)
+            }
         } catch {
             return .reply(.failure(error), nil)
         }

@@ -22,7 +22,7 @@ enum MethodDispatcher {
         let object = connection.registry.object(at: call.path)
         let context = MessageContext(
             sender: call.sender, path: call.path, interface: call.interface, member: call.member,
-            signature: call.signature, connection: connection)
+            signature: call.signature, connection: connection, handedOver: call.handedOver)
         let interface = call.interface ?? defaultInterface(for: call.member, in: object)
 
         if interface == StandardInterface.introspectable || interface == StandardInterface.peer {
