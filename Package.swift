@@ -168,7 +168,7 @@ let package = Package(
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON", "FitJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
-        .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText"]),
+        .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText", "FitLayout"]),
         // FitClient's and FitDBusClient's tests too: both need a served FitService.
         .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitDBusClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
     ]

@@ -9,9 +9,16 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
-STYLES = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
+# The names fitd writes (FitTypes' TextStyle and SizeCategory, in their order): SwiftUI's
+# Font.TextStyle and ContentSizeCategory case names. The engine also reads the aliases the notes
+# name; the schema lists only the canonical names, which every document should use.
+STYLES = ["largeTitle", "title", "title2", "title3", "headline", "body", "callout", "subheadline", "footnote", "caption", "caption2"]
+STYLE_NOTE = ("; SwiftUI's Font.TextStyle names (fitd also reads any ASCII case, - _ or spaces between words, "
+              "and UIKit's title1, caption1 and the HIG's subhead)")
 CATEGORIES = ["xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibilityMedium",
               "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge"]
+CATEGORY_NOTE = ("; SwiftUI's ContentSizeCategory names (fitd also reads any ASCII case, ax1…ax5 and accessibility1…5 "
+                 "for the accessibility sizes, and UIKit's extraSmall, extraLarge, extraExtraLarge, extraExtraExtraLarge)")
 ALIGNMENTS = ["topLeading", "top", "topTrailing", "leading", "center", "trailing", "bottomLeading", "bottom", "bottomTrailing",
               # SwiftUI's text-baseline alignments (docs/swiftui-layout.md 1.4); an hstack reads the vertical part.
               "firstTextBaseline", "lastTextBaseline", "leadingFirstTextBaseline", "trailingFirstTextBaseline",
@@ -51,7 +58,7 @@ COMMON = {
     "font": {"type": "string",
              "description": "inherited: Pango font description the texts below are measured in, e.g. \"Noto Sans Bold 12\"; "
                             "not with textStyle on the same node"},
-    "textStyle": words("inherited: the text style texts below are measured in, sized for the size category", STYLES),
+    "textStyle": words("inherited: the text style texts below are measured in, sized for the size category" + STYLE_NOTE, STYLES),
     "lineLimit": {"type": "integer", "minimum": 1,
                   "description": "inherited: at most this many lines; the last shown line ends in \"…\""},
     "truncation": words("inherited: where a cut text loses characters (SwiftUI's truncationMode)", ["head", "middle", "tail"]),
@@ -88,7 +95,7 @@ KINDS = {
               "(an icon that grows with the text).", {
         "width": length("its width, with height"), "height": length("its height, with width"),
         "font": dict(COMMON["font"], description="size it to one line of this font (then it is square, or aspectRatio)"),
-        "textStyle": words("size it to one line of this text style", STYLES),
+        "textStyle": words("size it to one line of this text style" + STYLE_NOTE, STYLES),
         "aspectRatio": {"type": "number", "exclusiveMinimum": 0, "description": "width / height when sized to a text style or font"},
     }, []),
     "hstack": ("SwiftUI's HStack: children left to right, the width shared least flexible first; as tall as its tallest child.", {
@@ -143,7 +150,7 @@ KINDS = {
     }, []),
     "threshold": ("Decision (seed 002): a stack that is horizontal below a size category and vertical from it on; children "
                   "with when appear in one arrangement only. Reports axis.", {
-        "category": words("the first size category at which the children stack vertically", CATEGORIES),
+        "category": words("the first size category at which the children stack vertically" + CATEGORY_NOTE, CATEGORIES),
         "spacing": STACK_SPACING, "alignment": STACK_ALIGNMENT,
     }, ["category"]),
     "fitting": ("Decision (seed 001, CwlFitting): a stack laid out twice: a hidden copy at its own proposal, spacers at their "

@@ -1,7 +1,6 @@
 // The client types FitDBusClient defines, exported by FitClient so that its users find them
 // there too, one by one: re-exporting the whole module would also export FitLayout (which
-// FitDBusClient exports for programs that import it alone), and a program that imports
-// FitClient and FitScale would then find two `TextStyle`s. FitClient's users import FitLayout
+// FitDBusClient exports for programs that import it alone). FitClient's users import FitLayout
 // themselves.
 @_exported import class FitDBusClient.FitDBusClient
 @_exported import enum FitDBusClient.FitClientError

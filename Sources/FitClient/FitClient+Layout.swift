@@ -26,7 +26,7 @@ extension FitClient {
             // The Layout call's breakpoints have no step: refused here too, so both backends agree.
             try FitDBusClient.checkBreakpointStep(options)
             var options = options
-            if userSizeCategory { options.sizeCategory = ContentSizeCategory(rawValue: user.category.rawValue) ?? .large }
+            if userSizeCategory { options.sizeCategory = user.category }
             if options.uiFont == nil { options.uiFont = user.uiFonts.font(for: options.toolkit).pangoDescription }
             do throws(LayoutError) {
                 let prepared = try PreparedLayout(document)

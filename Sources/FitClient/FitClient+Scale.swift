@@ -54,10 +54,10 @@ extension FitClient {
         case .embedded:
             let snapshot = await Self.localState().reload()
             return TextStyleFont.table(uiFont: snapshot.uiFont, category: category ?? snapshot.category).map {
-                TextStyleRow(style: $0.style.rawValue, font: $0.pangoDescription, pointSize: $0.pointSize, lineHeight: ($0.lineHeightPixels * 100).rounded() / 100)
+                TextStyleRow(style: $0.style.name, font: $0.pangoDescription, pointSize: $0.pointSize, lineHeight: ($0.lineHeightPixels * 100).rounded() / 100)
             }
         case .daemon(let daemon):
-            return try await daemon.textStyles(categoryName: category?.rawValue)
+            return try await daemon.textStyles(categoryName: category?.name)
         }
     }
 

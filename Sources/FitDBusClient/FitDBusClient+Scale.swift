@@ -38,8 +38,8 @@ extension FitDBusClient {
     }
 
     /// Every text style at `category` (nil: the user's current one, the default), largest first.
-    public func textStyles(category: ContentSizeCategory? = nil) async throws(FitClientError) -> [TextStyleRow] {
-        try await textStyles(categoryName: category?.rawValue)
+    public func textStyles(category: SizeCategory? = nil) async throws(FitClientError) -> [TextStyleRow] {
+        try await textStyles(categoryName: category?.name)
     }
 
     /// ``textStyles(category:)`` by the category's name as the wire spells it.

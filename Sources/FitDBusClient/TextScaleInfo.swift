@@ -2,7 +2,7 @@ import FitLayout
 
 /// The user's text scale as fitd reports it (the scale properties of org.fitd.Fit1).
 /// Source and category are kept as the daemon spells them, so a newer daemon with a new
-/// source still decodes; ``contentSizeCategory`` gives the typed category.
+/// source still decodes; ``sizeCategory`` gives the typed category.
 public struct TextScaleInfo: Sendable, Hashable, Codable {
     /// The factor in (0, 4]: font sizes are multiplied by it.
     public var factor: Double
@@ -34,6 +34,6 @@ public struct TextScaleInfo: Sendable, Hashable, Codable {
         self.monospaceFont = monospaceFont
     }
 
-    /// The category as a layout takes it (nil for a name this version does not know).
-    public var contentSizeCategory: ContentSizeCategory? { ContentSizeCategory(rawValue: category) }
+    /// The typed category (nil for a name this version does not know).
+    public var sizeCategory: SizeCategory? { SizeCategory(name: category) }
 }

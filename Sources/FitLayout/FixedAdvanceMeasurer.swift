@@ -1,3 +1,5 @@
+import FitTypes
+
 /// A measurer with no fonts, for tests and examples: every character (Swift `Character`) is
 /// `advance` wide and every line `lineHeight` tall, both multiplied by the style's and the size
 /// category's factor (text styles only) and by the scale factor. Text wraps greedily at spaces,
@@ -8,11 +10,11 @@ public struct FixedAdvanceMeasurer: LayoutTextMeasurer {
     public var advance: Double
     public var lineHeight: Double
     public var styleFactors: [TextStyle: Double]
-    public var categoryFactors: [ContentSizeCategory: Double]
+    public var categoryFactors: [SizeCategory: Double]
 
     public init(
         advance: Double = 10, lineHeight: Double = 20, styleFactors: [TextStyle: Double] = [:],
-        categoryFactors: [ContentSizeCategory: Double] = [:]
+        categoryFactors: [SizeCategory: Double] = [:]
     ) {
         self.advance = advance
         self.lineHeight = lineHeight
@@ -23,12 +25,12 @@ public struct FixedAdvanceMeasurer: LayoutTextMeasurer {
     /// One character cell per character and one row per line: a terminal.
     public static let cells = FixedAdvanceMeasurer(advance: 1, lineHeight: 1)
 
-    func factor(_ font: LayoutFont, _ category: ContentSizeCategory) -> Double {
+    func factor(_ font: LayoutFont, _ category: SizeCategory) -> Double {
         guard case .style(let style) = font else { return 1 }
         return (styleFactors[style] ?? 1) * (categoryFactors[category] ?? 1)
     }
 
-    public func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double {
+    public func lineHeight(of font: LayoutFont, sizeCategory: SizeCategory) throws(LayoutError) -> Double {
         lineHeight * factor(font, sizeCategory)
     }
 

@@ -17,7 +17,7 @@ public struct LayoutCacheKey: Hashable, Sendable {
         document.stableHash(into: &hasher)
         hasher.combine(proposal.width)
         hasher.combine(proposal.height)
-        hasher.combine(options.sizeCategory.rawValue)
+        hasher.combine(options.sizeCategory.name)
         hasher.combine(options.unit.rawValue)
         hasher.combine(options.defaultSpacing)
         // Only when set, so that digests of documents without a UI font stay what they were.

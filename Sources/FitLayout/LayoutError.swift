@@ -101,7 +101,7 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidScaleFactor(let node, let value):
             return "\(node): minimumScaleFactor \(value) is outside (0, 1]"
         case .unknownSizeCategory(let node, let name):
-            return "\(node): \"\(name)\" is not a size category; use one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))"
+            return "\(node): \"\(name)\" is not a size category; use one of \(SizeCategory.nameList)"
         case .thresholdWithoutCategory(let node):
             return "\(node): a threshold needs \"category\", the size category from which it stacks vertically"
         case .invalidChildren(let node, let reason):

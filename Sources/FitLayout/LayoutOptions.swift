@@ -10,7 +10,7 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     }
 
     /// The category text styles are sized for and thresholds compare with.
-    public var sizeCategory: ContentSizeCategory
+    public var sizeCategory: SizeCategory
     public var unit: Unit
     /// Stack spacing and spacer minimum length where the document gives none; nil for 8 px or
     /// 1 cell (SwiftUI's default spacing between two texts is 8 pt).
@@ -53,7 +53,7 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     public var markup: Bool = false
 
     public init(
-        sizeCategory: ContentSizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil,
+        sizeCategory: SizeCategory = .large, unit: Unit = .px, defaultSpacing: Double? = nil, uiFont: String? = nil,
         breakpoints: BreakpointRange? = nil
     ) {
         self.breakpoints = breakpoints

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// The properties of a node, all optional; which ones a kind has is ``allowed(for:)``.
 /// Lengths are in the layout's unit (px or cells).
 public struct LayoutProperties: Hashable, Sendable {
@@ -27,7 +29,7 @@ public struct LayoutProperties: Hashable, Sendable {
     public var alignment: LayoutAlignment?
     public var axis: LayoutAxis?
     public var axes: FitAxes?
-    public var category: ContentSizeCategory?
+    public var category: SizeCategory?
     /// On a child of a threshold: the only arrangement it appears in.
     public var when: LayoutAxis?
     // any node (docs/swiftui-layout.md 1.2, 1.5)
@@ -67,7 +69,7 @@ public struct LayoutProperties: Hashable, Sendable {
         minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
         spacing: Double? = nil, alignment: LayoutAlignment? = nil, axis: LayoutAxis? = nil, axes: FitAxes? = nil,
-        category: ContentSizeCategory? = nil, when: LayoutAxis? = nil,
+        category: SizeCategory? = nil, when: LayoutAxis? = nil,
         length: Double? = nil, top: Double? = nil, leading: Double? = nil, bottom: Double? = nil, trailing: Double? = nil,
         horizontal: Bool? = nil, vertical: Bool? = nil, layoutPriority: Double? = nil,
         hidden: Bool? = nil, multilineTextAlignment: HorizontalAlignment? = nil, layoutDirection: LayoutDirection? = nil,
@@ -185,7 +187,7 @@ public struct LayoutProperties: Hashable, Sendable {
         func add(_ name: String, _ value: LayoutPropertyValue?) throws(E) { if let value { try visit(name, value) } }
         try add("text", text.map(LayoutPropertyValue.string))
         try add("font", font.map(LayoutPropertyValue.string))
-        try add("textStyle", textStyle.map { .string($0.rawValue) })
+        try add("textStyle", textStyle.map { .string($0.name) })
         try add("lineLimit", lineLimit.map { .number(Double($0)) })
         try add("truncation", truncation.map { .string($0.rawValue) })
         try add("minimumScaleFactor", minimumScaleFactor.map(LayoutPropertyValue.number))
@@ -196,7 +198,7 @@ public struct LayoutProperties: Hashable, Sendable {
         try add("alignment", alignment.map { .string($0.name) })
         try add("axis", axis.map { .string($0.rawValue) })
         try add("axes", axes.map { .string($0.rawValue) })
-        try add("category", category.map { .string($0.rawValue) })
+        try add("category", category.map { .string($0.name) })
         try add("when", when.map { .string($0.rawValue) })
         try add("horizontal", horizontal.map(LayoutPropertyValue.bool))
         try add("vertical", vertical.map(LayoutPropertyValue.bool))
@@ -371,7 +373,11 @@ public struct LayoutProperties: Hashable, Sendable {
         case "text": text = try string()
         case "font": font = try string()
         case "textStyle":
-            textStyle = try named(TextStyle.self, TextStyle.allCases.map(\.rawValue).joined(separator: ", "))
+            let text = try string()
+            guard let parsed = TextStyle(name: text) else {
+                throw .invalidProperty(node: node, property: name, reason: "\"\(text)\" is not one of \(TextStyle.nameList)")
+            }
+            textStyle = parsed
         case "lineLimit":
             let number = try number()
             guard number.isFinite, number >= 1, number == number.rounded(), number <= 1_000_000 else {
@@ -404,7 +410,7 @@ public struct LayoutProperties: Hashable, Sendable {
         case "axes": axes = try named(FitAxes.self, "horizontal, vertical, both")
         case "category":
             let text = try string()
-            guard let parsed = ContentSizeCategory(rawValue: text) else {
+            guard let parsed = SizeCategory(name: text) else {
                 throw .unknownSizeCategory(node: node, name: text)
             }
             category = parsed

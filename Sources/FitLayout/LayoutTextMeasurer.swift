@@ -1,3 +1,5 @@
+import FitTypes
+
 /// Where text that does not fit is cut and replaced by "…" (SwiftUI's `Text.TruncationMode`).
 public enum TruncationMode: String, Hashable, Sendable, Codable, CaseIterable {
     case head, middle, tail
@@ -8,13 +10,13 @@ public struct LayoutText: Hashable, Sendable {
     public var string: String
     public var font: LayoutFont
     /// The category text styles are sized for (the layout options' category).
-    public var sizeCategory: ContentSizeCategory
+    public var sizeCategory: SizeCategory
     /// At most this many lines; nil for no limit.
     public var lineLimit: Int?
     public var truncation: TruncationMode
 
     public init(
-        _ string: String, font: LayoutFont = .default, sizeCategory: ContentSizeCategory = .large,
+        _ string: String, font: LayoutFont = .default, sizeCategory: SizeCategory = .large,
         lineLimit: Int? = nil, truncation: TruncationMode = .tail
     ) {
         self.string = string
@@ -65,7 +67,7 @@ public protocol LayoutTextMeasurer: Sendable {
 
     /// The height of one line of `font` at `sizeCategory`: what an image sized to a text style
     /// takes (the template-view pattern for icons).
-    func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double
+    func lineHeight(of font: LayoutFont, sizeCategory: SizeCategory) throws(LayoutError) -> Double
 
     /// Whether a text measured unwrapped at `width` measures the same at any wider proposal
     /// (see ``measure(_:proposedWidth:scale:)``). Not where the measurer limits widths (a

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// A validated document with its tree resolved into arrays (parents, children in document
 /// order, inherited fonts, scale-group membership), ready to lay out at any proposal. Every
 /// walk here is iterative: a document cannot drive the stack, however deep it claims to be.
@@ -40,13 +42,13 @@ public struct PreparedLayout: Sendable {
     /// The text node `index` shows, as the engine asks a measurer for it: its string, its
     /// inherited font, line limit and truncation (what a picture needs to draw the text again);
     /// nil for another kind of node or an index out of range.
-    public func layoutText(_ index: Int, sizeCategory: ContentSizeCategory) -> LayoutText? {
+    public func layoutText(_ index: Int, sizeCategory: SizeCategory) -> LayoutText? {
         guard nodes.indices.contains(index), nodes[index].kind == .text else { return nil }
         return layoutText(index, nodes[index].properties.text ?? "", sizeCategory: sizeCategory)
     }
 
     /// `string` as node `index` shows it: in its inherited font, line limit and truncation.
-    func layoutText(_ index: Int, _ string: String, sizeCategory: ContentSizeCategory) -> LayoutText {
+    func layoutText(_ index: Int, _ string: String, sizeCategory: SizeCategory) -> LayoutText {
         let properties = nodes[index].properties
         return LayoutText(
             string, font: fonts[index], sizeCategory: sizeCategory, lineLimit: properties.lineLimit,
@@ -72,7 +74,7 @@ public struct PreparedLayout: Sendable {
     /// A text shown twice is listed twice, and its second measurement is a cache hit: making
     /// the list distinct cost a hash of every string, 115 µs for a 150-row list
     /// (FitBenchLayout), on one thread before the parallel work.
-    public func textProbes(sizeCategory: ContentSizeCategory) -> [TextProbe] {
+    public func textProbes(sizeCategory: SizeCategory) -> [TextProbe] {
         var probes: [TextProbe] = []
         for index in nodes.indices {
             switch nodes[index].kind {
@@ -93,7 +95,7 @@ public struct PreparedLayout: Sendable {
     /// Up to `count` text nodes' own strings unwrapped, spread evenly over the document's
     /// text nodes, and how many text nodes there are: a sample to ask a cache about before
     /// making every probe (``textProbes(sizeCategory:)``) and measuring them.
-    public func sampleTextProbes(_ count: Int, sizeCategory: ContentSizeCategory) -> (sample: [TextProbe], textNodes: Int) {
+    public func sampleTextProbes(_ count: Int, sizeCategory: SizeCategory) -> (sample: [TextProbe], textNodes: Int) {
         var texts: [Int] = []
         for index in nodes.indices where nodes[index].kind == .text { texts.append(index) }
         let taken = min(max(0, count), texts.count)

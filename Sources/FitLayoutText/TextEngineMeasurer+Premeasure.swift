@@ -43,7 +43,7 @@ extension TextEngineMeasurer {
     /// alone, 769 µs premeasured). The text nodes decide: a document whose probes are mostly
     /// template strings is left to the layout.
     public func premeasurePlan(
-        _ prepared: PreparedLayout, sizeCategory: ContentSizeCategory, workers: Int,
+        _ prepared: PreparedLayout, sizeCategory: SizeCategory, workers: Int,
         minimumProbes: Int = premeasureMinimumProbes
     ) -> [PreparedLayout.TextProbe]? {
         guard workers > 1 else { return nil }

@@ -13,7 +13,7 @@ extension TextEngineMeasurer {
     /// fitted the wider proposal — but for a proposal narrower than the widest cluster
     /// (``narrowed(_:to:)``). A picture checks the lines against the node's outcome.
     public func redrawRequest(
-        node index: Int, of prepared: PreparedLayout, in result: LayoutResult, sizeCategory: ContentSizeCategory
+        node index: Int, of prepared: PreparedLayout, in result: LayoutResult, sizeCategory: SizeCategory
     ) throws(LayoutError) -> MeasureRequest? {
         guard result.nodes.indices.contains(index) else { return nil }
         let node = result.nodes[index]
@@ -68,7 +68,7 @@ extension TextEngineMeasurer {
     /// Every shown text's size request as a GtkLabel showing it at its frame's width reports
     /// it (``NodeLayout/labelSize``; FitText's LabelSize): the label wraps as the layout's text
     /// does (word-char) or ellipsizes as its truncation says, at the scale the layout gave it.
-    public func addLabelSizes(to result: inout LayoutResult, of prepared: PreparedLayout, sizeCategory: ContentSizeCategory) throws(LayoutError) {
+    public func addLabelSizes(to result: inout LayoutResult, of prepared: PreparedLayout, sizeCategory: SizeCategory) throws(LayoutError) {
         guard unit == .px else { return }
         for index in result.nodes.indices {
             guard let request = try redrawRequest(node: index, of: prepared, in: result, sizeCategory: sizeCategory) else { continue }

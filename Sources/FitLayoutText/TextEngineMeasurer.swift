@@ -132,10 +132,10 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     /// A style's line height is its Dynamic Type leading (scaled to the UI font, FitScale's
     /// table); any other font's is the height of one line of it as the engine measures it.
     /// In cells a line is one row.
-    public func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double {
+    public func lineHeight(of font: LayoutFont, sizeCategory: SizeCategory) throws(LayoutError) -> Double {
         guard unit == .px else { return 1 }
         if case .style(let style) = font {
-            return TextStyleFont.resolve(Self.style(style), uiFont: uiFont, category: Self.category(sizeCategory)).lineHeightPixels
+            return TextStyleFont.resolve(style, uiFont: uiFont, category: sizeCategory).lineHeightPixels
         }
         let (description, scale) = try self.font(font, sizeCategory: sizeCategory, scale: 1)
         do throws(FitTextError) {
@@ -148,11 +148,11 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
     /// The Pango description and text scale a font is measured with, its size multiplied by
     /// `scale` (a minimum scale factor at work). The size is rewritten rather than folded into
     /// the text scale, whose range (TextLimits.textScaleRange) a small factor would leave.
-    func font(_ font: LayoutFont, sizeCategory: ContentSizeCategory, scale: Double) throws(LayoutError) -> (String, Double) {
+    func font(_ font: LayoutFont, sizeCategory: SizeCategory, scale: Double) throws(LayoutError) -> (String, Double) {
         switch font {
         case .style(let style):
             if let known = styleFonts.description(style, sizeCategory, scale) { return (known, 1) }
-            let resolved = TextStyleFont.resolve(Self.style(style), uiFont: uiFont, category: Self.category(sizeCategory))
+            let resolved = TextStyleFont.resolve(style, uiFont: uiFont, category: sizeCategory)
             let description = FontDescription(
                 families: [resolved.family], weight: FontWeight(rawValue: resolved.weight.numericWeight),
                 size: .points(resolved.pointSize * scale)
@@ -187,50 +187,6 @@ public struct TextEngineMeasurer: LayoutTextMeasurer {
         case .tail: return .end
         }
     }
-
-    /// FitLayout and FitScale name the 12 categories alike (SwiftUI's case names). A switch,
-    /// not a lookup by name: it runs for every styled text measured.
-    static func category(_ category: ContentSizeCategory) -> SizeCategory {
-        switch category {
-        case .xSmall: return .xSmall
-        case .small: return .small
-        case .medium: return .medium
-        case .large: return .large
-        case .xLarge: return .xLarge
-        case .xxLarge: return .xxLarge
-        case .xxxLarge: return .xxxLarge
-        case .accessibilityMedium: return .accessibilityMedium
-        case .accessibilityLarge: return .accessibilityLarge
-        case .accessibilityExtraLarge: return .accessibilityExtraLarge
-        case .accessibilityExtraExtraLarge: return .accessibilityExtraExtraLarge
-        case .accessibilityExtraExtraExtraLarge: return .accessibilityExtraExtraExtraLarge
-        }
-    }
-
-    /// FitLayout uses SwiftUI's style names (title, caption), FitScale UIKit's (title1,
-    /// caption1).
-    static func style(_ style: FitLayout.TextStyle) -> FitScale.TextStyle {
-        switch style {
-        case .largeTitle: return .largeTitle
-        case .title: return .title1
-        case .title2: return .title2
-        case .title3: return .title3
-        case .headline: return .headline
-        case .subheadline: return .subheadline
-        case .body: return .body
-        case .callout: return .callout
-        case .footnote: return .footnote
-        case .caption: return .caption1
-        case .caption2: return .caption2
-        }
-    }
-}
-
-extension ContentSizeCategory {
-    /// The category FitScale derives from a text scale (the daemon's default for a layout).
-    public init(textScale: Double) {
-        self = ContentSizeCategory(rawValue: SizeCategory(textScale: textScale).rawValue) ?? .large
-    }
 }
 
 /// A style's Pango description per size category and scale, for one measurer (one layout
@@ -238,15 +194,15 @@ extension ContentSizeCategory {
 /// Full, it stops remembering (a layout of many scale factors writes descriptions as before).
 final class StyleFontMemo: Sendable {
     private struct Entry {
-        var style: FitLayout.TextStyle
-        var category: ContentSizeCategory
+        var style: TextStyle
+        var category: SizeCategory
         var scale: Double
         var description: String
     }
     static let capacity = 32
     private let entries = Mutex<[Entry]>([])
 
-    func description(_ style: FitLayout.TextStyle, _ category: ContentSizeCategory, _ scale: Double) -> String? {
+    func description(_ style: TextStyle, _ category: SizeCategory, _ scale: Double) -> String? {
         entries.withLock { list in
             for entry in list where entry.style == style && entry.category == category && entry.scale == scale {
                 return entry.description
@@ -255,7 +211,7 @@ final class StyleFontMemo: Sendable {
         }
     }
 
-    func remember(_ description: String, _ style: FitLayout.TextStyle, _ category: ContentSizeCategory, _ scale: Double) {
+    func remember(_ description: String, _ style: TextStyle, _ category: SizeCategory, _ scale: Double) {
         entries.withLock { list in
             if list.count < Self.capacity { list.append(Entry(style: style, category: category, scale: scale, description: description)) }
         }

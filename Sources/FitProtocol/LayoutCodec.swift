@@ -195,7 +195,7 @@ public enum LayoutCodec {
     static func optionDictionary(of options: LayoutOptions, sendSizeCategory: Bool) -> OptionDictionary {
         var entries: [String: DBusValue] = [:]
         if options.unit != .px { entries["unit"] = .string(options.unit.rawValue) }
-        if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.rawValue) }
+        if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.name) }
         if let font = options.uiFont { entries["ui_font"] = .string(font) }
         if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
         if let language = options.language { entries["language"] = .string(language) }
@@ -209,7 +209,7 @@ public enum LayoutCodec {
     }
 
     /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.
-    public static func options(_ value: DBusValue, defaultCategory: ContentSizeCategory) throws(DBusError) -> LayoutOptions {
+    public static func options(_ value: DBusValue, defaultCategory: SizeCategory) throws(DBusError) -> LayoutOptions {
         let dictionary = try OptionDictionary(value)
         try dictionary.rejectUnknown(known: optionKeys)
         var options = LayoutOptions(sizeCategory: defaultCategory)
@@ -218,9 +218,8 @@ public enum LayoutCodec {
             options.unit = parsed
         }
         if let name = try dictionary.string("size_category") {
-            guard let category = ContentSizeCategory(rawValue: name) else {
-                throw .invalidArgument(
-                    "size_category \"\(name)\" is not one of \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let category = SizeCategory(name: name) else {
+                throw .invalidArgument("size_category \"\(name)\" is not one of \(SizeCategory.nameList)")
             }
             options.sizeCategory = category
         }

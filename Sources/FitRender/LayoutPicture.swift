@@ -9,13 +9,13 @@ public struct LayoutSheet {
     public var prepared: PreparedLayout
     public var result: LayoutResult
     public var measurer: TextEngineMeasurer
-    public var sizeCategory: ContentSizeCategory
+    public var sizeCategory: SizeCategory
     /// Said before the category in the title: what tells sheets of one category and width
     /// apart (a language, in `fitctl check`'s pictures).
     public var caption: String?
 
     public init(
-        prepared: PreparedLayout, result: LayoutResult, measurer: TextEngineMeasurer, sizeCategory: ContentSizeCategory,
+        prepared: PreparedLayout, result: LayoutResult, measurer: TextEngineMeasurer, sizeCategory: SizeCategory,
         caption: String? = nil
     ) {
         self.prepared = prepared
@@ -27,7 +27,7 @@ public struct LayoutSheet {
 
     /// "large · width 320" (the proposal's width; "ideal" without one), after the caption.
     public var title: String {
-        (caption.map { "\($0) · " } ?? "") + "\(sizeCategory.rawValue) · width \(ProposedSize.describe(result.proposal.width))"
+        (caption.map { "\($0) · " } ?? "") + "\(sizeCategory.name) · width \(ProposedSize.describe(result.proposal.width))"
     }
 }
 
@@ -199,7 +199,7 @@ struct LayoutScene {
         let extentHeight = max(layoutHeight, shown.map { $0.y + $0.height }.max() ?? 0)
 
         var sheet = Sheet(
-            x: 0, y: 0, width: 0, height: 0, title: input.title, category: input.sizeCategory.rawValue,
+            x: 0, y: 0, width: 0, height: 0, title: input.title, category: input.sizeCategory.name,
             proposal: ProposedSize.describe(result.proposal.width), layoutX: padding, layoutY: padding,
             layoutWidth: layoutWidth, layoutHeight: layoutHeight)
 

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// Apple's published iOS / iPadOS Dynamic Type table: size and leading (line height) in points
 /// for every text style in every content size category.
 ///
@@ -27,7 +29,7 @@ public enum DynamicTypeTable {
     private static func styleColumn(_ style: TextStyle) -> Int {
         switch style {
         case .largeTitle: return 0
-        case .title1: return 1
+        case .title: return 1
         case .title2: return 2
         case .title3: return 3
         case .headline: return 4
@@ -35,7 +37,7 @@ public enum DynamicTypeTable {
         case .callout: return 6
         case .subheadline: return 7
         case .footnote: return 8
-        case .caption1: return 9
+        case .caption: return 9
         case .caption2: return 10
         }
     }

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// Everything that can go wrong while reading or setting the text scale, with what was
 /// attempted and what to do. Values come from outside the process (a D-Bus peer, a config
 /// file, the desktop), so every bad input ends here rather than in a crash.
@@ -64,7 +66,7 @@ public enum FitScaleError: Error, Hashable, Sendable, CustomStringConvertible {
         case .fontconfigUnavailable(let detail):
             return "fontconfig could not load its configuration: \(detail)"
         case .unknownSizeCategory(let name):
-            return "unknown size category \"\(name)\"; expected one of \(SizeCategory.allCases.map(\.rawValue).joined(separator: ", "))"
+            return "unknown size category \"\(name)\"; expected one of \(SizeCategory.nameList)"
         case .desktopSettings(let source, let reason):
             return "cannot read the \(source.rawValue) desktop settings: \(reason)"
         case .desktopNotAnswering(let source, let reason):

@@ -1,3 +1,5 @@
+import FitTypes
+
 /// A validated text-scale factor: a number in (0, 4]. 1 is the default size; 1.25 is what a
 /// fontconfig dpi of 120 (over 96) or GNOME's "Large Text" gives.
 public struct TextScale: Hashable, Comparable, Sendable, CustomStringConvertible {

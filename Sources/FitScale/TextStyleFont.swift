@@ -1,3 +1,5 @@
+import FitTypes
+
 /// A text style resolved to a font: the user's UI font family at the style's size for a
 /// category, scaled so that body at `large` is the UI font's size.
 public struct ResolvedTextStyleFont: Hashable, Sendable, CustomStringConvertible {
@@ -28,7 +30,8 @@ public struct ResolvedTextStyleFont: Hashable, Sendable, CustomStringConvertible
 
 /// Lets a text style stand wherever a font is accepted (`--font body`, `"font": "headline"`):
 /// a style name, case-insensitive, optionally followed by a size category that overrides the
-/// user's ("headline", "Body", "title1 accessibilityLarge", "caption ax2").
+/// user's ("headline", "Body", "title accessibilityLarge", "caption ax2"); any name
+/// TextStyle(name:) and SizeCategory(name:) read.
 public enum TextStyleFont {
     /// Resolves `style` for `uiFont` at `category`.
     public static func resolve(_ style: TextStyle, uiFont: UIFont, category: SizeCategory) -> ResolvedTextStyleFont {

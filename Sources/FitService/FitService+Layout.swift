@@ -27,7 +27,7 @@ extension FitService {
                 let snapshot = scaleBinding.snapshot
                 return try await layouts.layout(
                     arguments, textScale: context.textScale, generation: context.generation,
-                    defaultCategory: snapshot.flatMap { ContentSizeCategory(rawValue: $0.category.rawValue) },
+                    defaultCategory: snapshot?.category,
                     uiFonts: context.rules.uiFonts, gtkRendering: context.rules.gtkRendering)
             }
         ]

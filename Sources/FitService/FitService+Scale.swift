@@ -116,7 +116,7 @@ extension FitService {
     // MARK: text styles in font strings
 
     /// The font string and text scale the engine gets for a request's font. A text style name
-    /// ("body", "Headline", "title1 accessibilityLarge", "caption ax2"; TextStyleFont) becomes
+    /// ("body", "Headline", "title accessibilityLarge", "caption ax2"; TextStyleFont) becomes
     /// the Pango description of the style in the UI font at the size category of `textScale`
     /// (or the one named after the style), measured at a text scale of 1: the style's size
     /// already includes the category, so applying the scale again would count it twice.
@@ -135,7 +135,7 @@ extension FitService {
         let uiFont = scaleBinding.snapshot?.uiFont ?? TextScalePreference.fallbackUIFont
         return TextStyleFont.table(uiFont: uiFont, category: category).map { style in
             TextStyleRow(
-                style: style.style.rawValue, font: style.pangoDescription, pointSize: style.pointSize,
+                style: style.style.name, font: style.pangoDescription, pointSize: style.pointSize,
                 lineHeight: (style.lineHeightPixels * 100).rounded() / 100)
         }
     }
@@ -295,7 +295,7 @@ extension FitService {
         [
             TextScaleNames.textScale: .double(factor),
             TextScaleNames.textScaleSource: .string(source.rawValue),
-            TextScaleNames.sizeCategory: .string(category.rawValue),
+            TextScaleNames.sizeCategory: .string(category.name),
             TextScaleNames.dpi: .double(96 * factor),
             TextScaleNames.uiFont: .string(uiFont.pangoDescription),
             TextScaleNames.uiFontSource: .string(uiFont.source.rawValue),

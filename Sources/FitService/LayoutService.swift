@@ -42,7 +42,7 @@ public final class LayoutService: Sendable {
     /// generation). `textScale` and `generation` are the service's at the time of the call.
     func layout(
         _ arguments: [DBusValue], textScale: Double, generation: UInt64,
-        defaultCategory: ContentSizeCategory? = nil, uiFonts: ToolkitUIFonts? = nil,
+        defaultCategory: SizeCategory? = nil, uiFonts: ToolkitUIFonts? = nil,
         gtkRendering: GTKFontRenderingSettings = .unset
     ) async throws(DBusError) -> [DBusValue] {
         guard arguments.count == 3 else {
@@ -50,7 +50,7 @@ public final class LayoutService: Sendable {
         }
         let proposal = try LayoutCodec.proposal(arguments[1])
         var options = try LayoutCodec.options(
-            arguments[2], defaultCategory: defaultCategory ?? ContentSizeCategory(textScale: textScale))
+            arguments[2], defaultCategory: defaultCategory ?? SizeCategory(textScale: textScale))
         if options.uiFont == nil { options.uiFont = uiFonts?.font(for: options.toolkit).pangoDescription }
         let document: LayoutDocument
         do throws(LayoutError) {

@@ -5,7 +5,7 @@ import FitLayout
 /// width the candidate needs — in the language that needs the most.
 struct CandidateWidth: Sendable {
     var decision: String
-    var category: ContentSizeCategory
+    var category: SizeCategory
     var candidate: Int
     /// nil: in some language the candidate is not reached even at the range's widest width.
     var width: Double?
@@ -35,12 +35,12 @@ enum CheckBreakpoints {
     /// Merges one language's breakpoints into `needed` (keyed by decision, category and
     /// candidate): the widest need wins; a candidate never reached wins over any width.
     static func merge(
-        _ found: LayoutBreakpoints, language: String, category: ContentSizeCategory, candidates: [String: [String]],
+        _ found: LayoutBreakpoints, language: String, category: SizeCategory, candidates: [String: [String]],
         into needed: inout [String: CandidateWidth]
     ) {
         for (decision, intervals) in found.decisions {
             for (candidate, width) in smallestWidths(intervals, candidates: candidates[decision]?.count ?? 0) {
-                let key = "\(decision)\u{0}\(category.rawValue)\u{0}\(candidate)"
+                let key = "\(decision)\u{0}\(category.name)\u{0}\(candidate)"
                 let entry = CandidateWidth(decision: decision, category: category, candidate: candidate, width: width, language: language)
                 guard let known = needed[key] else {
                     needed[key] = entry

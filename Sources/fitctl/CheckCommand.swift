@@ -97,8 +97,8 @@ struct CheckCommand: AsyncParsableCommand {
         let range = try breakpoints.map { try FitCommand.breakpointRange($0) } ?? BreakpointRange(from: 0, to: min(widest, LayoutLimits.maxBreakpointWidth))
         let client = try await ClientFactory.make(common)
         let user = try await FitCommand.userText(client)
-        let categories: [ContentSizeCategory] = try categories.map { try FitCommand.categoryList($0) }
-            ?? [ContentSizeCategory(rawValue: user.category) ?? .large]
+        let categories: [SizeCategory] = try categories.map { try FitCommand.categoryList($0) }
+            ?? [user.sizeCategory ?? .large]
         let plan = CheckPlan(
             document: translatable, catalogs: set.catalogs, sourceLanguage: try MeasureRequest.canonicalLanguage(sourceLanguage),
             categories: categories, widths: widths, height: try request.proposedHeight(), uiFont: request.uiFont, range: range)

@@ -21,7 +21,7 @@ struct CheckFinding: Sendable {
 
     var kind: Kind
     var language: String
-    var category: ContentSizeCategory?
+    var category: SizeCategory?
     var width: Double?
     var node: String
     /// The text as laid out (the translation), for truncated texts and missing messages.
@@ -42,7 +42,7 @@ struct WorstString: Sendable {
     /// GtkLabel's natural width of the text (unwrapped) and the width its frame has.
     var naturalWidth: Double
     var room: Double
-    var category: ContentSizeCategory
+    var category: SizeCategory
     var width: Double?
     var ratio: Double { room > 0 ? naturalWidth / room : .infinity }
 }
@@ -56,7 +56,7 @@ enum CheckAnalysis {
     /// correspond by position. `parents[i]` is node i's parent index in the laid-out document.
     static func compare(
         _ result: LayoutResult, with source: LayoutResult, document: LayoutDocument, parents: [Int?], language: String,
-        category: ContentSizeCategory, width: Double?
+        category: SizeCategory, width: Double?
     ) -> [CheckFinding] {
         var found: [CheckFinding] = []
         func finding(_ kind: CheckFinding.Kind, _ node: String, text: String? = nil, _ detail: String, frameWidth: Double? = nil) {
@@ -124,7 +124,7 @@ enum CheckAnalysis {
 
     /// The widest shown text of `result` against its frame (GtkLabel's natural width, from
     /// the layout's widget sizes).
-    static func worstString(_ result: LayoutResult, document: LayoutDocument, category: ContentSizeCategory, width: Double?) -> WorstString? {
+    static func worstString(_ result: LayoutResult, document: LayoutDocument, category: SizeCategory, width: Double?) -> WorstString? {
         var worst: WorstString?
         for (index, node) in result.nodes.enumerated() where index < document.nodes.count {
             guard node.visible, !node.hidden, let label = node.labelSize, let text = document.nodes[index].properties.text,

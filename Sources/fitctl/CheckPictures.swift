@@ -38,7 +38,7 @@ enum CheckPictures {
             }
         }
         let cases = report.failingCases.sorted { a, b in
-            (a.language, a.category.ordinal, a.width ?? .infinity) < (b.language, b.category.ordinal, b.width ?? .infinity)
+            (a.language, a.category.index, a.width ?? .infinity) < (b.language, b.category.index, b.width ?? .infinity)
         }
         var entries: [(file: String, key: CheckReport.CaseKey)] = []
         for key in cases.prefix(maxPictures) {
@@ -60,7 +60,7 @@ enum CheckPictures {
     /// "de-large-240.svg": the case in a name any file system takes.
     static func fileName(_ key: CheckReport.CaseKey, format: String) -> String {
         let language = String(key.language.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "-" })
-        return "\(language)-\(key.category.rawValue)-\(ProposedSize.describe(key.width)).\(format)"
+        return "\(language)-\(key.category.name)-\(ProposedSize.describe(key.width)).\(format)"
     }
 
     static func indexPage(_ report: CheckReport, entries: [(file: String, key: CheckReport.CaseKey)], format: String, leftOut: Int) -> String {
@@ -79,11 +79,11 @@ enum CheckPictures {
             """
         if leftOut > 0 { html += "<p>\(leftOut) more cases were not drawn (at most \(maxPictures)); the report lists them.</p>\n" }
         for (file, key) in entries {
-            html += "<section><h2>\(e(key.language)) · \(key.category.rawValue) · \(ProposedSize.describe(key.width)) px</h2>\n<ul>\n"
+            html += "<section><h2>\(e(key.language)) · \(key.category.name) · \(ProposedSize.describe(key.width)) px</h2>\n<ul>\n"
             for finding in byCase[key] ?? [] {
                 html += "<li>\(e(finding.node)) \(finding.kind.rawValue): \(e(finding.detail))\(finding.text.map { " “\(e($0))”" } ?? "")</li>\n"
             }
-            html += "</ul>\n<img src=\"\(e(file))\" alt=\"\(e(key.language)) at \(key.category.rawValue), \(ProposedSize.describe(key.width)) px\">\n</section>\n"
+            html += "</ul>\n<img src=\"\(e(file))\" alt=\"\(e(key.language)) at \(key.category.name), \(ProposedSize.describe(key.width)) px\">\n</section>\n"
         }
         return html + "</body></html>\n"
     }

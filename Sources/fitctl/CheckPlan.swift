@@ -21,7 +21,7 @@ struct CheckPlan: Sendable {
     var document: TranslatableDocument
     var catalogs: [TranslationCatalog]
     var sourceLanguage: String
-    var categories: [ContentSizeCategory]
+    var categories: [SizeCategory]
     var widths: [Double?]
     var height: Double?
     var uiFont: String?
@@ -87,7 +87,7 @@ struct CheckPlan: Sendable {
                 results.append(try await client.layout(
                     document: language.document, proposal: ProposedSize(width: width, height: height), options: asked, userSizeCategory: false))
             } catch {
-                throw CommandFailure("\(language.name), \(categories[category].rawValue), width \(ProposedSize.describe(width)): \(FitCommand.message(error))")
+                throw CommandFailure("\(language.name), \(categories[category].name), width \(ProposedSize.describe(width)): \(FitCommand.message(error))")
             }
         }
         return Job(language: index, category: category, results: results)

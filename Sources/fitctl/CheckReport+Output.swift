@@ -20,7 +20,7 @@ extension CheckReport {
         } else {
             out += "\n\(failing.count) problem\(failing.count == 1 ? "" : "s") (language, category, width, node, what):\n"
             for finding in failing {
-                var line = "  \(finding.language)  \(finding.category?.rawValue ?? "-")  \(Self.px(finding.width)) px  \(finding.node)  \(finding.kind.rawValue): \(finding.detail)"
+                var line = "  \(finding.language)  \(finding.category?.name ?? "-")  \(Self.px(finding.width)) px  \(finding.node)  \(finding.kind.rawValue): \(finding.detail)"
                 if let text = finding.text { line += "  \"\(text)\"" }
                 out += line + "\n"
             }
@@ -35,14 +35,14 @@ extension CheckReport {
         if !decisions.isEmpty {
             out += "\n\(decisions.count) decision\(decisions.count == 1 ? "" : "s") taken otherwise than in \(sourceLanguage):\n"
             for finding in decisions.prefix(20) {
-                out += "  \(finding.language)  \(finding.category?.rawValue ?? "-")  \(Self.px(finding.width)) px  \(finding.node): \(finding.detail)\n"
+                out += "  \(finding.language)  \(finding.category?.name ?? "-")  \(Self.px(finding.width)) px  \(finding.node): \(finding.detail)\n"
             }
             if decisions.count > 20 { out += "  … \(decisions.count - 20) more (--json lists them all)\n" }
         }
         if !worst.isEmpty {
             out += "\nworst string per language (GtkLabel's natural width against its frame):\n"
             for (language, string) in worst.sorted(by: { $0.string.ratio > $1.string.ratio }) {
-                out += "  \(language)  \(string.node) \"\(string.text)\"  \(Self.px(string.naturalWidth)) px in \(Self.px(string.room)) px (\(string.category.rawValue), width \(Self.px(string.width)))\n"
+                out += "  \(language)  \(string.node) \"\(string.text)\"  \(Self.px(string.naturalWidth)) px in \(Self.px(string.room)) px (\(string.category.name), width \(Self.px(string.width)))\n"
             }
         }
         if !needed.isEmpty {
@@ -50,15 +50,15 @@ extension CheckReport {
             for entry in needed {
                 let name = candidateName(entry.decision, entry.candidate)
                 guard let width = entry.width else {
-                    out += "  \(entry.decision) \(entry.category.rawValue): \(name) not reached in \(entry.language) within the range (--breakpoints searches wider)\n"
+                    out += "  \(entry.decision) \(entry.category.name): \(name) not reached in \(entry.language) within the range (--breakpoints searches wider)\n"
                     continue
                 }
                 guard width > rangeFrom else {
-                    out += "  \(entry.decision) \(entry.category.rawValue): \(name) at every width from \(Self.px(rangeFrom)) px\n"
+                    out += "  \(entry.decision) \(entry.category.name): \(name) at every width from \(Self.px(rangeFrom)) px\n"
                     continue
                 }
                 let condition = CheckBreakpoints.fallbackCondition(below: width, textScale: textScale)
-                out += "  \(entry.decision) \(entry.category.rawValue): \(name) from \(FitCommand.exactWidth(width)) px = \(FitCommand.exactWidth(width / textScale)) sp (\(entry.language)); below: \(condition.sp) (\(condition.px))\n"
+                out += "  \(entry.decision) \(entry.category.name): \(name) from \(FitCommand.exactWidth(width)) px = \(FitCommand.exactWidth(width / textScale)) sp (\(entry.language)); below: \(condition.sp) (\(condition.px))\n"
             }
         }
         return out
@@ -69,7 +69,7 @@ extension CheckReport {
         w.beginObject()
         w.member("source_language", sourceLanguage)
         w.member("languages", languages)
-        w.member("categories", categories.map(\.rawValue))
+        w.member("categories", categories.map(\.name))
         w.key("widths")
         w.beginArray()
         for width in widths { if let width { LayoutJSON.number(width, to: &w) } else { w.null() } }
@@ -82,7 +82,7 @@ extension CheckReport {
             w.beginObject()
             w.member("kind", finding.kind.rawValue)
             w.member("language", finding.language)
-            if let category = finding.category { w.member("category", category.rawValue) }
+            if let category = finding.category { w.member("category", category.name) }
             if let width = finding.width { LayoutJSON.member("width", width, to: &w) }
             if !finding.node.isEmpty { w.member("node", finding.node) }
             if let text = finding.text { w.member("text", text) }
@@ -101,7 +101,7 @@ extension CheckReport {
             w.member("text", string.text)
             w.member("natural_width", string.naturalWidth)
             w.member("room", string.room)
-            w.member("category", string.category.rawValue)
+            w.member("category", string.category.name)
             LayoutJSON.member("width", string.width, to: &w)
             w.endObject()
         }
@@ -112,7 +112,7 @@ extension CheckReport {
         for entry in needed {
             w.beginObject()
             w.member("decision", entry.decision)
-            w.member("category", entry.category.rawValue)
+            w.member("category", entry.category.name)
             w.member("candidate", entry.candidate)
             if let ids = candidateIDs[entry.decision], entry.candidate < ids.count { w.member("candidate_id", ids[entry.candidate]) }
             w.member("language", entry.language)
@@ -165,7 +165,7 @@ extension CheckReport {
             testCase(language, "messages", messageFailures[language])
             for category in categories {
                 for width in widths {
-                    testCase(language, "\(category.rawValue) at \(Self.px(width)) px", failing[CaseKey(language: language, category: category, width: width)])
+                    testCase(language, "\(category.name) at \(Self.px(width)) px", failing[CaseKey(language: language, category: category, width: width)])
                 }
             }
             out += "  </testsuite>\n"

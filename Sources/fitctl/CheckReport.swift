@@ -7,7 +7,7 @@ struct CheckReport: Sendable {
     var sourceLanguage: String
     /// The languages checked (not the source), in order.
     var languages: [String]
-    var categories: [ContentSizeCategory]
+    var categories: [SizeCategory]
     var widths: [Double?]
     /// Where the breakpoint search began: a candidate shown from there needs no condition.
     var rangeFrom: Double
@@ -22,7 +22,7 @@ struct CheckReport: Sendable {
 
     struct CaseKey: Hashable, Sendable {
         var language: String
-        var category: ContentSizeCategory
+        var category: SizeCategory
         var width: Double?
     }
 
@@ -88,13 +88,8 @@ struct CheckReport: Sendable {
             if index > 0, let worst { report.worst.append((language.name, worst)) }
         }
         report.needed = needed.values.sorted { a, b in
-            (a.decision, a.category.ordinal, a.candidate) < (b.decision, b.category.ordinal, b.candidate)
+            (a.decision, a.category.index, a.candidate) < (b.decision, b.category.index, b.candidate)
         }
         return report
     }
-}
-
-extension ContentSizeCategory {
-    /// Smallest first, as `allCases` lists them.
-    var ordinal: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }

@@ -8,36 +8,28 @@ import Foundation
 
 /// `fitctl fit --output`, `--categories` and the engine's lines for `--render`.
 extension FitCommand {
-    /// Short names of the accessibility categories, as Apple's Environment Overrides lists
-    /// them (AX1…AX5): accessibility1 is accessibilityMedium … accessibility5 is
-    /// accessibilityExtraExtraExtraLarge.
-    static let shortNames: [String: ContentSizeCategory] = [
-        "accessibility1": .accessibilityMedium, "accessibility2": .accessibilityLarge,
-        "accessibility3": .accessibilityExtraLarge, "accessibility4": .accessibilityExtraExtraLarge,
-        "accessibility5": .accessibilityExtraExtraExtraLarge,
-    ]
-
-    /// A category by its name (or short name), else a usage error naming them with the nearest.
-    static func sizeCategory(_ text: String, option: String) throws -> ContentSizeCategory {
+    /// A category by any name the daemon reads (SizeCategory(name:): case-insensitive, ax1…5,
+    /// accessibility1…5), else a usage error naming them with the nearest.
+    static func sizeCategory(_ text: String, option: String) throws -> SizeCategory {
         let word = text.trimmingCharacters(in: .whitespaces)
-        if let found = ContentSizeCategory(rawValue: word) ?? shortNames[word] { return found }
-        let names = ContentSizeCategory.allCases.map(\.rawValue)
+        if let found = SizeCategory(name: word) { return found }
+        let names = SizeCategory.allCases.map(\.name)
         throw ValidationError(
             Suggestion.appended(
-                to: "\(option): \"\(text)\" is not a size category; use one of \(names.joined(separator: ", ")) (or accessibility1…5)",
-                word: word, among: names + shortNames.keys.sorted()))
+                to: "\(option): \"\(text)\" is not a size category; use one of \(SizeCategory.nameList) (or ax1…5)",
+                word: word, among: names + SizeCategory.aliases.map(\.name)))
     }
 
     /// --categories: "all" (the 12, smallest first) or a list; nil without the option.
-    func parsedCategories() throws -> [ContentSizeCategory]? {
+    func parsedCategories() throws -> [SizeCategory]? {
         try categories.map { try Self.categoryList($0) }
     }
 
     /// `--categories`: "all" (the 12, smallest first) or a comma-separated list.
-    static func categoryList(_ categories: String) throws -> [ContentSizeCategory] {
-        if categories.trimmingCharacters(in: .whitespaces) == "all" { return ContentSizeCategory.allCases }
+    static func categoryList(_ categories: String) throws -> [SizeCategory] {
+        if categories.trimmingCharacters(in: .whitespaces) == "all" { return SizeCategory.allCases }
         let parts = categories.split(separator: ",", omittingEmptySubsequences: false)
-        guard !parts.isEmpty, parts.count <= ContentSizeCategory.allCases.count else {
+        guard !parts.isEmpty, parts.count <= SizeCategory.allCases.count else {
             throw ValidationError("--categories takes \"all\" or 1 to 12 categories")
         }
         return try parts.map { try sizeCategory(String($0), option: "--categories") }
@@ -55,7 +47,7 @@ extension FitCommand {
     /// Each shown text's lines as the engine lays them out for the layout's frame (with "…"
     /// where it ellipsized): what `--render` writes in the terminal.
     static func textLines(
-        _ prepared: PreparedLayout, _ result: LayoutResult, measurer: TextEngineMeasurer, category: ContentSizeCategory
+        _ prepared: PreparedLayout, _ result: LayoutResult, measurer: TextEngineMeasurer, category: SizeCategory
     ) -> [Int: [String]] {
         var lines: [Int: [String]] = [:]
         for index in result.nodes.indices {

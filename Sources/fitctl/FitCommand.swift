@@ -151,12 +151,12 @@ struct FitCommand: AsyncParsableCommand {
         options.markup = markup
         options.breakpoints = try breakpointRange()
         options.widgetSizes = widgetSizes
-        if let category, let parsed = ContentSizeCategory(rawValue: category) { options.sizeCategory = parsed }
+        if let category { options.sizeCategory = try Self.sizeCategory(category, option: "--category") }
         let client = try await ClientFactory.make(common)
         if let uiFont = request.uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
         let height = try request.proposedHeight()
         // One run per category asked; nil: --category, or the user's (the daemon's) category.
-        let runs: [ContentSizeCategory?] = try parsedCategories() ?? [category.map { try Self.sizeCategory($0, option: "--category") }]
+        let runs: [SizeCategory?] = try parsedCategories() ?? [category.map { try Self.sizeCategory($0, option: "--category") }]
         // The picture and the terminal drawing lay the texts out again with this process's
         // engine, at the user's text scale and UI font as the daemon has them.
         let user: TextScaleInfo? = output != nil || render ? try await Self.userText(client) : nil
@@ -182,13 +182,13 @@ struct FitCommand: AsyncParsableCommand {
         let prepared = try? preparing.get()
         let shown = prepared?.document ?? document
         let engine = output != nil || render ? try ClientFactory.drawingEngine(client) : nil
-        func drawn(_ run: ContentSizeCategory?) throws -> (measurer: TextEngineMeasurer, category: ContentSizeCategory)? {
+        func drawn(_ run: SizeCategory?) throws -> (measurer: TextEngineMeasurer, category: SizeCategory)? {
             guard let user, let engine else { return nil }
             var runOptions = options
             if runOptions.uiFont == nil { runOptions.uiFont = user.uiFont }
             do {
                 return (try TextEngineMeasurer(engine: engine, options: runOptions, textScale: user.factor),
-                        run ?? ContentSizeCategory(rawValue: user.category) ?? .large)
+                        run ?? user.sizeCategory ?? .large)
             } catch {
                 throw CommandFailure("\(self.document): \(error)")
             }
@@ -197,7 +197,7 @@ struct FitCommand: AsyncParsableCommand {
             print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
         } else {
             for (run, results) in zip(runs, grid) {
-                if categories != nil, let run { print("category \(run.rawValue)\n") }
+                if categories != nil, let run { print("category \(run.name)\n") }
                 if render {
                     let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
                     var lines: [[Int: [String]]] = []

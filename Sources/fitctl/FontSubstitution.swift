@@ -29,8 +29,8 @@ enum FontSubstitution {
     static func nearTextStyle(_ description: String) -> String? {
         let word = description.prefix { !$0.isWhitespace && $0 != "," }
         guard !word.isEmpty else { return nil }
-        let names = TextStyle.allCases.map(\.rawValue) + ["title", "caption", "subhead"]
-        guard !names.contains(where: { $0.caseInsensitiveCompare(word) == .orderedSame }) else { return nil }
+        guard TextStyle(name: word) == nil else { return nil }
+        let names = TextStyle.allCases.map(\.name) + TextStyle.aliases.map(\.name)
         return Suggestion.closest(to: String(word), among: names)
     }
 }

@@ -39,7 +39,7 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
                 w.beginArray()
                 for (category, rows) in table {
                     w.beginObject()
-                    w.member("category", category.rawValue)
+                    w.member("category", category.name)
                     w.member("accessibility", category.isAccessibilityCategory)
                     w.key("styles")
                     w.beginArray()
@@ -54,10 +54,10 @@ struct ScaleCategoriesCommand: AsyncParsableCommand {
         }
         let styles = TextStyle.allCases
         print("point sizes in the UI font; * marks the current category\n")
-        print("category".padding(34) + styles.map { $0.rawValue.leftPadding(12) }.joined())
+        print("category".padding(34) + styles.map { $0.name.leftPadding(12) }.joined())
         for (category, rows) in table {
-            let mark = category.rawValue == current ? "* " : "  "
-            print((mark + category.rawValue).padding(34) + rows.map { MetricsText.format($0.pointSize).leftPadding(12) }.joined())
+            let mark = category.name == current ? "* " : "  "
+            print((mark + category.name).padding(34) + rows.map { MetricsText.format($0.pointSize).leftPadding(12) }.joined())
         }
         if let weights = table.first?.1.filter({ $0.font.contains("Semi-Bold") }).map(\.style), !weights.isEmpty {
             print("\n\(weights.joined(separator: ", ")) in semibold; the rest regular")

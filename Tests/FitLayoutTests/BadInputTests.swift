@@ -207,7 +207,7 @@ struct FailingMeasurer: LayoutTextMeasurer {
     func measure(_ text: LayoutText, proposedWidth: Double?, scale: Double) throws(LayoutError) -> MeasuredText {
         throw .measurementFailed(node: nil, reason: "no fonts")
     }
-    func lineHeight(of font: LayoutFont, sizeCategory: ContentSizeCategory) throws(LayoutError) -> Double {
+    func lineHeight(of font: LayoutFont, sizeCategory: SizeCategory) throws(LayoutError) -> Double {
         throw .measurementFailed(node: nil, reason: "no fonts")
     }
 }

@@ -336,7 +336,7 @@ import Testing
         ]
         let scaled = FixedAdvanceMeasurer(categoryFactors: [.xxxLarge: 1.5, .accessibilityLarge: 3])
         // Body lines: 20 at large, 30 at xxxLarge, 60 at accessibilityLarge; "Press me" = 8 chars.
-        for (category, line) in [(ContentSizeCategory.large, 20.0), (.xxxLarge, 30), (.accessibilityLarge, 60)] {
+        for (category, line) in [(SizeCategory.large, 20.0), (.xxxLarge, 30), (.accessibilityLarge, 60)] {
             let result = try layout(nodes, width: nil, category: category, using: scaled)
             #expect(result.frame("icon") == rect(0, 0, line, line))
             #expect(result.frame("label") == rect(line + 8, 0, 8 * line / 2, line))

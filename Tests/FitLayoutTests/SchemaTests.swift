@@ -64,7 +64,7 @@ import Testing
         let hstack = try Self.object(try Self.object(defs["kinds"], "kinds")["hstack"], "hstack")
         let alignment = try Self.object(try Self.object(hstack["properties"], "hstack.properties")["alignment"], "alignment")
         #expect(alignment["enum"] as? [String] == LayoutAlignment.names.map(\.0))
-        #expect(words("textStyle") == TextStyle.allCases.map(\.rawValue))
+        #expect(words("textStyle") == TextStyle.allCases.map(\.name))
         #expect(words("truncation") == TruncationMode.allCases.map(\.rawValue))
         let grid = try Self.object(try Self.object(defs["kinds"], "kinds")["grid"], "grid")
         let columns = try Self.object(try Self.object(grid["properties"], "grid.properties")["columns"], "columns")

@@ -4,7 +4,7 @@ import Testing
 /// Seeds 001 and 002 as documents in protocol/examples, with the frames
 /// docs/swiftui-layout.md section 5 gives for them (fixed advance: 10 px a character, 20 a line).
 @Suite struct SeedExampleTests {
-    func layout(_ name: String, width: Double?, category: ContentSizeCategory = .large) throws -> LayoutResult {
+    func layout(_ name: String, width: Double?, category: SizeCategory = .large) throws -> LayoutResult {
         try FormatTests.example(name).layout(
             in: ProposedSize(width: width, height: nil), options: LayoutOptions(sizeCategory: category), measurer: measurer)
     }

@@ -21,7 +21,7 @@ func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Layout
 }
 
 func layout(
-    _ nodes: [LayoutNode], width: Double?, height: Double? = nil, category: ContentSizeCategory = .large,
+    _ nodes: [LayoutNode], width: Double?, height: Double? = nil, category: SizeCategory = .large,
     using textMeasurer: FixedAdvanceMeasurer = measurer
 ) throws -> LayoutResult {
     try LayoutDocument(nodes: nodes).layout(

@@ -5,18 +5,8 @@ import Testing
 
 @testable import FitLayoutText
 
-/// The font a measurer asks the engine for: written once for the UI font, mapped by switch
-/// (not by name) for styles and categories.
+/// The font a measurer asks the engine for: written once for the UI font.
 @Suite struct MeasurerFontTests {
-    @Test func everyStyleAndCategoryMapsToFitScalesOfTheSameName() {
-        for style in FitLayout.TextStyle.allCases {
-            #expect(TextEngineMeasurer.style(style) == FitScale.TextStyle(name: style.rawValue), "\(style)")
-        }
-        for category in ContentSizeCategory.allCases {
-            #expect(TextEngineMeasurer.category(category).rawValue == category.rawValue)
-        }
-    }
-
     @Test func theDefaultFontIsTheUIFontsDescriptionAtItsScale() throws {
         let engine = try Fixture.engine()
         let measurer = TextEngineMeasurer(

@@ -26,7 +26,7 @@ enum Fixture {
     }
 
     static func layout(
-        _ name: String, width: Double?, height: Double? = nil, category: ContentSizeCategory = .large,
+        _ name: String, width: Double?, height: Double? = nil, category: SizeCategory = .large,
         unit: MeasureUnit = .px
     ) throws -> LayoutResult {
         let options = LayoutOptions(sizeCategory: category, unit: unit == .cells ? .cells : .px)
@@ -36,7 +36,7 @@ enum Fixture {
 
     /// A text's ideal (unwrapped) width as the engine measures it.
     static func width(
-        _ string: String, font: LayoutFont = .default, category: ContentSizeCategory = .large, scale: Double = 1,
+        _ string: String, font: LayoutFont = .default, category: SizeCategory = .large, scale: Double = 1,
         unit: MeasureUnit = .px
     ) throws -> Double {
         try measurer(unit).measure(LayoutText(string, font: font, sizeCategory: category), proposedWidth: nil, scale: scale).width

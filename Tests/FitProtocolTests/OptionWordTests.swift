@@ -102,7 +102,6 @@ import Testing
     @Test func layoutOptionWordsAreExact() {
         let table: [(String, [String])] = [
             ("unit", LayoutOptions.Unit.allCases.map(\.rawValue)),
-            ("size_category", ContentSizeCategory.allCases.map(\.rawValue)),
             ("metrics", ToolkitProfile.exampleWords),
         ]
         for (key, words) in table {
@@ -113,5 +112,19 @@ import Testing
                 }
             }
         }
+    }
+
+    /// size_category is read as every category name is (FitTypes' SizeCategory(name:)), not
+    /// exactly: any case, ax1…ax5; an unknown name is still InvalidArgument.
+    @Test func sizeCategoryIsReadAsEveryCategoryNameIs() throws {
+        for category in SizeCategory.allCases {
+            for word in [category.name, category.name.uppercased(), category.name.lowercased()] {
+                let options = try LayoutCodec.options(OptionDictionary(["size_category": .string(word)]).dbusValue, defaultCategory: .large)
+                #expect(options.sizeCategory == category, "\(word)")
+            }
+        }
+        let ax2 = try LayoutCodec.options(OptionDictionary(["size_category": .string("ax2")]).dbusValue, defaultCategory: .large)
+        #expect(ax2.sizeCategory == .accessibilityLarge)
+        #expect(Self.layoutError("size_category", "huge")?.name == FitErrorName.invalidArgument)
     }
 }

@@ -29,7 +29,7 @@ import Testing
         ]}
         """
 
-    func sheets(_ json: String, categories: [ContentSizeCategory], widths: [Double?]) throws -> [[LayoutSheet]] {
+    func sheets(_ json: String, categories: [SizeCategory], widths: [Double?]) throws -> [[LayoutSheet]] {
         let prepared = try PreparedLayout(LayoutDocument(json: json))
         let measurer = TextEngineMeasurer(engine: try PinnedEngine.engine())
         return try categories.map { category in

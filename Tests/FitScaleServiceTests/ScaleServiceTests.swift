@@ -88,7 +88,7 @@ struct ScaleServiceTests {
         await fixture.start()
         let reply = try fixture.service.resolveFont([.string("Title1 AccessibilityLarge")])
         let font = try FontCodec.decode(reply[0])
-        // title1 at AX2 is 43 pt; × 11/17 = 27.82 pt = 37.09 px.
+        // title ("Title1", UIKit's spelling) at AX2 is 43 pt; × 11/17 = 27.82 pt = 37.09 px.
         #expect(abs(font.pixelSize - 27.82 * 96 / 72) < 0.01)
         #expect(font.family == "DejaVu Sans")
     }

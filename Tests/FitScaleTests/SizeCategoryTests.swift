@@ -4,26 +4,6 @@ import Testing
 @testable import FitScale
 
 @Suite struct SizeCategoryTests {
-    @Test func rawValuesAreExactlyTheTwelveNames() {
-        #expect(SizeCategory.allCases.map(\.rawValue) == [
-            "xSmall", "small", "medium", "large", "xLarge", "xxLarge", "xxxLarge", "accessibilityMedium",
-            "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
-            "accessibilityExtraExtraExtraLarge",
-        ])
-        #expect(SizeCategory.default == .large)
-    }
-
-    @Test func orderAndAccessibility() {
-        #expect(SizeCategory.xSmall < .large)
-        #expect(SizeCategory.xxxLarge < .accessibilityMedium)
-        #expect(SizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
-        #expect(!SizeCategory.xxxLarge.isAccessibilityCategory)
-        #expect(SizeCategory.accessibilityMedium.isAccessibilityCategory)
-        #expect(SizeCategory(name: "AX3") == .accessibilityExtraLarge)
-        #expect(SizeCategory(name: "xxlarge") == .xxLarge)
-        #expect(SizeCategory(name: "huge") == nil)
-    }
-
     @Test(arguments: [
         (1.0, SizeCategory.large), (1.25, .xxLarge), (0.8, .xSmall), (0.88, .small), (0.94, .medium),
         (1.1, .xLarge), (1.35, .xxxLarge), (1.4, .xxxLarge), (1.5, .accessibilityMedium), (1.65, .accessibilityMedium),

@@ -50,7 +50,7 @@ precondition(prepared.document.nodes.count == 50)
 let proposal = ProposedSize(width: 320, height: nil)
 
 func layouts() throws -> [[LayoutSheet]] {
-    try ContentSizeCategory.allCases.map { category in
+    try SizeCategory.allCases.map { category in
         let result = try prepared.layout(in: proposal, options: LayoutOptions(sizeCategory: category), measurer: measurer)
         return [LayoutSheet(prepared: prepared, result: result, measurer: measurer, sizeCategory: category)]
     }

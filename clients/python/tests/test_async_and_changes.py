@@ -33,7 +33,7 @@ async def test_async_layout_styles_scale_and_stats(afit):
     result = await afit.layout(EXAMPLES[0].parent / "first-fit-card.json", 10)
     assert result.decision("card").candidate_id == "column"
     styles = await afit.text_styles()
-    assert [s.name for s in styles][:2] == ["largeTitle", "title1"] and len(styles) == 11
+    assert [s.name for s in styles][:2] == ["largeTitle", "title"] and len(styles) == 11
     assert styles == sorted(styles, key=lambda s: -s.point_size)
     big = await afit.text_styles("accessibilityLarge")
     assert big[-1].point_size > styles[-1].point_size

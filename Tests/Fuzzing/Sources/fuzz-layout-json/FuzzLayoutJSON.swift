@@ -29,7 +29,7 @@ public func test(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let proposal = proposals[Int(choice) % proposals.count]
     let measurer = choice & 0x80 == 0 ? FixedAdvanceMeasurer() : .cells
     var options = LayoutOptions()
-    options.sizeCategory = ContentSizeCategory.allCases[Int(choice >> 3) % ContentSizeCategory.allCases.count]
+    options.sizeCategory = SizeCategory.allCases[Int(choice >> 3) % SizeCategory.allCases.count]
     guard (try? document.layout(in: proposal, options: options, measurer: measurer)) != nil else { return 0 }
     let text = document.json(pretty: false)
     guard let again = try? LayoutDocument(json: text) else {

@@ -235,8 +235,9 @@ class AsyncClient:
         await self._call("ResetTextScale", "", [], "")
 
     async def text_styles(self, category: str = "") -> list[TextStyle]:
-        """Every text style (largeTitle … caption2) at a size category ("" for the user's),
-        largest first, in the user's UI font."""
+        """Every text style (largeTitle, title, … caption2: SwiftUI's names) at a size category
+        ("" for the user's; any name fitd reads, such as "ax2"), largest first, in the user's UI
+        font."""
         (styles,) = await self._call("GetTextStyles", "s", [category], "a(ssdd)")
         return [TextStyle(*s) for s in styles]
 

@@ -32,7 +32,7 @@ class MeasureOptions(TypedDict, total=False):
 
 class LayoutOptions(TypedDict, total=False):
     unit: Optional[Literal["px", "cells"]]
-    size_category: Optional[str]  # xSmall … accessibilityExtraExtraExtraLarge; default the user's
+    size_category: Optional[str]  # xSmall … accessibilityExtraExtraExtraLarge (or ax1…ax5); default the user's
     ui_font: Optional[str]
     spacing: Optional[float]
     language: Optional[str]

@@ -81,7 +81,8 @@ class FontMatch:
 
 @dataclass(frozen=True, slots=True)
 class TextStyle:
-    """A Dynamic Type text style at a size category (GetTextStyles, (ssdd)). ``font`` already
+    """A Dynamic Type text style at a size category (GetTextStyles, (ssdd)). ``name`` is
+    SwiftUI's (``title``, ``caption``; fitd 0.1 said ``title1``, ``caption1``). ``font`` already
     includes the category: measure it with text_scale=1."""
 
     name: str
