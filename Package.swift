@@ -165,11 +165,18 @@ let package = Package(
         // fitctl check's own logic (documents with msgids, candidate widths, conditions); the
         // command as a whole is Tests/EndToEnd/translation_check.sh.
         .testTarget(name: "fitctlTests", dependencies: ["fitctl", "FitLayout", "FitTranslations"]),
-        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON", "FitJSON"]),
+        .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
+        .testTarget(name: "FitLayoutJSONTests", dependencies: ["FitLayoutJSON", "FitLayout", "FitJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),
         .testTarget(name: "FitProtocolTests", dependencies: ["FitProtocol", "FitTypes", "FitLayout", "FitLayoutJSON", "FitBus"]),
-        .testTarget(name: "FitScaleServiceTests", dependencies: ["FitService", "FitScale", "FitProtocol", "FitBus", "FitText", "FitLayout"]),
-        // FitClient's and FitDBusClient's tests too: both need a served FitService.
-        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitThreads", "FitLayoutJSON", "FitClient", "FitDBusClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        // A FitService served on a private bus and clients of it: what the service's and the
+        // clients' tests share.
+        .target(
+            name: "FitServiceTestSupport",
+            dependencies: ["FitTestSupport", "FitService", "FitClient", "FitBus", "FitProtocol", "FitText", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/FitServiceTestSupport"),
+        .testTarget(name: "FitServiceTests", dependencies: ["FitService", "FitServiceTestSupport", "FitThreads", "FitLayout", "FitLayoutJSON", "FitClient", "FitBus", "FitTestSupport", "FitProtocol", "FitText", "FitScale", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FitDBusClientTests", dependencies: ["FitDBusClient", "FitServiceTestSupport", "FitService", "FitScale", "FitText", "FitTypes", "FitBus", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FitClientTests", dependencies: ["FitClient", "FitServiceTestSupport", "FitLayout", "FitProtocol", "FitText", "FitBus"]),
     ]
 )

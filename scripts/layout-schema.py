@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes protocol/layout-document.schema.json from the table below: every node kind and
 property with a description. Kinds and property names must match
-Sources/FitLayout/LayoutProperties.swift (`allowed(for:)`); Tests/FitLayoutTests/SchemaTests
+Sources/FitLayout/LayoutProperties.swift (`allowed(for:)`); Tests/FitLayoutJSONTests/SchemaTests
 checks that they do. Usage: scripts/layout-schema.py [output]"""
 import json
 import os

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # docs/architecture.md's module table against the package as SwiftPM reads it: every target
 # but the tests has a row, no row names a target that is gone, and each row's "depends on"
-# lists exactly the target's dependencies (targets and products by their names).
+# lists exactly the target's dependencies (targets and products by their names); and every
+# Swift module has a test target of its own.
 source "$(dirname "$0")/lib.bash"
 
 swift package dump-package >"${TMPDIR:-/tmp}/fitd-dump-package.$$.json" 2>/dev/null || fail "swift package dump-package failed"
@@ -35,9 +36,20 @@ problems += [f"{name}: a row for a target Package.swift does not have" for name 
 for name in sorted(set(wanted) & set(rows)):
     if wanted[name] != rows[name]:
         problems.append(f"{name}: the table says {sorted(rows[name])}, Package.swift {sorted(wanted[name])}")
+# One test target per Swift module, named after it (README.md, "Tests/"). Not for the C
+# targets, the tests' own support targets, or the executables whose tests are end-to-end
+# (Tests/EndToEnd: fitd on a private bus, the Swift example client).
+tests = {t["name"] for t in package["targets"] if t["type"] == "test"}
+end_to_end_only = {"fitd", "fit-swift-example"}
+for target in package["targets"]:
+    name = target["name"]
+    if target["type"] == "test" or name.startswith("C") or name.endswith("TestSupport") or name in end_to_end_only:
+        continue
+    if name + "Tests" not in tests:
+        problems.append(f"{name}: no test target {name}Tests")
 for problem in problems:
     print("  " + problem, file=sys.stderr)
 
 sys.exit(1 if problems else 0)
 PY
-ok "docs/architecture.md's module table matches Package.swift: every target, its dependencies exactly"
+ok "docs/architecture.md's module table matches Package.swift: every target, its dependencies exactly; every Swift module has its test target"

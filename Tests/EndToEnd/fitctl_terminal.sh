@@ -6,7 +6,7 @@
 # profile found; --no-query and a command without a controlling terminal ask nothing. The
 # Python package, in the same pane, finds the same (FitDBusClient's TerminalDetection and
 # fitd.terminal keep one set of rules). The query against scripted terminals is
-# Tests/FitServiceTests/TerminalDetectionTests.swift.
+# Tests/FitDBusClientTests/TerminalDetectionTests.swift.
 source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 

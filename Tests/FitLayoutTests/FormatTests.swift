@@ -16,39 +16,6 @@ import FitLayoutJSON
         try LayoutDocument(json: Array(try Data(contentsOf: examples.appendingPathComponent(name))))
     }
 
-    @Test(arguments: [
-        "first-fit-card.json", "uniform-list.json", "payment-row-threshold.json", "fitting-column.json",
-        "heart-rate-template.json", "exposure-scale-group.json", "icon-body-style.json", "spacer-rows.json",
-        "fitting-spacer-rows.json", "uniform-scroll-list.json", "exposure-overlay.json",
-    ])
-    func examplesParseLayOutAndRoundTrip(_ name: String) throws {
-        let document = try Self.example(name)
-        let result = try document.layout(in: ProposedSize(width: 320, height: nil), measurer: measurer)
-        #expect(result.nodes.count == document.nodes.count)
-        #expect(result.size.width > 0 && result.size.width <= 320)
-        #expect(try LayoutDocument(json: document.json()) == document)
-    }
-
-    @Test func exampleDecisions() throws {
-        // "Screen time this week" = 210: the row (238) does not fit 220, the column does.
-        let card = try Self.example("first-fit-card.json").layout(in: ProposedSize(width: 220, height: nil), measurer: measurer)
-        #expect(card.decision("card")?.candidateID == "column")
-        let payment = try Self.example("payment-row-threshold.json")
-        let large = try payment.layout(in: ProposedSize(width: 320, height: nil), options: .init(sizeCategory: .accessibilityLarge), measurer: measurer)
-        #expect(large.decision("payment")?.axis == .vertical)
-        #expect(large.node("gap")?.visible == false)
-    }
-
-    @Test func parentsByIndexAndInfinity() throws {
-        let document = try LayoutDocument(json: #"""
-            {"nodes":[{"id":"f","kind":"frame","maxWidth":"infinity"},{"id":"t","parent":0,"kind":"text","text":"hi"}]}
-            """#)
-        #expect(document.nodes[1].parent == .index(0))
-        #expect(document.nodes[0].properties.maxWidth == .infinity)
-        #expect(try document.layout(in: ProposedSize(width: 100, height: nil), measurer: measurer).size.width == 100)
-        #expect(document.json(pretty: false).contains(#""maxWidth":"infinity""#))
-    }
-
     @Test func cacheKeyIsStableAndSensitive() throws {
         let document = try Self.example("uniform-list.json")
         let key = LayoutCacheKey(document: document, proposal: ProposedSize(width: 320, height: nil), options: .init())

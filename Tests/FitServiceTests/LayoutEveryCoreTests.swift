@@ -1,6 +1,7 @@
 import FitClient
 import FitLayout
 import FitService
+import FitServiceTestSupport
 import FitTestSupport
 import FitText
 import Testing

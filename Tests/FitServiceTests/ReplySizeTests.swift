@@ -2,6 +2,7 @@
 import FitClient
 import FitProtocol
 import FitService
+import FitServiceTestSupport
 import FitText
 import Foundation
 import Testing

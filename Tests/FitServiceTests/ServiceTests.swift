@@ -5,6 +5,7 @@ import FitLayoutJSON
 import FitProtocol
 import FitScale
 import FitService
+import FitServiceTestSupport
 import FitText
 import Foundation
 import Logging
@@ -194,32 +195,6 @@ import Testing
         }
     }
 
-    /// The Layout call's breakpoints have no step: FitClient refuses one in both modes rather
-    /// than drop it on the way to the daemon while honouring it in-process.
-    @Test func aBreakpointStepOtherThanOnePixelIsRefusedInBothModes() async throws {
-        let document = LayoutDocument(nodes: [LayoutNode(id: "root", kind: .vstack)])
-        let proposal = ProposedSize(width: 320, height: nil)
-        var stepped = LayoutOptions()
-        stepped.breakpoints = BreakpointRange(from: 0, to: 100, step: 0.5)
-        var plain = LayoutOptions()
-        plain.breakpoints = BreakpointRange(from: 0, to: 100, step: 1)
-        func refusal(_ client: FitClient) async -> String? {
-            do {
-                _ = try await client.layout(document: document, proposal: proposal, options: stepped)
-                return nil
-            } catch {
-                guard case .rejected(let name, let message) = error, message.contains("step") else { return "\(error)" }
-                return name
-            }
-        }
-        try await withService { (_, client) async throws in
-            #expect(await refusal(client) == FitErrorName.invalidArgument.description)
-            #expect(try await client.layout(document: document, proposal: proposal, options: plain).breakpoints != nil)
-        }
-        let local = try await FitClient.connect(mode: .embedded)
-        #expect(await refusal(local) == FitErrorName.invalidArgument.description)
-    }
-
     /// A forEach document travels compact (4 nodes) and comes back as its expansion (1 + 3 × 2
     /// frames), the same as the expansion sent written out.
     @Test func forEachRowsAreExpandedByTheDaemon() async throws {
@@ -288,143 +263,6 @@ import Testing
             #expect(batchName == FitErrorName.tooLarge.rawValue)
             #expect(batchMessage.contains("the limit is 2"))
             #expect(try await client.measureBatch([Self.hello, Self.hello]).count == 2)
-        }
-    }
-
-    /// The daemon went away between two calls and a new one took the name: the client's
-    /// next call simply works.
-    @Test func clientSurvivesARestartBetweenCalls() async throws {
-        try await withService { (harness, client) async throws in
-            #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
-            try await harness.restart()
-            #expect(try await client.measure(Self.hello).metrics.width == 94.78125)
-            #expect(try await client.generation() == 1)
-        }
-    }
-
-    /// A call that outlasts the client's timeout gets NoReply from libdbus, as a call to a
-    /// daemon that went away does from the bus, but the daemon is alive and still working on
-    /// it: the client reports the timeout and does not hand the daemon the same work again.
-    @Test func aCallThatTimesOutIsNotRepeated() async throws {
-        try await withService { (harness, _) async throws in
-            let impatient = try await FitClient.connect(mode: .daemon, address: harness.bus.address, timeout: .milliseconds(200))
-            // Uncached texts: 3,000 take the debug engine about 0.8 s, four times the timeout.
-            let batch = (0..<3_000).map { MeasureRequest(text: "slow \($0) \(UUID().uuidString)", font: "DejaVu Sans 10") }
-            let before = harness.service.statistics.requestsServed
-            await #expect(throws: FitClientError.self) { try await impatient.measureBatch(batch) }
-            // The daemon finishes what it was given; a repeat would keep the count climbing
-            // past one batch. Wait until it has been still for a second.
-            var served = harness.service.statistics.requestsServed
-            var still = ContinuousClock.now
-            let deadline = ContinuousClock.now + .seconds(120)
-            while ContinuousClock.now < deadline, ContinuousClock.now - still < .seconds(1) || served - before < UInt64(batch.count) {
-                try await Task.sleep(for: .milliseconds(100))
-                let now = harness.service.statistics.requestsServed
-                if now != served { served = now; still = .now }
-            }
-            #expect(served - before == UInt64(batch.count))
-        }
-    }
-
-    /// The daemon goes away DURING a call (its connection closes mid-batch) while a
-    /// replacement waits in the name's queue: the bus answers NoReply, FitClient repeats the
-    /// idempotent call once, and the replacement serves it. The replacement's own request
-    /// count proves the call was repeated there.
-    @Test func clientRetriesACallTheDaemonDroppedMidway() async throws {
-        try await withService { (harness, client) async throws in
-            var logger = Logger(label: "replacement")
-            logger.logLevel = .critical
-            let replacement = FitService(engine: try SharedEngine.engine(), limits: ServiceLimits(), logger: logger)
-            let queued = try await ServiceHarness.serve(replacement, on: harness.bus.address, flags: [])
-            defer { queued.close() }
-            // Uncached texts, so the batch is still running when the connection closes: 3,000
-            // take the debug engine 0.8 s of CPU (6 s of wall time at load average 12; `fitctl
-            // measure --batch --local`). Not the limit's 10,000: on a loaded machine the repeated
-            // call then outlasted the bus's 25 s reply timeout and failed with NoReply.
-            let batch = (0..<min(3_000, ServiceLimits().maxBatchRequests)).map {
-                MeasureRequest(text: "retry \($0) \(UUID().uuidString)", font: "DejaVu Sans 10")
-            }
-            async let results = client.measureBatch(batch)
-            try await Task.sleep(for: .milliseconds(100))
-            harness.connection.close()
-            let measured = try await results
-            #expect(measured.count == batch.count)
-            #expect(measured.allSatisfy { ((try? $0.get().metrics.width) ?? 0) > 0 })
-            #expect(replacement.statistics.requestsServed == UInt64(batch.count))
-        }
-    }
-
-    /// An in-process batch stops when its caller is cancelled, as the daemon's does, rather
-    /// than measure every entry for nobody; uncancelled, every entry is measured.
-    @Test func anEmbeddedBatchStopsWhenItsCallerIsCancelled() async throws {
-        let local = try await FitClient.connect(mode: .embedded)
-        let batch = (0..<2_000).map { MeasureRequest(text: "entry \($0) of a cancelled batch", font: "DejaVu Sans 12") }
-        let cancelled = await Task { () async -> FitClientError? in
-            withUnsafeCurrentTask { $0?.cancel() }
-            do {
-                _ = try await local.measureBatch(batch)
-                return nil
-            } catch {
-                return error as? FitClientError
-            }
-        }.value
-        #expect(cancelled == .rejected(name: "org.fitd.FitBus.Error.Cancelled", message: "the batch was cancelled"))
-        #expect(try await local.measureBatch(batch).count == 2_000)
-    }
-
-    /// The daemon and the in-process client apply one set of request rules (UserRequestRules):
-    /// a font that starts with a text style's name but is none, or a ui_font without a family,
-    /// is refused with the same error, name and message, whichever backend measures.
-    @Test func bothBackendsRefuseABadTextStyleOrUIFontWithTheSameError() async throws {
-        var badStyle = MeasureRequest(text: "Save", font: "headline xxxLarger")
-        badStyle.language = "en"
-        var badUIFont = MeasureRequest(text: "Save")
-        badUIFont.uiFont = "12"
-        func refusal(_ client: FitClient, _ request: MeasureRequest) async -> FitClientError? {
-            do {
-                _ = try await client.measure(request, userTextScale: false)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        let local = try await FitClient.connect(mode: .embedded)
-        try await withService { (_, client) async throws in
-            for request in [badStyle, badUIFont] {
-                let remote = await refusal(client, request)
-                #expect(remote != nil, "\(request.font) / \(request.uiFont ?? "")")
-                #expect(await refusal(local, request) == remote)
-                if case .rejected(let name, _)? = remote { #expect(name == FitErrorName.invalidFont.rawValue) }
-            }
-        }
-    }
-
-    /// `ui_font`: a request's own UI font, which its empty font and its text styles resolve
-    /// against, the same over the bus and in-process; a description without a family is
-    /// InvalidFont naming the option on both.
-    @Test func aRequestsOwnUIFontResolvesItsEmptyFontAndTextStylesAlikeOnBothPaths() async throws {
-        let named = try SharedEngine.engine().measure(MeasureRequest(text: "Save changes", font: "DejaVu Sans 12"))
-        var plain = MeasureRequest(text: "Save changes")
-        plain.uiFont = "DejaVu Sans 12"
-        var styled = plain
-        styled.font = "body"
-        var broken = plain
-        broken.uiFont = "12"
-        let local = try await FitClient.connect(mode: .embedded)
-        try await withService { (_, client) async throws in
-            for fit in [client, local] {
-                #expect(try await fit.measure(plain, userTextScale: false).metrics == named)
-                // body at the large category is the UI font's own size.
-                #expect(try await fit.measure(styled, userTextScale: false).metrics.width == named.width)
-                do {
-                    _ = try await fit.measure(broken)
-                    Issue.record("ui_font \"12\" was accepted")
-                } catch {
-                    guard case .rejected(let name, let message)? = error as? FitClientError else { Issue.record("\(error)"); continue }
-                    #expect(name == FitErrorName.invalidFont.rawValue)
-                    #expect(message.contains("ui_font"))
-                }
-            }
         }
     }
 }

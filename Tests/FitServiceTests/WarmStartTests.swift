@@ -1,4 +1,5 @@
 import FitService
+import FitServiceTestSupport
 import FitText
 import Foundation
 import Logging

@@ -6,19 +6,18 @@ import FitService
 import FitText
 import Foundation
 import Logging
-import Testing
 
 /// The engine every test shares, set up like the Pango oracle and the end-to-end tests: the
 /// pinned fonts of Tests/fonts/fonts.conf (FONTCONFIG_FILE is read when the engine loads
 /// its configuration, so it is set first), language en-us.
-enum SharedEngine {
-    static var fontsConf: String { PinnedEngine.fontsConf }
+public enum SharedEngine {
+    public static var fontsConf: String { PinnedEngine.fontsConf }
 
 
-    static func engine() throws -> TextEngine { try PinnedEngine.engine() }
+    public static func engine() throws -> TextEngine { try PinnedEngine.engine() }
 
     /// An engine of its own on the pinned fonts, for a test whose caches no other test may fill.
-    static func fresh() throws -> TextEngine {
+    public static func fresh() throws -> TextEngine {
         _ = try engine()  // pins the fonts first
         var configuration = TextEngine.Configuration()
         configuration.language = "en-us"
@@ -29,10 +28,10 @@ enum SharedEngine {
 
 /// FitService served in this process on a private bus, the way fitd serves it (export the
 /// object, then take org.fitd.Fit1), and a FitClient in daemon mode talking to it.
-final class ServiceHarness {
-    let bus: PrivateBus
-    let service: FitService
-    private(set) var connection: BusConnection
+public final class ServiceHarness {
+    public let bus: PrivateBus
+    public let service: FitService
+    public private(set) var connection: BusConnection
 
     private init(bus: PrivateBus, service: FitService, connection: BusConnection) {
         self.bus = bus
@@ -40,7 +39,7 @@ final class ServiceHarness {
         self.connection = connection
     }
 
-    static func start(limits: ServiceLimits = ServiceLimits(), engine: TextEngine? = nil) async throws -> ServiceHarness {
+    public static func start(limits: ServiceLimits = ServiceLimits(), engine: TextEngine? = nil) async throws -> ServiceHarness {
         let bus = try PrivateBus()
         var logger = Logger(label: "fitd-test")
         logger.logLevel = .critical
@@ -50,7 +49,7 @@ final class ServiceHarness {
     }
 
     /// A new connection serving `service`: exported, then the name requested as fitd does.
-    static func serve(
+    public static func serve(
         _ service: FitService, on address: String,
         flags: BusConnection.RequestNameFlags = [.doNotQueue, .allowReplacement]
     ) async throws -> BusConnection {
@@ -66,29 +65,29 @@ final class ServiceHarness {
     }
 
     /// What a daemon restart looks like to clients: this connection goes, a new one serves.
-    func restart() async throws {
+    public func restart() async throws {
         connection.close()
         connection = try await Self.serve(service, on: bus.address)
     }
 
-    func client() async throws -> FitClient {
+    public func client() async throws -> FitClient {
         try await FitClient.connect(mode: .daemon, address: bus.address, timeout: .seconds(10))
     }
 
-    func stop() {
+    public func stop() {
         connection.close()
         bus.stop()
     }
 }
 
 /// Runs `body` with a served FitService and a daemon-mode client; tears both down after.
-func withService(
+public func withService(
     limits: ServiceLimits = ServiceLimits(),
     _ body: (ServiceHarness, FitClient) async throws -> Void
 ) async throws {
     let harness = try await ServiceHarness.start(limits: limits)
     defer { harness.stop() }
     let client = try await harness.client()
-    #expect(!client.isEmbedded)
+    guard !client.isEmbedded else { throw DBusError(.failed, "the harness's client measures in-process, not through the served FitService") }
     try await body(harness, client)
 }

@@ -1,6 +1,7 @@
 import FitDBusClient
 import FitScale
 import FitService
+import FitServiceTestSupport
 import FitText
 import Testing
 

@@ -96,7 +96,7 @@ import Testing
         }
         let empty = document(data: "[]")
         #expect(validator.failures(try Self.parse(Array(empty.utf8))) == [])
-        let laidOut = try LayoutDocument(json: empty).layout(in: ProposedSize(width: 100, height: nil), measurer: measurer)
+        let laidOut = try LayoutDocument(json: empty).layout(in: ProposedSize(width: 100, height: nil), measurer: FixedAdvanceMeasurer(advance: 10, lineHeight: 20))
         #expect(laidOut.nodes.map(\.id) == ["list"])
         // The nested form too.
         let nested = #"{"root": {"kind": "vstack", "children": [{"kind": "forEach", "fields": ["f"], "data": [], "children": [{"kind": "text", "text": "{f}"}]}]}}"#
