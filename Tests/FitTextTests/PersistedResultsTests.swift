@@ -27,6 +27,23 @@ import Testing
         return list
     }()
 
+    /// A saved result answers only the request it was measured for: a request differing in
+    /// any option (MeasureOptions, each row's sample) or in the toolkit's rendering has
+    /// another key. `sample` is package-visible in FitTypes, which FitText re-exports.
+    @Test func aRequestDifferingInAnyOptionHasAnotherKey() throws {
+        let base = MeasureRequest(text: "Hello", font: "DejaVu Sans 10")
+        var keys = [PersistedResultCoding.key(base)]
+        for option in MeasureOptions.all where option.name != MeasureOptions.uiFont.name {
+            var changed = base
+            try option.apply(&changed, option.sample)
+            keys.append(PersistedResultCoding.key(changed))
+        }
+        var rendered = base
+        rendered.metrics = rendered.metrics.with(GTKFontRenderingSettings(hintFontMetrics: true))
+        if rendered.metrics != base.metrics { keys.append(PersistedResultCoding.key(rendered)) }
+        #expect(Set(keys).count == keys.count)
+    }
+
     /// A secret of the bytes 0…31: a test's files are its own, the secret need not be secret.
     static let secret: PersistenceSecret = {
         guard let secret = PersistenceSecret(bytes: Array(0..<32)) else { preconditionFailure("32 bytes make a secret") }

@@ -44,31 +44,32 @@ enum PersistedResultCoding {
     }
 
     /// Every field of the request, so that two requests have equal keys exactly when they
-    /// are equal (`MeasureRequest.==`: the text byte for byte). Enums by raw value: a new case
-    /// or a reordering cannot make an old file answer for another option.
+    /// are equal (`MeasureRequest.==`: the text byte for byte): the text, the font, and each
+    /// option not at its default through its row of MeasureOptions, by name (so a new option is
+    /// in the key with no line here, and a reordering of the table cannot make an old file
+    /// answer for another option), then what the `metrics` word leaves out: the rendering the
+    /// user's GtkSettings gave the toolkit.
     static func key(_ request: MeasureRequest) -> [UInt8] {
         var w = Writer()
         w.bytes.reserveCapacity(request.text.utf8.count + request.font.utf8.count + 64)
         w.string(request.text)
         w.string(request.font)
-        w.optional(request.maxWidth) { $0.f64($1) }
-        w.string(request.wrap.rawValue)
-        w.optional(request.maxLines) { $0.int($1) }
-        w.string(request.ellipsize.rawValue)
-        w.u32(UInt32(truncatingIfNeeded: request.features.count))
-        for feature in request.features { w.string(feature) }
-        w.f64(request.letterSpacing)
-        w.string(request.unit.rawValue)
-        w.bool(request.includeLines)
-        w.f64(request.textScale)
-        w.optional(request.language) { $0.string($1) }
-        w.string(request.metrics.name)
+        for option in MeasureOptions.all {
+            guard let value = option.value(request) else { continue }
+            w.string(option.name)
+            switch value {
+            case .number(let number): w.u8(0); w.f64(number)
+            case .string(let text): w.u8(1); w.string(text)
+            case .bool(let flag): w.u8(2); w.bool(flag)
+            case .strings(let list):
+                w.u8(3)
+                w.u32(UInt32(truncatingIfNeeded: list.count))
+                for item in list { w.string(item) }
+            }
+        }
+        w.u32(UInt32.max)  // no option's name is this long: the options end here
         w.bool(request.metrics.rendering.roundsPositions)
         w.bool(request.metrics.rendering.hintsMetrics)
-        w.bool(request.markup)
-        w.string(request.escapes.rawValue)
-        w.string(request.ambiguous.rawValue)
-        w.string(request.terminal.rawValue)
         return w.bytes
     }
 

@@ -21,7 +21,8 @@ enum PersistedResultFormat {
     /// Bumped whenever the layout above or a record's encoding (PersistedResultCoding) changes.
     /// 2: a shaped run's cluster keeps its safe-break bit (the top bit of its start).
     /// 4: keyed hashes for keys, enciphered values, a tag on every record (PersistenceSecret).
-    static let version: UInt32 = 4
+    /// 5: a request's options in its key by name, from MeasureOptions.
+    static let version: UInt32 = 5
     static let headerBytes = 64
     static let bucketBytes = 16
     static let recordHeaderBytes = 36
