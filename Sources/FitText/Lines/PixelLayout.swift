@@ -111,26 +111,37 @@ struct PixelLayout {
                         ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
                         letterSpacing: lineLetterSpacing(head: line.range, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families, shiftStack: &shiftStack)
-                    laid.baseline = result.height + laid.ascent
-                    if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
-                    if result.lineCount == 0 { result.baseline = laid.ascent }
-                    result.lastBaseline = laid.baseline
-                    result.height += laid.ascent + laid.descent
-                    result.width = max(result.width, laid.width)
-                    result.lineCount += 1
-                    if laid.ellipsized { result.ellipsized = true; result.truncated = true }
-                    if let codePoints {
-                        let first = paragraph.lowerBound + breaker.start(of: line.range.lowerBound)
-                        let last = paragraph.lowerBound + breaker.start(of: line.range.upperBound)
-                        laid.start = codePoints.codePoints(at: first)
-                        laid.length = codePoints.codePoints(at: last) - laid.start
-                        result.lines.append(laid)
-                    }
+                    stackLine(&laid, on: &result, range: line.range, breaker: breaker, paragraph: paragraph.lowerBound, codePoints: codePoints)
                 }
             }
         }
         result.fontsUsed = families.isEmpty ? primary.familyList : families
         return result
+    }
+
+    /// Stacks a laid line under the ones before it: its baseline, the layout's height, width
+    /// and line count, and its place in the text (code points) when lines were asked for.
+    /// `range`: its clusters in the paragraph starting at UTF-16 offset `paragraph`.
+    @inline(__always)
+    private func stackLine(
+        _ laid: inout LineMetrics, on result: inout TextMetrics, range: Range<Int>, breaker: LineBreaker, paragraph: Int,
+        codePoints: CodePointIndex?
+    ) {
+        laid.baseline = result.height + laid.ascent
+        if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
+        if result.lineCount == 0 { result.baseline = laid.ascent }
+        result.lastBaseline = laid.baseline
+        result.height += laid.ascent + laid.descent
+        result.width = max(result.width, laid.width)
+        result.lineCount += 1
+        if laid.ellipsized { result.ellipsized = true; result.truncated = true }
+        if let codePoints {
+            let first = paragraph + breaker.start(of: range.lowerBound)
+            let last = paragraph + breaker.start(of: range.upperBound)
+            laid.start = codePoints.codePoints(at: first)
+            laid.length = codePoints.codePoints(at: last) - laid.start
+            result.lines.append(laid)
+        }
     }
 
     /// A paragraph of the request's text (`wholeText`: all of it), analysed, shaped and
