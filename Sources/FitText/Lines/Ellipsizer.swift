@@ -53,8 +53,8 @@ enum Ellipsizer {
         var nextEnd: (index: Int, x: Int64)?
         while total - (endX - startX) + ellipsis > goal {
             // remove_one_span: one span further on each side, zero-width units joining the span.
-            if nextStart == nil { nextStart = spanBefore(first, x: startX, widths: widths, startsSpan: startsSpan) }
-            if nextEnd == nil { nextEnd = spanAfter(last, x: endX, widths: widths, endsSpan: endsSpan) }
+            if nextStart == nil { nextStart = nextSpan(first, x: startX, step: -1, widths: widths, isEnd: startsSpan) }
+            if nextEnd == nil { nextEnd = nextSpan(last, x: endX, step: 1, widths: widths, isEnd: endsSpan) }
             guard let (newFirst, newStartX) = nextStart, let (newLast, newEndX) = nextEnd else { break }
             if endX == newEndX && startX == newStartX { break }
             // The side whose new end stays closer to the centre; a tie goes to the end.
@@ -100,36 +100,24 @@ enum Ellipsizer {
         return (first, last, startX, endX)
     }
 
-    /// remove_one_span before the gap: the first unit of the span before the one starting at
-    /// `first` (left edge `x`), zero-width units joining it, and its left edge.
+    /// remove_one_span on one side of the gap: from its unit `edge` (its outer edge at `x`),
+    /// the unit that ends the next span outwards (`step` -1: before the gap, where `isEnd`
+    /// tells a span's start; +1: after it, a span's end), zero-width units joining it, and the
+    /// gap's outer edge then. At the text's end it stays where it is.
     @inline(__always)
-    private static func spanBefore(_ first: Int, x: Int64, widths: [Int64], startsSpan: (Int) -> Bool) -> (index: Int, x: Int64) {
-        var newFirst = first
-        var newStartX = x
+    private static func nextSpan(
+        _ edge: Int, x: Int64, step: Int, widths: [Int64], isEnd: (Int) -> Bool
+    ) -> (index: Int, x: Int64) {
+        var index = edge
+        var x = x
         var width: Int64 = 0
         repeat {
-            guard newFirst > 0 else { break }
-            newFirst -= 1
-            width = widths[newFirst]
-            newStartX -= width
-        } while !startsSpan(newFirst) || width == 0
-        return (newFirst, newStartX)
-    }
-
-    /// remove_one_span after the gap: the last unit of the span after the one ending at
-    /// `last` (right edge `x`), zero-width units joining it, and its right edge.
-    @inline(__always)
-    private static func spanAfter(_ last: Int, x: Int64, widths: [Int64], endsSpan: (Int) -> Bool) -> (index: Int, x: Int64) {
-        var newLast = last
-        var newEndX = x
-        var width: Int64 = 0
-        repeat {
-            guard newLast < widths.count - 1 else { break }
-            newLast += 1
-            width = widths[newLast]
-            newEndX += width
-        } while !endsSpan(newLast) || width == 0
-        return (newLast, newEndX)
+            guard step < 0 ? index > 0 : index < widths.count - 1 else { break }
+            index += step
+            width = widths[index]
+            if step < 0 { x -= width } else { x += width }
+        } while !isEnd(index) || width == 0
+        return (index, x)
     }
 
     /// The same rule on clusters that are each a span of their own (terminal cells, tests):
