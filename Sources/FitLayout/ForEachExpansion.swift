@@ -67,25 +67,7 @@ extension PreparedLayout {
             copy.id += item.suffix
             copy.parent = item.parent >= 0 ? .index(item.parent) : nil
             if item.scope >= 0 {
-                func value(_ name: Substring) -> String? {
-                    var scope = item.scope
-                    while scope >= 0 {
-                        if let found = scopes[scope].values[String(name)] { return found }
-                        scope = scopes[scope].outer
-                    }
-                    return nil
-                }
-                if let text = copy.properties.text {
-                    copy.properties.text = try Self.substitute(text, value, budget: &textBudget, node: at(item.node))
-                }
-                if let templates = copy.properties.templates {
-                    var filled: [String] = []
-                    filled.reserveCapacity(templates.count)
-                    for template in templates {
-                        filled.append(try Self.substitute(template, value, budget: &textBudget, node: at(item.node)))
-                    }
-                    copy.properties.templates = filled
-                }
+                try Self.fillRowValues(&copy.properties, scope: item.scope, scopes: scopes, budget: &textBudget, node: at(item.node))
             }
             if let carried = item.carried { copy.properties.fillUnset(from: carried, kind: copy.kind) }
             out.append(copy)
@@ -95,6 +77,32 @@ extension PreparedLayout {
             }
         }
         return LayoutDocument(nodes: out, summary: document.summary)
+    }
+
+    /// `{field}` in a copy's text and templates replaced by the values of row `scope` (and
+    /// the rows it is nested in), the text budget charged as they grow.
+    fileprivate static func fillRowValues(
+        _ properties: inout LayoutProperties, scope: Int, scopes: [Scope], budget textBudget: inout Int, node: NodeLocation
+    ) throws(LayoutError) {
+        func value(_ name: Substring) -> String? {
+            var scope = scope
+            while scope >= 0 {
+                if let found = scopes[scope].values[String(name)] { return found }
+                scope = scopes[scope].outer
+            }
+            return nil
+        }
+        if let text = properties.text {
+            properties.text = try Self.substitute(text, value, budget: &textBudget, node: node)
+        }
+        if let templates = properties.templates {
+            var filled: [String] = []
+            filled.reserveCapacity(templates.count)
+            for template in templates {
+                filled.append(try Self.substitute(template, value, budget: &textBudget, node: node))
+            }
+            properties.templates = filled
+        }
     }
 
     /// `{name}` replaced by the row's value. The result is held to the text limit as it grows,

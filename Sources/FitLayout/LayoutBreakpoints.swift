@@ -128,67 +128,24 @@ extension LayoutEngine {
         let last = Int(((range.to - range.from) / step).rounded(.up))
         // Sorted grid indices where the outcomes change, with the outcomes from there on; every
         // width up to grid index `resolved` is known.
-        var segments: [(start: Int, outcome: [Int])] = []
-        var resolved = 0
-        let samples = min(8, last)
-        guard let first = try outcomes(0) else { throw .invalidBreakpoints(reason: "no layout fits the breakpoint budget") }
-        var previous = (k: 0, outcome: first)
-        segments.append((0, previous.outcome))
-        var exhausted = false
-        for sample in 1...max(1, samples) where last > 0 {
-            let k = sample == samples ? last : last * sample / samples
-            guard let outcome = try outcomes(k),
-                try bisect(previous.k, previous.outcome, k, outcome, outcomes, into: &segments, resolved: &resolved)
-            else {
-                exhausted = true
-                break
-            }
-            previous = (k, outcome)
+        guard let sampled = try sampledSegments(last: last, outcomes: outcomes) else {
+            throw .invalidBreakpoints(reason: "no layout fits the breakpoint budget")
         }
+        let (segments, resolved, exhausted) = sampled
         // Out of budget: the intervals end at the last width known (`truncated` says so).
         let searchedTo = exhausted ? width(resolved) : range.to
         // Between the grid widths around each change, bisection on Pango units finds where the
         // decision flips exactly (a text's width is a whole number of 1/1024 px, so nothing
         // finer can flip it): about 10 more layouts per change, within the same budget.
         let exact = plain.unit == .px
-        var flips: [Int: [Int: Double]] = [:]  // segment → slot → exact start
-        if exact {
-            for position in segments.indices.dropFirst() {
-                let start = segments[position].start
-                guard start >= 1, start <= last else { continue }
-                let after = segments[position].outcome
-                let before = segments[position - 1].outcome
-                for slot in discrete.indices where after[slot] != before[slot] {
-                    guard let found = try exactFlip(from: width(start - 1), to: width(start), slot: slot, value: after[slot], outcomes: outcomes(at:))
-                    else { break }
-                    flips[position, default: [:]][slot] = found
-                }
-            }
-        }
+        let flips = exact ? try exactFlips(segments: segments, last: last, slots: discrete.count, width: width, outcomes: outcomes(at:)) : [:]
         var decisions: [String: [DecisionInterval]] = [:]
         var reported = 0
         var truncated = exhausted
         for (slot, node) in discrete.enumerated() {
-            let isThreshold = prepared.document.nodes[node].kind == .threshold
-            var intervals: [DecisionInterval] = []
-            var openValue: Int? = nil
-            for (position, segment) in segments.enumerated() {
-                let value = segment.outcome[slot]
-                let end = position + 1 < segments.count ? width(segments[position + 1].start - 1) : searchedTo
-                if openValue == value {
-                    intervals[intervals.count - 1].to = end
-                    continue
-                }
-                openValue = value
-                var interval = DecisionInterval(from: width(segment.start), to: end)
-                if exact { interval.exactFrom = position == 0 ? range.from : flips[position]?[slot] }
-                if isThreshold, value >= 0 {
-                    interval.axis = value == 0 ? .horizontal : .vertical
-                } else {
-                    interval.candidate = value
-                }
-                intervals.append(interval)
-            }
+            let intervals = decisionIntervals(
+                slot: slot, isThreshold: prepared.document.nodes[node].kind == .threshold, segments: segments,
+                flips: exact ? flips : nil, from: range.from, searchedTo: searchedTo, width: width)
             // The reply stays bounded however many decisions the document has: the first ones in
             // document order, whole, and a flag that some are missing.
             guard reported + intervals.count <= LayoutLimits.maxBreakpointIntervals else {
@@ -206,6 +163,80 @@ extension LayoutEngine {
             range: range, minContentWidth: minimum, maxContentWidth: ideal, decisions: decisions, truncated: truncated)
         found.rootID = prepared.document.nodes[prepared.root].id
         return found
+    }
+
+    /// Lays out the range's ends and up to 8 evenly spaced grid widths between them, and
+    /// bisects between two that differ (``bisect``): the segments of equal outcomes, from
+    /// the grid index where each starts, the grid index up to which every width is known, and
+    /// whether the budget ran out. nil when not even the first layout fits the budget.
+    private static func sampledSegments(
+        last: Int, outcomes: (Int) throws(LayoutError) -> [Int]?
+    ) throws(LayoutError) -> (segments: [(start: Int, outcome: [Int])], resolved: Int, exhausted: Bool)? {
+        var segments: [(start: Int, outcome: [Int])] = []
+        var resolved = 0
+        let samples = min(8, last)
+        guard let first = try outcomes(0) else { return nil }
+        var previous = (k: 0, outcome: first)
+        segments.append((0, previous.outcome))
+        for sample in 1...max(1, samples) where last > 0 {
+            let k = sample == samples ? last : last * sample / samples
+            guard let outcome = try outcomes(k),
+                try bisect(previous.k, previous.outcome, k, outcome, outcomes, into: &segments, resolved: &resolved)
+            else {
+                return (segments, resolved, true)
+            }
+            previous = (k, outcome)
+        }
+        return (segments, resolved, false)
+    }
+
+    /// Where each decision's change between two grid widths happens exactly
+    /// (``exactFlip(from:to:slot:value:outcomes:)``): segment → slot → exact start.
+    private static func exactFlips(
+        segments: [(start: Int, outcome: [Int])], last: Int, slots: Int, width: (Int) -> Double,
+        outcomes: (Double) throws(LayoutError) -> [Int]?
+    ) throws(LayoutError) -> [Int: [Int: Double]] {
+        var flips: [Int: [Int: Double]] = [:]
+        for position in segments.indices.dropFirst() {
+            let start = segments[position].start
+            guard start >= 1, start <= last else { continue }
+            let after = segments[position].outcome
+            let before = segments[position - 1].outcome
+            for slot in 0..<slots where after[slot] != before[slot] {
+                guard let found = try exactFlip(from: width(start - 1), to: width(start), slot: slot, value: after[slot], outcomes: outcomes)
+                else { break }
+                flips[position, default: [:]][slot] = found
+            }
+        }
+        return flips
+    }
+
+    /// Decision `slot`'s intervals: one per run of segments with the same outcome, each with
+    /// its candidate (or a threshold's axis) and, with `flips`, the exact width it starts at.
+    private static func decisionIntervals(
+        slot: Int, isThreshold: Bool, segments: [(start: Int, outcome: [Int])], flips: [Int: [Int: Double]]?, from: Double,
+        searchedTo: Double, width: (Int) -> Double
+    ) -> [DecisionInterval] {
+        var intervals: [DecisionInterval] = []
+        var openValue: Int? = nil
+        for (position, segment) in segments.enumerated() {
+            let value = segment.outcome[slot]
+            let end = position + 1 < segments.count ? width(segments[position + 1].start - 1) : searchedTo
+            if openValue == value {
+                intervals[intervals.count - 1].to = end
+                continue
+            }
+            openValue = value
+            var interval = DecisionInterval(from: width(segment.start), to: end)
+            if let flips { interval.exactFrom = position == 0 ? from : flips[position]?[slot] }
+            if isThreshold, value >= 0 {
+                interval.axis = value == 0 ? .horizontal : .vertical
+            } else {
+                interval.candidate = value
+            }
+            intervals.append(interval)
+        }
+        return intervals
     }
 
     /// The smallest width in (low, high], on Pango's 1/1024 px grid, at which decision `slot`

@@ -15,6 +15,34 @@ struct GridPlan {
     var horizontalSpacing: Double
     var verticalSpacing: Double
     var size: LayoutSize
+
+    /// The width of `count` columns from `first`, with the spacing between them.
+    static func spanned(_ widths: [Double], _ first: Int, _ count: Int, spacing: Double) -> Double {
+        widths[first..<first + count].reduce(0, +) + spacing * Double(count - 1)
+    }
+}
+
+/// A grid's cells by the columns they cover. Each column's one-column cells are gathered
+/// once: asking a column must not walk every row (a grid of one long row and many short ones
+/// would cost rows × columns). A cell covering several columns is measured after them and only
+/// widens the last of them when it does not fit (spec 4.6).
+struct GridCells {
+    /// Per column, the cells that cover it alone.
+    var of: [[Int]]
+    var covering: [(cell: Int, first: Int, count: Int)] = []
+
+    init(rows: [GridPlan.Row], columns: Int) {
+        of = [[Int]](filled: [], count: columns)
+        for row in rows where !row.spans {
+            for (position, cell) in row.cells.enumerated() {
+                if row.count[position] == 1 {
+                    of[row.first[position]].append(cell)
+                } else {
+                    covering.append((cell, row.first[position], row.count[position]))
+                }
+            }
+        }
+    }
 }
 
 /// A flow's items in lines, kept for placement.
@@ -55,6 +83,30 @@ extension LayoutContext {
     /// them when they do not fit.
     func gridPlan(_ node: Int, _ proposal: ProposedSize) throws(LayoutError) -> GridPlan {
         let spacing = nodes[node].properties.spacing ?? options.spacing
+        var (rows, columns) = try gridRows(node)
+        let cells = GridCells(rows: rows, columns: columns)
+        let gaps = spacing * Double(max(0, columns - 1))
+        var widths = try gridColumnWidths(node, proposal, cells: cells, gaps: gaps)
+        for (cell, first, count) in cells.covering {
+            let available = GridPlan.spanned(widths, first, count, spacing: spacing)
+            let needed = try size(cell, ProposedSize(width: proposal.width == nil ? nil : available, height: nil)).width
+            if needed > available { widths[first + count - 1] += needed - available }
+        }
+        let columnsWidth = widths.reduce(0, +) + gaps
+        var width = columnsWidth
+        for index in rows.indices {
+            let row = try gridRowSize(node, rows[index], widths: widths, spacing: spacing, spanning: columns > 0 ? columnsWidth : proposal.width)
+            rows[index].height = row.height
+            if rows[index].spans { width = max(width, row.width) }
+        }
+        let height = rows.reduce(0) { $0 + $1.height } + spacing * Double(max(0, rows.count - 1))
+        return GridPlan(
+            rows: rows, columnWidths: widths, horizontalSpacing: spacing, verticalSpacing: spacing,
+            size: LayoutSize(width: width, height: height))
+    }
+
+    /// The grid's rows, each cell with the columns it covers, and the number of columns.
+    private func gridRows(_ node: Int) throws(LayoutError) -> ([GridPlan.Row], Int) {
         var rows: [GridPlan.Row] = []
         var columns = 0
         // Every cell's span, summed over all rows: the column sums below (spanned, the
@@ -62,137 +114,125 @@ extension LayoutContext {
         // (5,000 rows of one 10,000-column cell would cost 5 × 10^7 additions per plan).
         var covered = 0
         for child in prepared.children(node) {
-            if nodes[child].kind == .gridRow {
-                let cells = Array(prepared.children(child))
-                var first: [Int] = [], count: [Int] = []
-                var next = 0
-                for cell in cells {
-                    let span = nodes[cell].properties.gridCellColumns ?? 1
-                    first.append(next)
-                    count.append(span)
-                    next += span
-                    covered += span
-                    // Bounds the column arrays and the work: spans are counted, not trusted.
-                    if covered > LayoutLimits.maxNodes {
-                        throw .invalidProperty(
-                            node: location(cell), property: "gridCellColumns",
-                            reason: "the grid's cells cover more than \(LayoutLimits.maxNodes) columns in all (LayoutLimits.maxNodes)")
-                    }
-                }
-                columns = max(columns, next)
-                rows.append(.init(node: child, cells: cells, first: first, count: count, spans: false, height: 0))
-            } else {
+            guard nodes[child].kind == .gridRow else {
                 rows.append(.init(node: child, cells: [child], first: [0], count: [0], spans: true, height: 0))
+                continue
             }
-        }
-        // Each column's one-column cells, gathered once: asking a column must not walk every
-        // row (a grid of one long row and many short ones would cost rows × columns).
-        var cellsOf = [[Int]](filled: [], count: columns)
-        var covering: [(cell: Int, first: Int, count: Int)] = []
-        for row in rows where !row.spans {
-            for (position, cell) in row.cells.enumerated() {
-                if row.count[position] == 1 {
-                    cellsOf[row.first[position]].append(cell)
-                } else {
-                    covering.append((cell, row.first[position], row.count[position]))
+            let cells = Array(prepared.children(child))
+            var first: [Int] = [], count: [Int] = []
+            var next = 0
+            for cell in cells {
+                let span = nodes[cell].properties.gridCellColumns ?? 1
+                first.append(next)
+                count.append(span)
+                next += span
+                covered += span
+                // Bounds the column arrays and the work: spans are counted, not trusted.
+                if covered > LayoutLimits.maxNodes {
+                    throw .invalidProperty(
+                        node: location(cell), property: "gridCellColumns",
+                        reason: "the grid's cells cover more than \(LayoutLimits.maxNodes) columns in all (LayoutLimits.maxNodes)")
                 }
             }
+            columns = max(columns, next)
+            rows.append(.init(node: child, cells: cells, first: first, count: count, spans: false, height: 0))
         }
-        func widest(_ column: Int, _ width: Double?) throws(LayoutError) -> Double {
-            var answer = 0.0
-            for cell in cellsOf[column] { answer = max(answer, try size(cell, ProposedSize(width: width, height: nil)).width) }
-            return answer
-        }
-        let gaps = spacing * Double(max(0, columns - 1))
+        return (rows, columns)
+    }
+
+    /// The widest of `cells` offered `width`.
+    private func widestCell(_ cells: [Int], _ width: Double?) throws(LayoutError) -> Double {
+        var answer = 0.0
+        for cell in cells { answer = max(answer, try size(cell, ProposedSize(width: width, height: nil)).width) }
+        return answer
+    }
+
+    /// Each column's width before the cells covering several columns widen any.
+    private func gridColumnWidths(_ node: Int, _ proposal: ProposedSize, cells: GridCells, gaps: Double) throws(LayoutError) -> [Double] {
+        let columns = cells.of.count
         var widths = [Double](filled: 0, count: columns)
         if nodes[node].properties.columns == .equal {
             var ideal = 0.0
-            for column in 0..<columns { ideal = max(ideal, try widest(column, nil)) }
+            for column in 0..<columns { ideal = max(ideal, try widestCell(cells.of[column], nil)) }
             let share = proposal.width.map { max(0, ($0 - gaps) / Double(max(1, columns))) } ?? ideal
             let width = min(ideal, share)
-            for column in 0..<columns { widths[column] = max(width, try widest(column, width)) }
+            for column in 0..<columns { widths[column] = max(width, try widestCell(cells.of[column], width)) }
         } else if let offered = proposal.width {
-            var least = [Double](filled: 0, count: columns)
-            var flexibility = [Double](filled: 0, count: columns)
-            for column in 0..<columns {
-                least[column] = try widest(column, 0)
-                let flex = try widest(column, .infinity) - least[column]
-                flexibility[column] = flex.isNaN ? .infinity : flex
-            }
-            // A column's priority is the highest of its cells' (spec 4.6; a spacer's is −∞).
-            var priority = [Double](filled: 0, count: columns)
-            for column in 0..<columns where !cellsOf[column].isEmpty {
-                priority[column] = -.infinity
-                for cell in cellsOf[column] { priority[column] = max(priority[column], layoutPriority(cell)) }
-            }
-            // Stable, as the stack's sort (spec 1.1): higher priority first, then less flexible,
-            // equal infinite flexibility larger minimum first.
-            let order = (0..<columns).sorted { a, b in
-                if priority[a] != priority[b] { return priority[a] > priority[b] }
-                if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
-                if flexibility[a] == .infinity, least[a] != least[b] { return least[a] > least[b] }
-                return a < b
-            }
-            // As the stack's groups: the lower priorities' minimum widths are reserved until
-            // their turn; each column takes an equal share of what is left (spec 1.1, 1.2).
-            var available = offered - gaps
-            if let top = order.first.map({ priority[$0] }) {
-                for column in 0..<columns where priority[column] != top { available -= least[column] }
-            }
-            var start = 0
-            while start < columns {
-                var end = start
-                while end < columns, priority[order[end]] == priority[order[start]] { end += 1 }
-                if start > 0 { for rank in start..<end { available += least[order[rank]] } }
-                for rank in start..<end {
-                    let column = order[rank]
-                    let share = offered.isInfinite ? .infinity : max(0, available / Double(end - rank))
-                    widths[column] = try widest(column, share)
-                    available -= widths[column]
-                }
-                start = end
-            }
+            widths = try sharedColumnWidths(offered, cells: cells, gaps: gaps)
         } else {
-            for column in 0..<columns { widths[column] = try widest(column, nil) }
+            for column in 0..<columns { widths[column] = try widestCell(cells.of[column], nil) }
         }
-        func spanned(_ first: Int, _ count: Int) -> Double {
-            widths[first..<first + count].reduce(0, +) + spacing * Double(count - 1)
+        return widths
+    }
+
+    /// The columns' widths when the grid is offered a width: by priority, then least flexible
+    /// first, each an equal share of what is left (the stack's way, spec 1.1, 1.2).
+    private func sharedColumnWidths(_ offered: Double, cells: GridCells, gaps: Double) throws(LayoutError) -> [Double] {
+        let columns = cells.of.count
+        var widths = [Double](filled: 0, count: columns)
+        var least = [Double](filled: 0, count: columns)
+        var flexibility = [Double](filled: 0, count: columns)
+        for column in 0..<columns {
+            least[column] = try widestCell(cells.of[column], 0)
+            let flex = try widestCell(cells.of[column], .infinity) - least[column]
+            flexibility[column] = flex.isNaN ? .infinity : flex
         }
-        for (cell, first, count) in covering {
-            let available = spanned(first, count)
-            let needed = try size(cell, ProposedSize(width: proposal.width == nil ? nil : available, height: nil)).width
-            if needed > available { widths[first + count - 1] += needed - available }
+        // A column's priority is the highest of its cells' (spec 4.6; a spacer's is −∞).
+        var priority = [Double](filled: 0, count: columns)
+        for column in 0..<columns where !cells.of[column].isEmpty {
+            priority[column] = -.infinity
+            for cell in cells.of[column] { priority[column] = max(priority[column], layoutPriority(cell)) }
         }
-        let columnsWidth = widths.reduce(0, +) + gaps
-        var width = columnsWidth
-        for index in rows.indices {
-            if rows[index].spans {
-                let offer = ProposedSize(width: columns > 0 ? columnsWidth : proposal.width, height: nil)
-                let cell = try size(rows[index].cells[0], offer)
-                rows[index].height = cell.height
-                width = max(width, cell.width)
-            } else {
-                // With a text-baseline alignment the cells' baselines line up, and the row is
-                // tall enough for the union (as an hstack's cross axis, spec 1.1, 1.4).
-                let vertical = rowAlignment(node, rows[index]).vertical
-                var height = 0.0, ascent = 0.0, descent = 0.0
-                for (position, cell) in rows[index].cells.enumerated() {
-                    let offer = ProposedSize(width: spanned(rows[index].first[position], rows[index].count[position]), height: nil)
-                    let size = try self.size(cell, offer)
-                    height = max(height, size.height)
-                    if vertical.isBaseline {
-                        let guide = try guideValue(cell, size, offer, vertical)
-                        ascent = max(ascent, guide)
-                        descent = max(descent, size.height - guide)
-                    }
-                }
-                rows[index].height = vertical.isBaseline ? ascent + descent : height
+        // Stable, as the stack's sort (spec 1.1): higher priority first, then less flexible,
+        // equal infinite flexibility larger minimum first.
+        let order = (0..<columns).sorted { a, b in
+            if priority[a] != priority[b] { return priority[a] > priority[b] }
+            if flexibility[a] != flexibility[b] { return flexibility[a] < flexibility[b] }
+            if flexibility[a] == .infinity, least[a] != least[b] { return least[a] > least[b] }
+            return a < b
+        }
+        // As the stack's groups: the lower priorities' minimum widths are reserved until
+        // their turn; each column takes an equal share of what is left (spec 1.1, 1.2).
+        var available = offered - gaps
+        if let top = order.first.map({ priority[$0] }) {
+            for column in 0..<columns where priority[column] != top { available -= least[column] }
+        }
+        var start = 0
+        while start < columns {
+            var end = start
+            while end < columns, priority[order[end]] == priority[order[start]] { end += 1 }
+            if start > 0 { for rank in start..<end { available += least[order[rank]] } }
+            for rank in start..<end {
+                let column = order[rank]
+                let share = offered.isInfinite ? .infinity : max(0, available / Double(end - rank))
+                widths[column] = try widestCell(cells.of[column], share)
+                available -= widths[column]
+            }
+            start = end
+        }
+        return widths
+    }
+
+    /// A row's height, and for a child that is not a gridRow its width, offered `spanning`.
+    private func gridRowSize(
+        _ node: Int, _ row: GridPlan.Row, widths: [Double], spacing: Double, spanning: Double?
+    ) throws(LayoutError) -> LayoutSize {
+        if row.spans { return try size(row.cells[0], ProposedSize(width: spanning, height: nil)) }
+        // With a text-baseline alignment the cells' baselines line up, and the row is
+        // tall enough for the union (as an hstack's cross axis, spec 1.1, 1.4).
+        let vertical = rowAlignment(node, row).vertical
+        var height = 0.0, ascent = 0.0, descent = 0.0
+        for (position, cell) in row.cells.enumerated() {
+            let offer = ProposedSize(width: GridPlan.spanned(widths, row.first[position], row.count[position], spacing: spacing), height: nil)
+            let size = try self.size(cell, offer)
+            height = max(height, size.height)
+            if vertical.isBaseline {
+                let guide = try guideValue(cell, size, offer, vertical)
+                ascent = max(ascent, guide)
+                descent = max(descent, size.height - guide)
             }
         }
-        let height = rows.reduce(0) { $0 + $1.height } + spacing * Double(max(0, rows.count - 1))
-        return GridPlan(
-            rows: rows, columnWidths: widths, horizontalSpacing: spacing, verticalSpacing: spacing,
-            size: LayoutSize(width: width, height: height))
+        return LayoutSize(width: 0, height: vertical.isBaseline ? ascent + descent : height)
     }
 
     /// Each row at its top; each cell proposed its column's width and its row's height and
@@ -214,8 +254,7 @@ extension LayoutContext {
             } else {
                 var left = 0.0
                 for (position, cell) in row.cells.enumerated() {
-                    let covered = plan.columnWidths[row.first[position]..<row.first[position] + row.count[position]]
-                    let width = covered.reduce(0, +) + plan.horizontalSpacing * Double(row.count[position] - 1)
+                    let width = GridPlan.spanned(plan.columnWidths, row.first[position], row.count[position], spacing: plan.horizontalSpacing)
                     // ∞ − ∞ (an infinite cell in a grid proposed ∞) is no offset (as the stacks).
                     let cellX = mirrored ? finiteOffset(plan.size.width - left - width) : left
                     cells.append((cell, LayoutRect(x: cellX, y: top, width: width, height: row.height)))

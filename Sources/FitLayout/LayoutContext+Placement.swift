@@ -64,21 +64,7 @@ extension LayoutContext {
             return [ChildPlacement(child: base, dx: 0, dy: 0, proposal: proposal)] + layers
         case .frame:
             guard let child = children.first else { return [] }
-            let layout = try frameLayout(node, proposal)
-            let offer = framePlacementProposal(node, proposal, layout.size)
-            let childSize = try self.size(child, offer)
-            let alignment = nodes[node].properties.alignment ?? .center
-            // The frame's own guide is its implicit one: a baseline aligns to its bottom.
-            let anchor = (
-                x: part(of: layout.size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
-                y: part(of: layout.size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
-            return [
-                ChildPlacement(
-                    child: child,
-                    dx: try alignedOffset(child, childSize, offer, anchor: anchor.x, alignment, axis: .horizontal, rightToLeft: rightToLeft),
-                    dy: try alignedOffset(child, childSize, offer, anchor: anchor.y, alignment, axis: .vertical, rightToLeft: rightToLeft),
-                    proposal: offer)
-            ]
+            return [try framePlacement(node, child, proposal, rightToLeft: rightToLeft)]
         case .padding:
             guard let child = children.first else { return [] }
             let insets = self.insets(nodes[node].properties)
@@ -99,17 +85,7 @@ extension LayoutContext {
             guard let child = children.first else { return [] }
             return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: scrollProposal(node, proposal))]
         case .template:
-            // The actual value over the reserved strings, aligned as on a hidden text's overlay.
-            var size = LayoutSize.zero
-            if let known { size = known } else { size = try self.size(node, proposal) }
-            let alignment = nodes[node].properties.alignment ?? .center
-            var anchor = (
-                x: part(of: size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
-                y: part(of: size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
-            if alignment.vertical.isBaseline, let reserved = try templateBaselines(node, proposal) {
-                anchor.y = alignment.vertical == .firstTextBaseline ? reserved.first : reserved.last
-            }
-            return try aligned(children, in: size, anchor: anchor, alignment, rightToLeft)
+            return try templatePlacements(node, proposal, known, rightToLeft: rightToLeft)
         case .scaleGroup:
             guard let child = children.first else { return [] }
             return [ChildPlacement(child: child, dx: 0, dy: 0, proposal: proposal)]
@@ -121,6 +97,43 @@ extension LayoutContext {
             // A gridRow's cells are placed by its grid; a forEach is gone once prepared.
             return []
         }
+    }
+
+    /// A frame's child: offered what the frame's layout gives it, aligned in the frame.
+    private func framePlacement(
+        _ node: Int, _ child: Int, _ proposal: ProposedSize, rightToLeft: Bool
+    ) throws(LayoutError) -> ChildPlacement {
+        let layout = try frameLayout(node, proposal)
+        let offer = framePlacementProposal(node, proposal, layout.size)
+        let childSize = try self.size(child, offer)
+        let alignment = nodes[node].properties.alignment ?? .center
+        // The frame's own guide is its implicit one: a baseline aligns to its bottom.
+        let anchor = (
+            x: part(of: layout.size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
+            y: part(of: layout.size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
+        return ChildPlacement(
+            child: child,
+            dx: try alignedOffset(child, childSize, offer, anchor: anchor.x, alignment, axis: .horizontal, rightToLeft: rightToLeft),
+            dy: try alignedOffset(child, childSize, offer, anchor: anchor.y, alignment, axis: .vertical, rightToLeft: rightToLeft),
+            proposal: offer)
+    }
+
+    /// A template's actual value over the reserved strings, aligned as on a hidden text's
+    /// overlay (a baseline alignment on the reserved strings' baselines).
+    private func templatePlacements(
+        _ node: Int, _ proposal: ProposedSize, _ known: LayoutSize?, rightToLeft: Bool
+    ) throws(LayoutError) -> [ChildPlacement] {
+        let children = prepared.children(node)
+        var size = LayoutSize.zero
+        if let known { size = known } else { size = try self.size(node, proposal) }
+        let alignment = nodes[node].properties.alignment ?? .center
+        var anchor = (
+            x: part(of: size.width, alignment.fraction(.horizontal, rightToLeft: rightToLeft)),
+            y: part(of: size.height, alignment.fraction(.vertical, rightToLeft: rightToLeft)))
+        if alignment.vertical.isBaseline, let reserved = try templateBaselines(node, proposal) {
+            anchor.y = alignment.vertical == .firstTextBaseline ? reserved.first : reserved.last
+        }
+        return try aligned(children, in: size, anchor: anchor, alignment, rightToLeft)
     }
 
     /// A base's guide values (x, y) for an alignment: what an overlay's layers align to.

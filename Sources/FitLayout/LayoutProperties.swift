@@ -337,106 +337,120 @@ public struct LayoutProperties: Hashable, Sendable {
         guard Self.isUniversal(name) || Self.ownAllowed(for: kind).contains(name) else {
             throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
-        func string() throws(LayoutError) -> String {
-            guard case .string(let text) = value else {
-                throw .invalidProperty(node: node, property: name, reason: "expected a string, got \(value)")
-            }
-            return text
-        }
-        func number() throws(LayoutError) -> Double {
-            switch value {
-            case .number(let number): return number
-            case .string("infinity"): return .infinity
-            default: throw .invalidProperty(node: node, property: name, reason: "expected a number, got \(value)")
-            }
-        }
-        func bool() throws(LayoutError) -> Bool {
-            guard case .bool(let flag) = value else {
-                throw .invalidProperty(node: node, property: name, reason: "expected true or false, got \(value)")
-            }
-            return flag
-        }
-        func strings() throws(LayoutError) -> [String] {
-            guard case .strings(let list) = value else {
-                throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
-            }
-            return list
-        }
-        func named<T: RawRepresentable<String>>(_: T.Type, _ choices: String) throws(LayoutError) -> T {
-            let text = try string()
-            guard let parsed = T(rawValue: text) else {
-                throw .invalidProperty(node: node, property: name, reason: "\"\(text)\" is not one of \(choices)")
-            }
-            return parsed
-        }
+        let read = PropertyReader(value: value, node: node, name: name)
         switch name {
-        case "text": text = try string()
-        case "font": font = try string()
+        case "text": text = try read.string()
+        case "font": font = try read.string()
         case "textStyle":
-            let text = try string()
+            let text = try read.string()
             guard let parsed = TextStyle(name: text) else {
                 throw .invalidProperty(node: node, property: name, reason: "\"\(text)\" is not one of \(TextStyle.nameList)")
             }
             textStyle = parsed
         case "lineLimit":
-            let number = try number()
+            let number = try read.number()
             guard number.isFinite, number >= 1, number == number.rounded(), number <= 1_000_000 else {
                 throw .invalidProperty(node: node, property: name, reason: "\(number) is not a whole number of lines ≥ 1")
             }
             lineLimit = Int(number)
-        case "truncation": truncation = try named(TruncationMode.self, "head, middle, tail")
-        case "minimumScaleFactor": minimumScaleFactor = try number()
-        case "templates": templates = try strings()
-        case "minLength": minLength = try number()
-        case "width": width = try number()
-        case "height": height = try number()
-        case "aspectRatio": aspectRatio = try number()
-        case "minWidth": minWidth = try number()
-        case "idealWidth": idealWidth = try number()
-        case "maxWidth": maxWidth = try number()
-        case "minHeight": minHeight = try number()
-        case "idealHeight": idealHeight = try number()
-        case "maxHeight": maxHeight = try number()
-        case "spacing": spacing = try number()
+        case "truncation": truncation = try read.named(TruncationMode.self, "head, middle, tail")
+        case "minimumScaleFactor": minimumScaleFactor = try read.number()
+        case "templates": templates = try read.strings()
+        case "minLength": minLength = try read.number()
+        case "width": width = try read.number()
+        case "height": height = try read.number()
+        case "aspectRatio": aspectRatio = try read.number()
+        case "minWidth": minWidth = try read.number()
+        case "idealWidth": idealWidth = try read.number()
+        case "maxWidth": maxWidth = try read.number()
+        case "minHeight": minHeight = try read.number()
+        case "idealHeight": idealHeight = try read.number()
+        case "maxHeight": maxHeight = try read.number()
+        case "spacing": spacing = try read.number()
         case "alignment":
-            let text = try string()
+            let text = try read.string()
             guard let parsed = LayoutAlignment(name: text) else {
                 throw .invalidProperty(
                     node: node, property: name,
                     reason: "\"\(text)\" is not one of \(LayoutAlignment.names.map(\.0).joined(separator: ", "))")
             }
             alignment = parsed
-        case "axis": axis = try named(LayoutAxis.self, "horizontal, vertical")
-        case "axes": axes = try named(FitAxes.self, "horizontal, vertical, both")
+        case "axis": axis = try read.named(LayoutAxis.self, "horizontal, vertical")
+        case "axes": axes = try read.named(FitAxes.self, "horizontal, vertical, both")
         case "category":
-            let text = try string()
+            let text = try read.string()
             guard let parsed = SizeCategory(name: text) else {
                 throw .unknownSizeCategory(node: node, name: text)
             }
             category = parsed
-        case "when": when = try named(LayoutAxis.self, "horizontal, vertical")
-        case "length": length = try number()
-        case "top": top = try number()
-        case "leading": leading = try number()
-        case "bottom": bottom = try number()
-        case "trailing": trailing = try number()
-        case "horizontal": horizontal = try bool()
-        case "vertical": vertical = try bool()
-        case "layoutPriority": layoutPriority = try number()
-        case "hidden": hidden = try bool()
-        case "multilineTextAlignment": multilineTextAlignment = try named(HorizontalAlignment.self, "leading, center, trailing")
-        case "layoutDirection": layoutDirection = try named(LayoutDirection.self, "leftToRight, rightToLeft")
-        case "fields": fields = try strings()
-        case "data": data = try strings()
-        case "columns": columns = try named(GridColumns.self, "ideal, equal")
+        case "when": when = try read.named(LayoutAxis.self, "horizontal, vertical")
+        case "length": length = try read.number()
+        case "top": top = try read.number()
+        case "leading": leading = try read.number()
+        case "bottom": bottom = try read.number()
+        case "trailing": trailing = try read.number()
+        case "horizontal": horizontal = try read.bool()
+        case "vertical": vertical = try read.bool()
+        case "layoutPriority": layoutPriority = try read.number()
+        case "hidden": hidden = try read.bool()
+        case "multilineTextAlignment": multilineTextAlignment = try read.named(HorizontalAlignment.self, "leading, center, trailing")
+        case "layoutDirection": layoutDirection = try read.named(LayoutDirection.self, "leftToRight, rightToLeft")
+        case "fields": fields = try read.strings()
+        case "data": data = try read.strings()
+        case "columns": columns = try read.named(GridColumns.self, "ideal, equal")
         case "gridCellColumns":
-            let number = try number()
+            let number = try read.number()
             guard number.isFinite, number >= 1, number == number.rounded(), number <= Double(LayoutLimits.maxNodes) else {
                 throw .invalidProperty(node: node, property: name, reason: "\(number) is not a whole number of columns from 1 to \(LayoutLimits.maxNodes)")
             }
             gridCellColumns = Int(number)
         default: throw .unknownProperty(node: node, property: name, kind: kind.rawValue)
         }
+    }
+}
+
+/// One property's untyped value read as the type the property has; an error names the node
+/// and the property.
+private struct PropertyReader {
+    let value: LayoutPropertyValue
+    let node: NodeLocation
+    let name: String
+
+    func string() throws(LayoutError) -> String {
+        guard case .string(let text) = value else {
+            throw .invalidProperty(node: node, property: name, reason: "expected a string, got \(value)")
+        }
+        return text
+    }
+
+    func number() throws(LayoutError) -> Double {
+        switch value {
+        case .number(let number): return number
+        case .string("infinity"): return .infinity
+        default: throw .invalidProperty(node: node, property: name, reason: "expected a number, got \(value)")
+        }
+    }
+
+    func bool() throws(LayoutError) -> Bool {
+        guard case .bool(let flag) = value else {
+            throw .invalidProperty(node: node, property: name, reason: "expected true or false, got \(value)")
+        }
+        return flag
+    }
+
+    func strings() throws(LayoutError) -> [String] {
+        guard case .strings(let list) = value else {
+            throw .invalidProperty(node: node, property: name, reason: "expected an array of strings, got \(value)")
+        }
+        return list
+    }
+
+    func named<T: RawRepresentable<String>>(_: T.Type, _ choices: String) throws(LayoutError) -> T {
+        let text = try string()
+        guard let parsed = T(rawValue: text) else {
+            throw .invalidProperty(node: node, property: name, reason: "\"\(text)\" is not one of \(choices)")
+        }
+        return parsed
     }
 }
 

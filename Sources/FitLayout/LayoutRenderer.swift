@@ -51,18 +51,49 @@ public struct LayoutRenderer: Sendable {
     }
 
     func renderLines(_ document: LayoutDocument, _ result: LayoutResult, lines given: [Int: [String]] = [:]) -> [String] {
-        func box(_ frame: LayoutRect) -> (left: Int, top: Int, right: Int, bottom: Int) {
-            (
-                cells(frame.x, columnWidth, limit: Self.maxColumns), cells(frame.y, rowHeight, limit: Self.maxRows),
-                cells(frame.maxX, columnWidth, limit: Self.maxColumns) - 1, cells(frame.maxY, rowHeight, limit: Self.maxRows) - 1
-            )
-        }
         // Texts first, to know how far they reach: a text's lines are drawn whole, past its
         // frame if the terminal's columns are narrower than its glyphs (px drawn in cells),
         // never cut with an "…" the layout did not put there.
-        var texts: [(left: Int, top: Int, lines: [String], frame: LayoutRect)] = []
+        var texts = shownTexts(document, result, given: given)
         var columns = cells(result.size.width, columnWidth, limit: Self.maxColumns)
         var rows = cells(result.size.height, rowHeight, limit: Self.maxRows)
+        separate(&texts, columns: &columns, rows: &rows)
+        var canvas = Canvas(columns: columns, rows: rows)
+        let boxed: Set<LayoutNodeKind> = [.frame, .padding, .template, .image]
+        // Hidden nodes take their place and draw nothing (spec 4.3).
+        for (node, layout) in zip(document.nodes, result.nodes)
+        where layout.visible && !layout.hidden && boxed.contains(node.kind) {
+            canvas.drawBox(box(layout.frame), filled: node.kind == .image)
+        }
+        // Texts last, over any border they share cells with.
+        for text in texts {
+            for (offset, line) in text.lines.enumerated() {
+                for (column, character) in line.enumerated() { canvas.put(character, text.left + column, text.top + offset) }
+            }
+        }
+        return canvas.cells.map { String(String($0).reversed().drop(while: { $0 == " " }).reversed()) }
+    }
+
+    /// A text node's lines where they are drawn: `left` and `top` in columns and rows.
+    private struct ShownText {
+        var left: Int
+        var top: Int
+        var lines: [String]
+        var frame: LayoutRect
+    }
+
+    /// A frame in columns and rows, the last column and row inside it included.
+    private func box(_ frame: LayoutRect) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        (
+            cells(frame.x, columnWidth, limit: Self.maxColumns), cells(frame.y, rowHeight, limit: Self.maxRows),
+            cells(frame.maxX, columnWidth, limit: Self.maxColumns) - 1, cells(frame.maxY, rowHeight, limit: Self.maxRows) - 1
+        )
+    }
+
+    /// Each visible text's lines at its frame's corner: the engine's lines (`given`), else the
+    /// text wrapped here.
+    private func shownTexts(_ document: LayoutDocument, _ result: LayoutResult, given: [Int: [String]]) -> [ShownText] {
+        var texts: [ShownText] = []
         for (index, (node, layout)) in zip(document.nodes, result.nodes).enumerated()
         where layout.visible && !layout.hidden && node.kind == .text {
             let (left, top, right, bottom) = box(layout.frame)
@@ -82,14 +113,19 @@ public struct LayoutRenderer: Sendable {
                     shown = Self.wrap(text, width: width, lines: rowsThere, truncated: false)
                 }
             }
-            texts.append((left, top, shown, layout.frame))
+            texts.append(ShownText(left: left, top: top, lines: shown, frame: layout.frame))
         }
-        // A text drawn past its frame must not run into the next one (px in columns narrower
-        // than its glyphs): it would hide that text's start, or the end of its own, "…"
-        // included. Texts are moved right, left to right, to a column after the one drawn
-        // before them in any row they share, with a blank column between them where the
-        // layout has space between their frames. Texts whose frames overlap in the layout (an
-        // overlay, a ZStack) are drawn where it put them, one over the other.
+        return texts
+    }
+
+    /// A text drawn past its frame must not run into the next one (px in columns narrower
+    /// than its glyphs): it would hide that text's start, or the end of its own, "…"
+    /// included. Texts are moved right, left to right, to a column after the one drawn
+    /// before them in any row they share, with a blank column between them where the
+    /// layout has space between their frames. Texts whose frames overlap in the layout (an
+    /// overlay, a ZStack) are drawn where it put them, one over the other. The drawing grows
+    /// to hold them, up to its limits.
+    private func separate(_ texts: inout [ShownText], columns: inout Int, rows: inout Int) {
         let halfColumn = columnWidth / 2  // px layouts: frames that touch may differ by rounding
         var drawnTo = [Int: (column: Int, frameEnd: Double)]()  // per row: the last column a text wrote
         for index in texts.indices.sorted(by: { (texts[$0].left, texts[$0].top, $0) < (texts[$1].left, texts[$1].top, $1) }) {
@@ -108,18 +144,31 @@ public struct LayoutRenderer: Sendable {
             columns = min(Self.maxColumns, max(columns, texts[index].left + (text.lines.map(\.count).max() ?? 0)))
             rows = min(Self.maxRows, max(rows, text.top + text.lines.count))
         }
-        var canvas = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
-        func put(_ character: Character, _ column: Int, _ row: Int) {
-            if row >= 0, row < rows, column >= 0, column < columns { canvas[row][column] = character }
+    }
+
+    /// The characters drawn, row by row; what falls outside is dropped.
+    private struct Canvas {
+        var cells: [[Character]]
+        let columns: Int
+        let rows: Int
+
+        init(columns: Int, rows: Int) {
+            self.columns = columns
+            self.rows = rows
+            cells = [[Character]](repeating: [Character](repeating: " ", count: columns), count: rows)
         }
-        let boxed: Set<LayoutNodeKind> = [.frame, .padding, .template, .image]
-        // Hidden nodes take their place and draw nothing (spec 4.3).
-        for (node, layout) in zip(document.nodes, result.nodes)
-        where layout.visible && !layout.hidden && boxed.contains(node.kind) {
-            let (left, top, right, bottom) = box(layout.frame)
+
+        mutating func put(_ character: Character, _ column: Int, _ row: Int) {
+            if row >= 0, row < rows, column >= 0, column < columns { cells[row][column] = character }
+        }
+
+        /// A box in box-drawing characters, an image's filled with "▒"; an image too small
+        /// for a box is a row of "▒".
+        mutating func drawBox(_ box: (left: Int, top: Int, right: Int, bottom: Int), filled: Bool) {
+            let (left, top, right, bottom) = box
             guard right > left, bottom > top else {
-                if node.kind == .image { for column in left...max(left, right) { put("▒", column, top) } }
-                continue
+                if filled { for column in left...max(left, right) { put("▒", column, top) } }
+                return
             }
             for column in left + 1..<right {
                 put("─", column, top)
@@ -128,20 +177,13 @@ public struct LayoutRenderer: Sendable {
             for row in top + 1..<bottom {
                 put("│", left, row)
                 put("│", right, row)
-                if node.kind == .image { for column in left + 1..<right { put("▒", column, row) } }
+                if filled { for column in left + 1..<right { put("▒", column, row) } }
             }
             put("┌", left, top)
             put("┐", right, top)
             put("└", left, bottom)
             put("┘", right, bottom)
         }
-        // Texts last, over any border they share cells with.
-        for text in texts {
-            for (offset, line) in text.lines.enumerated() {
-                for (column, character) in line.enumerated() { put(character, text.left + column, text.top + offset) }
-            }
-        }
-        return canvas.map { String(String($0).reversed().drop(while: { $0 == " " }).reversed()) }
     }
 
     /// Greedy word wrap into lines of `width` characters. More than `lines` lines: the first

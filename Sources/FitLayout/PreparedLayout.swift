@@ -118,12 +118,38 @@ public struct PreparedLayout: Sendable {
         let count = nodes.count
         guard count > 0 else { throw .emptyDocument }
         guard count <= LayoutLimits.maxNodes else { throw .tooManyNodes(count: count, limit: LayoutLimits.maxNodes) }
-        func at(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+        let indexOfID = try Self.checkNodes(nodes)
+        let (parent, root) = try Self.parents(of: nodes, indexOfID: indexOfID)
+        try Self.checkDepths(of: nodes, parent: parent, root: root)
+        let tree = Self.childLists(parent: parent)
+        try Self.checkPlaces(of: nodes, parent: parent, tree: tree)
+        let inherited = try Inherited(nodes, root: root, parent: parent, tree: tree)
 
+        self.document = document
+        self.nodes = inherited.resolved
+        self.root = root
+        self.parent = parent
+        self.childStart = tree.start
+        self.childCount = tree.count
+        self.childList = tree.list
+        self.fonts = inherited.fonts
+        self.group = inherited.group
+        self.members = inherited.members
+        self.rightToLeft = inherited.rightToLeft
+        self.choiceScope = inherited.choiceScope
+        self.followsList = inherited.followsList
+        // Found breadth first; the reply lists them in document order.
+        self.choicePoints = inherited.choicePoints.mapValues { $0.sorted() }
+        self.positions = inherited.positions
+    }
+
+    /// Each node on its own: fonts within the limit, ids valid and unique, properties valid.
+    /// The index of each id.
+    private static func checkNodes(_ nodes: [LayoutNode]) throws(LayoutError) -> [String: Int] {
         // Nodes are read in place (nodes[index]), not copied out one by one, and a node's
         // location is made only for an error: each copy of a node retained all its strings.
         var indexOfID: [String: Int] = [:]
-        indexOfID.reserveCapacity(count)
+        indexOfID.reserveCapacity(nodes.count)
         var distinctFonts = Set<String>()
         for index in nodes.indices {
             if let font = nodes[index].properties.font, distinctFonts.insert(font).inserted, distinctFonts.count > LayoutLimits.maxFonts {
@@ -131,40 +157,49 @@ public struct PreparedLayout: Sendable {
             }
             let id = nodes[index].id
             guard !id.isEmpty, id.utf8.count <= LayoutLimits.maxIDBytes else {
-                throw .invalidID(node: at(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
+                throw .invalidID(node: nodes.location(index), reason: "an id is 1 to \(LayoutLimits.maxIDBytes) bytes of UTF-8")
             }
-            if let first = indexOfID.updateValue(index, forKey: id) { throw .duplicateID(node: at(index), firstIndex: first) }
+            if let first = indexOfID.updateValue(index, forKey: id) { throw .duplicateID(node: nodes.location(index), firstIndex: first) }
             try Self.checkProperties(in: nodes, index: index)
         }
+        return indexOfID
+    }
 
-        var parent = [Int](filled: -1, count: count)
+    /// Each node's parent (-1 for the root) and the root: exactly one, and every parent named
+    /// a node of the document.
+    private static func parents(of nodes: [LayoutNode], indexOfID: [String: Int]) throws(LayoutError) -> ([Int], Int) {
+        var parent = [Int](filled: -1, count: nodes.count)
         var root = -1
         for index in nodes.indices {
             switch nodes[index].parent {
             case nil:
-                guard root < 0 else { throw .multipleRoots(node: at(index), firstRoot: at(root)) }
+                guard root < 0 else { throw .multipleRoots(node: nodes.location(index), firstRoot: nodes.location(root)) }
                 root = index
             case .index(let position):
-                guard nodes.indices.contains(position) else { throw .danglingParent(node: at(index), parent: "index \(position)") }
+                guard nodes.indices.contains(position) else { throw .danglingParent(node: nodes.location(index), parent: "index \(position)") }
                 parent[index] = position
             case .id(let name):
-                guard let position = indexOfID[name] else { throw .danglingParent(node: at(index), parent: "\"\(name)\"") }
+                guard let position = indexOfID[name] else { throw .danglingParent(node: nodes.location(index), parent: "\"\(name)\"") }
                 parent[index] = position
             }
-            if parent[index] == index { throw .cycle(node: at(index)) }
+            if parent[index] == index { throw .cycle(node: nodes.location(index)) }
         }
         guard root >= 0 else { throw .noRoot }
+        return (parent, root)
+    }
 
-        // Depths by walking up to a node of known depth with an explicit path; meeting the path
-        // again is a cycle. Each node is walked once, so this is linear.
-        var depth = [Int](filled: -1, count: count)
-        var onPath = [Bool](filled: false, count: count)
+    /// No cycle, and no node deeper than the limit. Depths by walking up to a node of known
+    /// depth with an explicit path; meeting the path again is a cycle. Each node is walked
+    /// once, so this is linear.
+    private static func checkDepths(of nodes: [LayoutNode], parent: [Int], root: Int) throws(LayoutError) {
+        var depth = [Int](filled: -1, count: nodes.count)
+        var onPath = [Bool](filled: false, count: nodes.count)
         var path: [Int] = []
         depth[root] = 0
-        for start in 0..<count where depth[start] < 0 {
+        for start in nodes.indices where depth[start] < 0 {
             var node = start
             while depth[node] < 0 {
-                if onPath[node] { throw .cycle(node: at(node)) }
+                if onPath[node] { throw .cycle(node: nodes.location(node)) }
                 onPath[node] = true
                 path.append(node)
                 node = parent[node]
@@ -174,11 +209,23 @@ public struct PreparedLayout: Sendable {
                 level += 1
                 depth[next] = level
                 onPath[next] = false
-                if level > LayoutLimits.maxDepth { throw .tooDeep(node: at(next), limit: LayoutLimits.maxDepth) }
+                if level > LayoutLimits.maxDepth { throw .tooDeep(node: nodes.location(next), limit: LayoutLimits.maxDepth) }
             }
         }
+    }
 
-        // Children in document order, as one array sliced per node.
+    /// Children in document order, as one array sliced per node: node i's are
+    /// `list[start[i]..<start[i] + count[i]]`.
+    private struct ChildLists {
+        var start: [Int]
+        var count: [Int]
+        var list: [Int]
+
+        func of(_ node: Int) -> ArraySlice<Int> { list[start[node]..<start[node] + count[node]] }
+    }
+
+    private static func childLists(parent: [Int]) -> ChildLists {
+        let count = parent.count
         var childCount = [Int](filled: 0, count: count)
         for index in 0..<count where parent[index] >= 0 { childCount[parent[index]] += 1 }
         var childStart = [Int](filled: 0, count: count)
@@ -194,106 +241,121 @@ public struct PreparedLayout: Sendable {
             childList[childStart[owner] + filled[owner]] = index
             filled[owner] += 1
         }
+        return ChildLists(start: childStart, count: childCount, list: childList)
+    }
 
+    /// Each node's children suit its kind, and the nodes that belong under a kind of parent
+    /// (`when`, gridRow) are there.
+    private static func checkPlaces(of nodes: [LayoutNode], parent: [Int], tree: ChildLists) throws(LayoutError) {
         for index in nodes.indices {
-            try Self.checkChildren(
-                index: index, children: childList[childStart[index]..<childStart[index] + childCount[index]], nodes: nodes)
+            try Self.checkChildren(index: index, children: tree.of(index), nodes: nodes)
             if nodes[index].properties.when != nil, parent[index] < 0 || ![.threshold, .forEach].contains(nodes[parent[index]].kind) {
-                throw .invalidProperty(node: at(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
+                throw .invalidProperty(node: nodes.location(index), property: "when", reason: "only a child of a threshold appears in one arrangement")
             }
             // Under a forEach, the expansion is checked again with the forEach gone.
             if nodes[index].kind == .gridRow, parent[index] < 0 || ![.grid, .forEach].contains(nodes[parent[index]].kind) {
-                throw .invalidChildren(node: at(index), reason: "a gridRow is a child of a grid")
+                throw .invalidChildren(node: nodes.location(index), reason: "a gridRow is a child of a grid")
             }
             if nodes[index].kind == .forEach, parent[index] < 0 {
-                throw .invalidChildren(node: at(index), reason: "a forEach stands for its rows among its parent's children; it cannot be the root")
+                throw .invalidChildren(
+                    node: nodes.location(index), reason: "a forEach stands for its rows among its parent's children; it cannot be the root")
             }
         }
+    }
 
-        // Inherited values, top-down in breadth-first order (a parent before its children).
-        var fonts = [LayoutFont](filled: .default, count: count)
-        var group = [Int](filled: -1, count: count)
-        var members = [[Int]](filled: [], count: count)
-        var rightToLeft = [Bool](filled: false, count: count)
+    /// The values each node takes from its ancestors, worked out top-down in breadth-first
+    /// order (a parent before its children), and the limits on what they add up to.
+    private struct Inherited {
+        var fonts: [LayoutFont]
+        var group: [Int]
+        var members: [[Int]]
+        var rightToLeft: [Bool]
         // The uniformFit whose decision a node's size depends on, its choice points (its
         // firstFit items and every choice in its items), and each uniformFit's number of
         // positions: the most candidates among its choice points.
-        var choiceScope = [Int](filled: -1, count: count)
-        var followsList = [Bool](filled: false, count: count)
+        var choiceScope: [Int]
+        var followsList: [Bool]
         var choicePoints: [Int: [Int]] = [:]
-        var positions = [Int](filled: 1, count: count)
-        // Copied on the first inherited value only: most documents share the given array.
-        var resolved = nodes
-        var queue = [root]
-        queue.reserveCapacity(count)
-        var head = 0
-        while head < queue.count {
-            let index = queue[head]
-            head += 1
-            if let up = parent[index] as Int?, up >= 0 {
-                fonts[index] = fonts[up]
-                group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
-                rightToLeft[index] = rightToLeft[up]
-                choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
-                Self.inherit(&resolved, index, from: up)
+        var positions: [Int]
+        /// The nodes with their inherited properties (``PreparedLayout/inherit(_:_:from:)``).
+        var resolved: [LayoutNode]
+
+        init(_ nodes: [LayoutNode], root: Int, parent: [Int], tree: ChildLists) throws(LayoutError) {
+            let count = nodes.count
+            fonts = [LayoutFont](filled: .default, count: count)
+            group = [Int](filled: -1, count: count)
+            members = [[Int]](filled: [], count: count)
+            rightToLeft = [Bool](filled: false, count: count)
+            choiceScope = [Int](filled: -1, count: count)
+            followsList = [Bool](filled: false, count: count)
+            positions = [Int](filled: 1, count: count)
+            // Copied on the first inherited value only: most documents share the given array.
+            resolved = nodes
+            var queue = [root]
+            queue.reserveCapacity(count)
+            var head = 0
+            while head < queue.count {
+                let index = queue[head]
+                head += 1
+                if let up = parent[index] as Int?, up >= 0 {
+                    fonts[index] = fonts[up]
+                    group[index] = nodes[up].kind == .scaleGroup ? up : group[up]
+                    rightToLeft[index] = rightToLeft[up]
+                    choiceScope[index] = nodes[up].kind == .uniformFit ? up : choiceScope[up]
+                    PreparedLayout.inherit(&resolved, index, from: up)
+                }
+                if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
+                if let style = nodes[index].properties.textStyle {
+                    fonts[index] = .style(style)
+                } else if let font = nodes[index].properties.font {
+                    fonts[index] = .description(font)
+                }
+                let kind = nodes[index].kind
+                if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
+                let isItem = parent[index] >= 0 && nodes[parent[index]].kind == .uniformFit
+                try addChoicePoint(index, of: nodes, isItem: isItem, candidates: tree.count[index])
+                queue.append(contentsOf: tree.of(index))
             }
-            if let direction = nodes[index].properties.layoutDirection { rightToLeft[index] = direction == .rightToLeft }
-            if let style = nodes[index].properties.textStyle {
-                fonts[index] = .style(style)
-            } else if let font = nodes[index].properties.font {
-                fonts[index] = .description(font)
+            for index in nodes.indices where members[index].count > LayoutLimits.maxScaleGroupMembers {
+                throw .tooManyScaleGroupMembers(node: nodes.location(index), count: members[index].count, limit: LayoutLimits.maxScaleGroupMembers)
             }
+            try checkNesting(of: nodes, queue: queue)
+        }
+
+        /// Counts node `index` among its uniformFit's choice points when it is one: a choice
+        /// anywhere in an item, or a firstFit that is an item itself.
+        private mutating func addChoicePoint(_ index: Int, of nodes: [LayoutNode], isItem: Bool, candidates: Int) throws(LayoutError) {
             let kind = nodes[index].kind
-            if kind == .text || kind == .template, group[index] >= 0 { members[group[index]].append(index) }
-            let isItem = parent[index] >= 0 && nodes[parent[index]].kind == .uniformFit
             if kind == .choice || (kind == .firstFit && isItem), choiceScope[index] >= 0 {
                 followsList[index] = true
                 choicePoints[choiceScope[index], default: []].append(index)
-                if childCount[index] > LayoutLimits.maxChoicePositions {
+                if candidates > LayoutLimits.maxChoicePositions {
                     throw .invalidChildren(
-                        node: at(index),
-                        reason: "a choice point inside a uniformFit has at most \(LayoutLimits.maxChoicePositions) candidates (LayoutLimits.maxChoicePositions), not \(childCount[index])")
+                        node: nodes.location(index),
+                        reason: "a choice point inside a uniformFit has at most \(LayoutLimits.maxChoicePositions) candidates (LayoutLimits.maxChoicePositions), not \(candidates)")
                 }
-                positions[choiceScope[index]] = max(positions[choiceScope[index]], childCount[index])
+                positions[choiceScope[index]] = max(positions[choiceScope[index]], candidates)
             } else if kind == .choice {
-                throw .invalidChildren(node: at(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
-            }
-            queue.append(contentsOf: childList[childStart[index]..<childStart[index] + childCount[index]])
-        }
-        for index in nodes.indices where members[index].count > LayoutLimits.maxScaleGroupMembers {
-            throw .tooManyScaleGroupMembers(node: at(index), count: members[index].count, limit: LayoutLimits.maxScaleGroupMembers)
-        }
-        // A uniformFit inside another's item is decided again for every position the outer one
-        // tries (its memo keys carry the outer decision), so the work grows as the product of
-        // the positions along the nesting: bounded here, once every count is known (parents
-        // come before children in `queue`).
-        var nested = [Int](filled: 1, count: count)
-        for index in queue where nodes[index].kind == .uniformFit {
-            let outer = choiceScope[index]
-            nested[index] = positions[index] * (outer >= 0 ? nested[outer] : 1)
-            if nested[index] > LayoutLimits.maxNestedChoicePositions {
-                throw .invalidChildren(
-                    node: at(index),
-                    reason: "nested uniformFits try \(nested[index]) combinations of positions; at most \(LayoutLimits.maxNestedChoicePositions) (LayoutLimits.maxNestedChoicePositions)")
+                throw .invalidChildren(node: nodes.location(index), reason: "a choice shows what an enclosing uniformFit decides; it is in none")
             }
         }
 
-        self.document = document
-        self.nodes = resolved
-        self.root = root
-        self.parent = parent
-        self.childStart = childStart
-        self.childCount = childCount
-        self.childList = childList
-        self.fonts = fonts
-        self.group = group
-        self.members = members
-        self.rightToLeft = rightToLeft
-        self.choiceScope = choiceScope
-        self.followsList = followsList
-        // `queue` is breadth first; the reply lists them in document order.
-        self.choicePoints = choicePoints.mapValues { $0.sorted() }
-        self.positions = positions
+        /// A uniformFit inside another's item is decided again for every position the outer one
+        /// tries (its memo keys carry the outer decision), so the work grows as the product of
+        /// the positions along the nesting: bounded here, once every count is known (parents
+        /// come before children in `queue`, the breadth-first order).
+        private func checkNesting(of nodes: [LayoutNode], queue: [Int]) throws(LayoutError) {
+            var nested = [Int](filled: 1, count: nodes.count)
+            for index in queue where nodes[index].kind == .uniformFit {
+                let outer = choiceScope[index]
+                nested[index] = positions[index] * (outer >= 0 ? nested[outer] : 1)
+                if nested[index] > LayoutLimits.maxNestedChoicePositions {
+                    throw .invalidChildren(
+                        node: nodes.location(index),
+                        reason: "nested uniformFits try \(nested[index]) combinations of positions; at most \(LayoutLimits.maxNestedChoicePositions) (LayoutLimits.maxNestedChoicePositions)")
+                }
+            }
+        }
     }
 
     /// Fills the inheritable properties `node` does not set from its parent's resolved ones
@@ -421,4 +483,9 @@ public struct PreparedLayout: Sendable {
             break
         }
     }
+}
+
+extension [LayoutNode] {
+    /// Where node `index` is, for an error: made only then (it retains the node's id).
+    fileprivate func location(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: self[index].id) }
 }

@@ -204,33 +204,15 @@ struct LayoutScene {
             layoutWidth: layoutWidth, layoutHeight: layoutHeight)
 
         // The labels: title, then one line per decision and one for truncation.
-        var labelWidth = 0.0
         var top = padding
-        func label(_ text: String, _ role: Label.Role) throws(RenderError) {
-            let layout: GlyphLayout
-            do throws(FitTextError) {
-                layout = try engine.glyphLayout(MeasureRequest(text: text, font: role == .title ? titleFont : labelFont))
-            } catch {
-                throw .text("label \"\(text)\": \(error.description)")
-            }
-            var glyphs: [TextPicture.PlacedGlyph] = [], hexBoxes: [TextPicture.Rect] = []
-            TextPicture.place(layout, left: padding, top: top, pixelAligned: true, glyphs: &glyphs, hexBoxes: &hexBoxes)
-            sheet.labels.append(Label(role: role, text: text, glyphs: glyphs, hexBoxes: hexBoxes))
-            labelWidth = max(labelWidth, layout.metrics.width)
-            top += layout.metrics.height.rounded(.up)
-        }
-        try label(input.title, .title)
+        let title = try label(input.title, .title, engine: engine, top: &top)
         top += lineGap
         sheet.layoutY = top
         top += extentHeight.rounded(.up) + lineGap
-        for decision in result.decisions { try label("\(decision.id) (\(decision.kind.rawValue)): \(decision.outcome)", .decision) }
-        // A choice follows its uniformFit (or a forced choice): the result carries no decision
-        // for it, but which of its children is shown says which it took.
-        let choices = Self.choices(input.prepared.document, result)
-        for choice in choices { try label(choice, .decision) }
-        if result.decisions.isEmpty && choices.isEmpty { try label("no decisions", .decision) }
-        let truncated = result.nodes.filter { $0.visible && $0.text?.truncated == true && !$0.hidden }.map(\.id)
-        if !truncated.isEmpty { try label("truncated: " + truncated.joined(separator: ", "), .truncated) }
+        var labels = [title]
+        for (text, role) in outcomeLabels(input, result) { labels.append(try label(text, role, engine: engine, top: &top)) }
+        sheet.labels = labels.map(\.label)
+        let labelWidth = labels.map(\.width).max() ?? 0
         if let width = result.proposal.width, width.isFinite, width > 0, width <= maxLayoutSide { sheet.proposalX = width }
         sheet.width = (max(labelWidth, extentWidth, sheet.proposalX ?? 0) + 2 * padding).rounded(.up)
         sheet.height = (top + padding).rounded(.up)
@@ -246,6 +228,48 @@ struct LayoutScene {
         }
 
         // Texts, drawn again by the engine as the layout measured them.
+        (sheet.glyphs, sheet.hexBoxes) = drawnTexts(input, options: options, notes: &notes)
+        return sheet
+    }
+
+    /// A label's glyphs below the ones before it (`top`, moved past it), and its width.
+    private static func label(
+        _ text: String, _ role: Label.Role, engine: TextEngine, top: inout Double
+    ) throws(RenderError) -> (label: Label, width: Double) {
+        let layout: GlyphLayout
+        do throws(FitTextError) {
+            layout = try engine.glyphLayout(MeasureRequest(text: text, font: role == .title ? titleFont : labelFont))
+        } catch {
+            throw .text("label \"\(text)\": \(error.description)")
+        }
+        var glyphs: [TextPicture.PlacedGlyph] = [], hexBoxes: [TextPicture.Rect] = []
+        TextPicture.place(layout, left: padding, top: top, pixelAligned: true, glyphs: &glyphs, hexBoxes: &hexBoxes)
+        top += layout.metrics.height.rounded(.up)
+        return (Label(role: role, text: text, glyphs: glyphs, hexBoxes: hexBoxes), layout.metrics.width)
+    }
+
+    /// The labels under the layout: one per decision, one per choice, and one for the
+    /// truncated texts.
+    private static func outcomeLabels(_ input: LayoutSheet, _ result: LayoutResult) -> [(String, Label.Role)] {
+        var labels: [(String, Label.Role)] = []
+        for decision in result.decisions { labels.append(("\(decision.id) (\(decision.kind.rawValue)): \(decision.outcome)", .decision)) }
+        // A choice follows its uniformFit (or a forced choice): the result carries no decision
+        // for it, but which of its children is shown says which it took.
+        let choices = Self.choices(input.prepared.document, result)
+        for choice in choices { labels.append((choice, .decision)) }
+        if result.decisions.isEmpty && choices.isEmpty { labels.append(("no decisions", .decision)) }
+        let truncated = result.nodes.filter { $0.visible && $0.text?.truncated == true && !$0.hidden }.map(\.id)
+        if !truncated.isEmpty { labels.append(("truncated: " + truncated.joined(separator: ", "), .truncated)) }
+        return labels
+    }
+
+    /// The glyphs of every text the layout shows, each drawn again by the engine in its frame;
+    /// a text that cannot be drawn, or is drawn otherwise than the layout measured it, gets a note.
+    private static func drawnTexts(
+        _ input: LayoutSheet, options: RenderOptions, notes: inout [String]
+    ) -> ([TextPicture.PlacedGlyph], [TextPicture.Rect]) {
+        let engine = input.measurer.engine
+        let result = input.result
         var glyphs: [TextPicture.PlacedGlyph] = [], hexBoxes: [TextPicture.Rect] = []
         for (index, node) in result.nodes.enumerated() {
             let request: MeasureRequest?
@@ -284,10 +308,6 @@ struct LayoutScene {
                 layout, left: frame.x, top: frame.y, pixelAligned: options.pixelAlignedGlyphs, lineX: lineX,
                 glyphs: &glyphs, hexBoxes: &hexBoxes)
         }
-        // Collected apart from `sheet`, which `label` captures: two inout accesses to parts of a
-        // captured variable overlap (Swift's exclusivity is checked on the whole box).
-        sheet.glyphs = glyphs
-        sheet.hexBoxes = hexBoxes
-        return sheet
+        return (glyphs, hexBoxes)
     }
 }

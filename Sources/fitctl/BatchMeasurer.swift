@@ -46,130 +46,35 @@ struct BatchMeasurer {
     /// next is read and parsed, and the one before is written; done in turn, reading and
     /// writing would be a tenth of the work, done while the cores wait.
     func run() async throws(BatchFailure) -> Int {
-        var failed = 0
-        // Per font description: whether fontconfig substituted its family (warned once).
-        var substitutions: [String: Bool] = [:]
-        var pending: [PendingLine] = []
-        var pendingTextBytes = 0
-        typealias Measuring = (lines: [PendingLine], results: Task<[Result<TextMeasurement, FitClientError>], Never>)
-        var measuring: Measuring? = nil
+        var pipeline = BatchPipeline(client: client, clock: StageClock(enabled: StageClock.requested))
         var input = LineReader(fd: 0, maxLineBytes: BatchMeasurer.maxLineBytes)
-        var output = BatchOutput(fd: 1)
-        var clock = StageClock(enabled: StageClock.requested)
-        let client = self.client
-        /// Starts measuring the pending lines; they are written by `finish`.
-        func start() {
-            let lines = pending
-            pending.removeAll(keepingCapacity: true)
-            pendingTextBytes = 0
-            let valid = lines.compactMap { entry -> FitClient.BatchEntry? in
-                guard case .success(let (request, _, ownScale, _)) = entry.parsed else { return nil }
-                return FitClient.BatchEntry(request, userTextScale: !ownScale)
-            }
-            measuring = (lines, Task { () async -> [Result<TextMeasurement, FitClientError>] in
-                do throws(FitClientError) {
-                    return try await client.measureBatch(entries: valid)
-                } catch {
-                    return valid.map { _ in .failure(error) }
-                }
-            })
-        }
-        /// Waits for a chunk's results and writes them.
-        func finish(_ chunk: Measuring?) async throws(BatchFailure) {
-            guard let (lines, task) = chunk else { return }
-            let engineStart = clock.now()
-            let results = await task.value
-            // Each line's outcome in order; for a measured one whether its family was
-            // substituted: asked once per font, and counted as the engine's time (ResolveFont).
-            var outcomes: [LineOutcome] = []
-            outcomes.reserveCapacity(lines.count)
-            var next = results.makeIterator()
-            for entry in lines {
-                switch entry.parsed {
-                case .failure(let error):
-                    outcomes.append(.error(error.description))
-                case .success(let (request, includeLines, ownScale, widget)):
-                    switch next.next() {
-                    case .success(let measurement)?:
-                        var label: LabelSize?
-                        if let widget {
-                            do throws(FitClientError) {
-                                label = try await client.measureLabel(request, chars: widget, userTextScale: !ownScale).size
-                            } catch {
-                                outcomes.append(.error(error.description))
-                                continue
-                            }
-                        }
-                        let substituted: Bool
-                        if let known = substitutions[request.font] {
-                            substituted = known
-                        } else {
-                            substituted = await FontSubstitution.check(request.font, client: client)
-                            substitutions[request.font] = substituted
-                        }
-                        outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted, label: label))
-                    case .failure(let error)?: outcomes.append(.error(error.description))
-                    case nil: outcomes.append(.error("no result"))
-                    }
-                }
-            }
-            clock.add(.engine, since: engineStart)
-            let writeStart = clock.now()
-            for (entry, outcome) in zip(lines, outcomes) {
-                switch outcome {
-                case .measured(let metrics, let includeLines, let substituted, let label):
-                    MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, label: label, id: entry.id, to: &output.writer)
-                case .error(let message):
-                    MetricsJSON.writeError(message, id: entry.id, to: &output.writer)
-                    failed += 1
-                }
-                output.writer.newline()
-            }
-            try output.flush()
-            clock.add(.write, since: writeStart)
-        }
-        /// Starts measuring the pending lines and writes the chunk measured before them, which
-        /// the cores had to themselves while these were read; writing it overlaps this one.
-        func advance() async throws(BatchFailure) {
-            let previous = measuring
-            measuring = nil
-            if !pending.isEmpty { start() }
-            try await finish(previous)
-        }
-        /// Answers everything read so far: the chunk being measured, then the pending lines.
-        func drain() async throws(BatchFailure) {
-            try await advance()
-            let last = measuring
-            measuring = nil
-            try await finish(last)
-        }
         while true {
             // Nothing more ready on standard input: answer what was read before waiting.
-            if (!pending.isEmpty || measuring != nil) && !input.hasReadyInput() { try await drain() }
-            let readStart = clock.now()
+            if (!pipeline.pending.isEmpty || pipeline.measuring != nil) && !input.hasReadyInput() { try await pipeline.drain() }
+            let readStart = pipeline.clock.now()
             guard let line = try input.next() else {
-                clock.add(.read, since: readStart)
+                pipeline.clock.add(.read, since: readStart)
                 break
             }
             switch line {
             case .tooLong(let bytes):
-                pending.append((nil, .failure(.invalidArgument(name: "request", reason: "line is \(bytes) bytes; the limit is \(BatchMeasurer.maxLineBytes)"))))
+                pipeline.pending.append((nil, .failure(.invalidArgument(name: "request", reason: "line is \(bytes) bytes; the limit is \(BatchMeasurer.maxLineBytes)"))))
             case .text(let bytes):
                 if let entry = bytes.withUnsafeBufferPointer({ parse($0) }) {
-                    if case .success(let (request, _, _, _)) = entry.parsed { pendingTextBytes += request.text.utf8.count }
-                    pending.append(entry)
+                    if case .success(let (request, _, _, _)) = entry.parsed { pipeline.pendingTextBytes += request.text.utf8.count }
+                    pipeline.pending.append(entry)
                 }
             }
-            clock.add(.read, since: readStart)
-            clock.lines += 1
-            if pending.count >= BatchMeasurer.chunk || pendingTextBytes >= BatchMeasurer.chunkTextBytes {
+            pipeline.clock.add(.read, since: readStart)
+            pipeline.clock.lines += 1
+            if pipeline.pending.count >= BatchMeasurer.chunk || pipeline.pendingTextBytes >= BatchMeasurer.chunkTextBytes {
                 // This chunk measures while the one before is written and the next is read.
-                try await advance()
+                try await pipeline.advance()
             }
         }
-        try await drain()
-        clock.report()
-        return failed
+        try await pipeline.drain()
+        pipeline.clock.report()
+        return pipeline.failed
     }
 
     /// A request line (without its line feed): the id to echo and the request, whether it
@@ -329,5 +234,126 @@ struct BatchMeasurer {
         case .number(let value, _)?: return value
         default: throw FitTextError.invalidArgument(name: field.name, reason: "not a number")
         }
+    }
+}
+
+/// `run`'s chunks in flight: the lines read and not yet sent, the chunk being measured, and
+/// the output they are written to in order.
+private struct BatchPipeline {
+    typealias Measuring = (
+        lines: [BatchMeasurer.PendingLine], results: Task<[Result<TextMeasurement, FitClientError>], Never>
+    )
+    let client: FitClient
+    var clock: StageClock
+    var pending: [BatchMeasurer.PendingLine] = []
+    var pendingTextBytes = 0
+    var measuring: Measuring? = nil
+    var output = BatchOutput(fd: 1)
+    /// Per font description: whether fontconfig substituted its family (warned once).
+    var substitutions: [String: Bool] = [:]
+    /// Lines answered with an error.
+    var failed = 0
+
+    init(client: FitClient, clock: StageClock) {
+        self.client = client
+        self.clock = clock
+    }
+
+    /// Starts measuring the pending lines; they are written by `finish`.
+    mutating func start() {
+        let lines = pending
+        pending.removeAll(keepingCapacity: true)
+        pendingTextBytes = 0
+        let valid = lines.compactMap { entry -> FitClient.BatchEntry? in
+            guard case .success(let (request, _, ownScale, _)) = entry.parsed else { return nil }
+            return FitClient.BatchEntry(request, userTextScale: !ownScale)
+        }
+        let client = self.client
+        measuring = (lines, Task { () async -> [Result<TextMeasurement, FitClientError>] in
+            do throws(FitClientError) {
+                return try await client.measureBatch(entries: valid)
+            } catch {
+                return valid.map { _ in .failure(error) }
+            }
+        })
+    }
+
+    /// Waits for a chunk's results and writes them.
+    mutating func finish(_ chunk: Measuring?) async throws(BatchFailure) {
+        guard let (lines, task) = chunk else { return }
+        let engineStart = clock.now()
+        let results = await task.value
+        let outcomes = await self.outcomes(of: lines, results)
+        clock.add(.engine, since: engineStart)
+        let writeStart = clock.now()
+        for (entry, outcome) in zip(lines, outcomes) {
+            switch outcome {
+            case .measured(let metrics, let includeLines, let substituted, let label):
+                MetricsJSON.write(metrics, includeLines: includeLines, substituted: substituted, label: label, id: entry.id, to: &output.writer)
+            case .error(let message):
+                MetricsJSON.writeError(message, id: entry.id, to: &output.writer)
+                failed += 1
+            }
+            output.writer.newline()
+        }
+        try output.flush()
+        clock.add(.write, since: writeStart)
+    }
+
+    /// Each line's outcome in order; for a measured one whether its family was substituted:
+    /// asked once per font, and counted as the engine's time (ResolveFont).
+    private mutating func outcomes(
+        of lines: [BatchMeasurer.PendingLine], _ results: [Result<TextMeasurement, FitClientError>]
+    ) async -> [BatchMeasurer.LineOutcome] {
+        var outcomes: [BatchMeasurer.LineOutcome] = []
+        outcomes.reserveCapacity(lines.count)
+        var next = results.makeIterator()
+        for entry in lines {
+            switch entry.parsed {
+            case .failure(let error):
+                outcomes.append(.error(error.description))
+            case .success(let (request, includeLines, ownScale, widget)):
+                switch next.next() {
+                case .success(let measurement)?:
+                    var label: LabelSize?
+                    if let widget {
+                        do throws(FitClientError) {
+                            label = try await client.measureLabel(request, chars: widget, userTextScale: !ownScale).size
+                        } catch {
+                            outcomes.append(.error(error.description))
+                            continue
+                        }
+                    }
+                    let substituted: Bool
+                    if let known = substitutions[request.font] {
+                        substituted = known
+                    } else {
+                        substituted = await FontSubstitution.check(request.font, client: client)
+                        substitutions[request.font] = substituted
+                    }
+                    outcomes.append(.measured(measurement.metrics, includeLines: includeLines, substituted: substituted, label: label))
+                case .failure(let error)?: outcomes.append(.error(error.description))
+                case nil: outcomes.append(.error("no result"))
+                }
+            }
+        }
+        return outcomes
+    }
+
+    /// Starts measuring the pending lines and writes the chunk measured before them, which
+    /// the cores had to themselves while these were read; writing it overlaps this one.
+    mutating func advance() async throws(BatchFailure) {
+        let previous = measuring
+        measuring = nil
+        if !pending.isEmpty { start() }
+        try await finish(previous)
+    }
+
+    /// Answers everything read so far: the chunk being measured, then the pending lines.
+    mutating func drain() async throws(BatchFailure) {
+        try await advance()
+        let last = measuring
+        measuring = nil
+        try await finish(last)
     }
 }

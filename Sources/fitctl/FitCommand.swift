@@ -146,12 +146,7 @@ struct FitCommand: AsyncParsableCommand {
             print(document.json(pretty: true))
             return
         }
-        var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: request.uiFont)
-        options.language = try parsedLanguage()
-        options.markup = markup
-        options.breakpoints = try breakpointRange()
-        options.widgetSizes = widgetSizes
-        if let category { options.sizeCategory = try Self.sizeCategory(category, option: "--category") }
+        let options = try layoutOptions()
         let client = try await ClientFactory.make(common)
         if let uiFont = request.uiFont { _ = await FontSubstitution.check(uiFont, client: client) }
         let height = try request.proposedHeight()
@@ -160,6 +155,53 @@ struct FitCommand: AsyncParsableCommand {
         // The picture and the terminal drawing lay the texts out again with this process's
         // engine, at the user's text scale and UI font as the daemon has them.
         let user: TextScaleInfo? = output != nil || render ? try await Self.userText(client) : nil
+        let grid = try await layouts(document, client: client, runs: runs, options: options, height: height)
+        let results = grid.first ?? []
+        // Results are in the order of the document laid out: with forEach rows, its expansion.
+        let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
+        let prepared = try? preparing.get()
+        let shown = prepared?.document ?? document
+        let engine = output != nil || render ? try ClientFactory.drawingEngine(client) : nil
+        func drawn(_ run: SizeCategory?) throws -> (measurer: TextEngineMeasurer, category: SizeCategory)? {
+            try drawingMeasurer(run, user: user, engine: engine, options: options)
+        }
+        if common.json {
+            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
+        } else {
+            try printTables(grid, runs: runs, shown: shown, prepared: prepared, drawn: drawn)
+        }
+        if let output {
+            // The daemon accepted the document; this fitctl must read it too to draw it.
+            let prepared: PreparedLayout
+            do { prepared = try preparing.get() } catch { throw CommandFailure("\(self.document): cannot be drawn: \(error)") }
+            var rows: [[LayoutSheet]] = []
+            for (run, results) in zip(runs, grid) {
+                guard let (measurer, category) = try drawn(run) else { continue }
+                rows.append(results.map { LayoutSheet(prepared: prepared, result: $0, measurer: measurer, sizeCategory: category) })
+            }
+            try Self.draw(rows, to: output, theme: RenderOptions.Theme(rawValue: theme) ?? .light)
+        }
+        if !common.json, let found = results.first?.breakpoints {
+            // The same at every proposed width (only the height matters): printed once.
+            print(Self.describe(found, document: shown, unit: cells ? "cells" : "px"), terminator: "")
+        }
+    }
+
+    /// The layout options the flags ask for (one size category; `--categories` sets each run's).
+    func layoutOptions() throws -> LayoutOptions {
+        var options = LayoutOptions(unit: cells ? .cells : .px, uiFont: request.uiFont)
+        options.language = try parsedLanguage()
+        options.markup = markup
+        options.breakpoints = try breakpointRange()
+        options.widgetSizes = widgetSizes
+        if let category { options.sizeCategory = try Self.sizeCategory(category, option: "--category") }
+        return options
+    }
+
+    /// The document laid out at each proposed width, once per size category asked (a row each).
+    func layouts(
+        _ document: LayoutDocument, client: FitClient, runs: [SizeCategory?], options: LayoutOptions, height: Double?
+    ) async throws -> [[LayoutResult]] {
         var grid: [[LayoutResult]] = []
         for run in runs {
             var runOptions = options
@@ -176,56 +218,45 @@ struct FitCommand: AsyncParsableCommand {
             }
             grid.append(results)
         }
-        let results = grid.first ?? []
-        // Results are in the order of the document laid out: with forEach rows, its expansion.
-        let preparing = Result { () throws(LayoutError) in try PreparedLayout(document) }
-        let prepared = try? preparing.get()
-        let shown = prepared?.document ?? document
-        let engine = output != nil || render ? try ClientFactory.drawingEngine(client) : nil
-        func drawn(_ run: SizeCategory?) throws -> (measurer: TextEngineMeasurer, category: SizeCategory)? {
-            guard let user, let engine else { return nil }
-            var runOptions = options
-            if runOptions.uiFont == nil { runOptions.uiFont = user.uiFont }
-            do {
-                return (try TextEngineMeasurer(engine: engine, options: runOptions, textScale: user.factor),
-                        run ?? user.sizeCategory ?? .large)
-            } catch {
-                throw CommandFailure("\(self.document): \(error)")
-            }
+        return grid
+    }
+
+    /// The measurer that draws a run's texts again in this process (at the user's text scale,
+    /// their UI font when the document names none) and the category to draw at; nil when
+    /// nothing is drawn.
+    func drawingMeasurer(
+        _ run: SizeCategory?, user: TextScaleInfo?, engine: TextEngine?, options: LayoutOptions
+    ) throws -> (measurer: TextEngineMeasurer, category: SizeCategory)? {
+        guard let user, let engine else { return nil }
+        var runOptions = options
+        if runOptions.uiFont == nil { runOptions.uiFont = user.uiFont }
+        do {
+            return (try TextEngineMeasurer(engine: engine, options: runOptions, textScale: user.factor),
+                    run ?? user.sizeCategory ?? .large)
+        } catch {
+            throw CommandFailure("\(self.document): \(error)")
         }
-        if common.json {
-            print(LayoutJSON.string(grid.flatMap { $0 }, single: widths == nil && categories == nil, document: shown))
-        } else {
-            for (run, results) in zip(runs, grid) {
-                if categories != nil, let run { print("category \(run.name)\n") }
-                if render {
-                    let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
-                    var lines: [[Int: [String]]] = []
-                    if let prepared, let (measurer, category) = try drawn(run) {
-                        lines = results.map { Self.textLines(prepared, $0, measurer: measurer, category: category) }
-                    }
-                    print(renderer.render(
-                        shown, results: results.map { (label: "width \(ProposedSize.describe($0.proposal.width))", result: $0) }, lines: lines))
-                } else {
-                    print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
+    }
+
+    /// Each run's results as a table, or drawn in box-drawing characters with `--render`.
+    func printTables(
+        _ grid: [[LayoutResult]], runs: [SizeCategory?], shown: LayoutDocument, prepared: PreparedLayout?,
+        drawn: (SizeCategory?) throws -> (measurer: TextEngineMeasurer, category: SizeCategory)?
+    ) throws {
+        for (run, results) in zip(runs, grid) {
+            if categories != nil, let run { print("category \(run.name)\n") }
+            if render {
+                let renderer = cells ? LayoutRenderer() : LayoutRenderer(columnWidth: 8, rowHeight: 16)
+                var lines: [[Int: [String]]] = []
+                if let prepared, let (measurer, category) = try drawn(run) {
+                    lines = results.map { Self.textLines(prepared, $0, measurer: measurer, category: category) }
                 }
-                if categories != nil { print("") }
+                print(renderer.render(
+                    shown, results: results.map { (label: "width \(ProposedSize.describe($0.proposal.width))", result: $0) }, lines: lines))
+            } else {
+                print(LayoutTable(document: shown, unit: cells ? "cells" : "px").render(results))
             }
-        }
-        if let output {
-            // The daemon accepted the document; this fitctl must read it too to draw it.
-            let prepared: PreparedLayout
-            do { prepared = try preparing.get() } catch { throw CommandFailure("\(self.document): cannot be drawn: \(error)") }
-            var rows: [[LayoutSheet]] = []
-            for (run, results) in zip(runs, grid) {
-                guard let (measurer, category) = try drawn(run) else { continue }
-                rows.append(results.map { LayoutSheet(prepared: prepared, result: $0, measurer: measurer, sizeCategory: category) })
-            }
-            try Self.draw(rows, to: output, theme: RenderOptions.Theme(rawValue: theme) ?? .light)
-        }
-        if !common.json, let found = results.first?.breakpoints {
-            // The same at every proposed width (only the height matters): printed once.
-            print(Self.describe(found, document: shown, unit: cells ? "cells" : "px"), terminator: "")
+            if categories != nil { print("") }
         }
     }
 

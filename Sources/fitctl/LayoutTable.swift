@@ -145,85 +145,95 @@ enum LayoutJSON {
         w.member("truncated", result.truncated)
         w.key("nodes")
         w.beginArray()
-        for node in result.nodes {
-            w.beginObject()
-            w.member("id", node.id)
-            w.member("visible", node.visible)
-            w.member("hidden", node.hidden)
-            w.key("frame")
-            w.beginObject()
-            member("x", node.frame.x, to: &w)
-            member("y", node.frame.y, to: &w)
-            member("width", node.frame.width, to: &w)
-            member("height", node.frame.height, to: &w)
-            w.endObject()
-            if let text = node.text {
-                w.key("text")
-                w.beginObject()
-                member("scale", text.scale, to: &w)
-                w.member("line_count", text.lineCount)
-                w.member("truncated", text.truncated)
-                if let alignment = text.alignment { w.member("alignment", alignment.rawValue) }
-                w.endObject()
-            }
-            if let size = node.labelSize { MetricsJSON.write(size, to: &w) }
-            member("first_baseline", node.firstBaseline, to: &w)
-            member("last_baseline", node.lastBaseline, to: &w)
-            w.endObject()
-        }
+        for node in result.nodes { write(node, to: &w) }
         w.endArray()
         w.key("decisions")
         w.beginArray()
-        for decision in result.decisions {
-            w.beginObject()
-            w.member("id", decision.id)
-            w.member("node_index", decision.nodeIndex)
-            w.member("kind", decision.kind.rawValue)
-            if let candidate = decision.candidate { w.member("candidate", candidate) }
-            if let candidateID = decision.candidateID { w.member("candidate_id", candidateID) }
-            if let candidateIDs = decision.candidateIDs { w.member("candidate_ids", candidateIDs) }
-            if let axis = decision.axis { w.member("axis", axis.rawValue) }
-            member("length", decision.length, to: &w)
-            member("scale", decision.scale, to: &w)
-            w.endObject()
-        }
+        for decision in result.decisions { write(decision, to: &w) }
         w.endArray()
-        if let found = result.breakpoints {
-            w.key("breakpoints")
+        if let found = result.breakpoints { write(found, order: order, to: &w) }
+        w.endObject()
+    }
+
+    /// One node's frame, text outcome, label size and baselines.
+    static func write(_ node: NodeLayout, to w: inout JSONWriter) {
+        w.beginObject()
+        w.member("id", node.id)
+        w.member("visible", node.visible)
+        w.member("hidden", node.hidden)
+        w.key("frame")
+        w.beginObject()
+        member("x", node.frame.x, to: &w)
+        member("y", node.frame.y, to: &w)
+        member("width", node.frame.width, to: &w)
+        member("height", node.frame.height, to: &w)
+        w.endObject()
+        if let text = node.text {
+            w.key("text")
             w.beginObject()
-            w.key("range")
-            w.beginObject()
-            member("from", found.range.from, to: &w)
-            member("to", found.range.to, to: &w)
-            member("step", found.range.step, to: &w)
-            w.endObject()
-            member("min_content_width", found.minContentWidth, to: &w)
-            member("max_content_width", found.maxContentWidth, to: &w)
-            w.key("decisions")
-            w.beginObject()
-            // Document order; an id the document does not have (not expected) after, by name.
-            let ids = found.decisions.keys.sorted { (order[$0] ?? Int.max, $0) < (order[$1] ?? Int.max, $1) }
-            for id in ids {
-                w.key(id)
-                w.beginArray()
-                for interval in found.decisions[id] ?? [] {
-                    w.beginObject()
-                    member("from", interval.from, to: &w)
-                    member("to", interval.to, to: &w)
-                    member("exact_from", interval.exactFrom, to: &w)
-                    if let scale = found.textScale, scale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / scale }, to: &w) }
-                    if let candidate = interval.candidate { w.member("candidate", candidate) }
-                    if let axis = interval.axis { w.member("axis", axis.rawValue) }
-                    w.endObject()
-                }
-                w.endArray()
-            }
-            w.endObject()
-            member("text_scale", found.textScale, to: &w)
-            w.member("truncated", found.truncated)
-            if let rootID = found.rootID { w.member("root_id", rootID) }
+            member("scale", text.scale, to: &w)
+            w.member("line_count", text.lineCount)
+            w.member("truncated", text.truncated)
+            if let alignment = text.alignment { w.member("alignment", alignment.rawValue) }
             w.endObject()
         }
+        if let size = node.labelSize { MetricsJSON.write(size, to: &w) }
+        member("first_baseline", node.firstBaseline, to: &w)
+        member("last_baseline", node.lastBaseline, to: &w)
+        w.endObject()
+    }
+
+    /// One decision: the candidate or axis taken, and the length and scale it decided at.
+    static func write(_ decision: LayoutDecision, to w: inout JSONWriter) {
+        w.beginObject()
+        w.member("id", decision.id)
+        w.member("node_index", decision.nodeIndex)
+        w.member("kind", decision.kind.rawValue)
+        if let candidate = decision.candidate { w.member("candidate", candidate) }
+        if let candidateID = decision.candidateID { w.member("candidate_id", candidateID) }
+        if let candidateIDs = decision.candidateIDs { w.member("candidate_ids", candidateIDs) }
+        if let axis = decision.axis { w.member("axis", axis.rawValue) }
+        member("length", decision.length, to: &w)
+        member("scale", decision.scale, to: &w)
+        w.endObject()
+    }
+
+    /// The breakpoints: each decision's intervals, decisions in document order (`order`: a
+    /// node id's index).
+    static func write(_ found: LayoutBreakpoints, order: [String: Int], to w: inout JSONWriter) {
+        w.key("breakpoints")
+        w.beginObject()
+        w.key("range")
+        w.beginObject()
+        member("from", found.range.from, to: &w)
+        member("to", found.range.to, to: &w)
+        member("step", found.range.step, to: &w)
+        w.endObject()
+        member("min_content_width", found.minContentWidth, to: &w)
+        member("max_content_width", found.maxContentWidth, to: &w)
+        w.key("decisions")
+        w.beginObject()
+        // Document order; an id the document does not have (not expected) after, by name.
+        let ids = found.decisions.keys.sorted { (order[$0] ?? Int.max, $0) < (order[$1] ?? Int.max, $1) }
+        for id in ids {
+            w.key(id)
+            w.beginArray()
+            for interval in found.decisions[id] ?? [] {
+                w.beginObject()
+                member("from", interval.from, to: &w)
+                member("to", interval.to, to: &w)
+                member("exact_from", interval.exactFrom, to: &w)
+                if let scale = found.textScale, scale > 0 { member("exact_from_sp", interval.exactFrom.map { $0 / scale }, to: &w) }
+                if let candidate = interval.candidate { w.member("candidate", candidate) }
+                if let axis = interval.axis { w.member("axis", axis.rawValue) }
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        member("text_scale", found.textScale, to: &w)
+        w.member("truncated", found.truncated)
+        if let rootID = found.rootID { w.member("root_id", rootID) }
         w.endObject()
     }
 }

@@ -35,29 +35,7 @@ enum CellLayout {
                 let text = UnsafeBufferPointer(rebasing: all[paragraph])
                 let analysis = try analyzer.analyze(text, lineBreaks: request.maxWidth != nil, hyphenation: hyphenation, pangoClusters: false)
                 try FitTextCancellation.stage(ofParagraph: paragraph.count)
-                var widths = [Double](repeating: 0, count: analysis.clusterCount)
-                var scalars: [UInt32] = []
-                for c in 0..<analysis.clusterCount {
-                    scalars.removeAll(keepingCapacity: true)
-                    var u = Int(analysis.graphemeStarts[c])
-                    while u < Int(analysis.graphemeStarts[c + 1]) {
-                        let scalar = TextAnalyzer.scalar(at: u, in: text)
-                        scalars.append(scalar)
-                        u += scalar > 0xFFFF ? 2 : 1
-                    }
-                    widths[c] = Double(CellWidth.columns(ofCluster: scalars, terminal: request.terminal, ambiguous: request.ambiguous))
-                }
-                var isTab: [Bool] = []
-                let tabStops = TabStops(spaceWidth: 1)
-                if text.contains(0x09) {
-                    // Terminals tab to the next multiple of 8 columns of the row.
-                    isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
-                    var x = 0.0
-                    for c in 0..<analysis.clusterCount {
-                        if isTab[c] { widths[c] = tabStops.advance(at: x) }
-                        x += widths[c]
-                    }
-                }
+                let (widths, isTab, tabStops) = clusterWidths(analysis, text: text, request: request)
                 let breaker = LineBreaker(
                     widths: widths, canBreakBefore: analysis.canBreakBefore, isWhiteSpace: analysis.isWhiteSpace,
                     hyphenBefore: analysis.hyphenBefore, hyphenWidth: 1, isTab: isTab, tabStops: tabStops)
@@ -84,14 +62,7 @@ enum CellLayout {
                     result.lineCount += 1
                     if ellipsized { result.ellipsized = true; result.truncated = true }
                     if let codePoints {
-                        let pieces = kept.map { range -> String in
-                            let from = Int(analysis.graphemeStarts[range.lowerBound])
-                            let to = Int(analysis.graphemeStarts[range.upperBound])
-                            return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
-                        }
-                        var lineText = pieces[0]
-                        if ellipsized { lineText += "…" + (pieces.count > 1 ? pieces[1] : "") }
-                        if line.hyphenated && !ellipsized { lineText += "-" }
+                        let lineText = shownText(kept, ellipsized: ellipsized, hyphenated: line.hyphenated, analysis: analysis, text: text)
                         let first = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.lowerBound])
                         let last = paragraph.lowerBound + Int(analysis.graphemeStarts[line.range.upperBound])
                         let start = codePoints.codePoints(at: source(first))
@@ -106,5 +77,52 @@ enum CellLayout {
         // Each row's baseline is at its bottom.
         result.lastBaseline = Double(max(result.lineCount, 1))
         return result
+    }
+
+    /// Each grapheme cluster's columns (``CellWidth``), tabs included; which clusters are
+    /// tabs (empty when none) and the tab stops.
+    private static func clusterWidths(
+        _ analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>, request: MeasureRequest
+    ) -> ([Double], [Bool], TabStops) {
+        var widths = [Double](repeating: 0, count: analysis.clusterCount)
+        var scalars: [UInt32] = []
+        for c in 0..<analysis.clusterCount {
+            scalars.removeAll(keepingCapacity: true)
+            var u = Int(analysis.graphemeStarts[c])
+            while u < Int(analysis.graphemeStarts[c + 1]) {
+                let scalar = TextAnalyzer.scalar(at: u, in: text)
+                scalars.append(scalar)
+                u += scalar > 0xFFFF ? 2 : 1
+            }
+            widths[c] = Double(CellWidth.columns(ofCluster: scalars, terminal: request.terminal, ambiguous: request.ambiguous))
+        }
+        var isTab: [Bool] = []
+        let tabStops = TabStops(spaceWidth: 1)
+        if text.contains(0x09) {
+            // Terminals tab to the next multiple of 8 columns of the row.
+            isTab = (0..<analysis.clusterCount).map { text[Int(analysis.graphemeStarts[$0])] == 0x09 }
+            var x = 0.0
+            for c in 0..<analysis.clusterCount {
+                if isTab[c] { widths[c] = tabStops.advance(at: x) }
+                x += widths[c]
+            }
+        }
+        return (widths, isTab, tabStops)
+    }
+
+    /// The text a line shows: the clusters `kept` (before and after the ellipsis when
+    /// `ellipsized`, which is "…"), with the hyphen a break inside a word adds.
+    private static func shownText(
+        _ kept: [Range<Int>], ellipsized: Bool, hyphenated: Bool, analysis: ParagraphAnalysis, text: UnsafeBufferPointer<UInt16>
+    ) -> String {
+        let pieces = kept.map { range -> String in
+            let from = Int(analysis.graphemeStarts[range.lowerBound])
+            let to = Int(analysis.graphemeStarts[range.upperBound])
+            return String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self)
+        }
+        var lineText = pieces[0]
+        if ellipsized { lineText += "…" + (pieces.count > 1 ? pieces[1] : "") }
+        if hyphenated && !ellipsized { lineText += "-" }
+        return lineText
     }
 }

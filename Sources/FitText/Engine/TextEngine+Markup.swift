@@ -29,15 +29,7 @@ extension TextEngine {
         var spacings = [LineBreaker.pangoUnits(request.letterSpacing)]
         var raises = [MarkupRaise()]
         var ellipsisStyles: [ResolvedStyle?] = [nil]
-        // Where each baseline shift's tag closes: the end of the last stretch inside it
-        // (keyed by where it opened and how deep it sits among the shifts).
-        struct ShiftKey: Hashable { var anchor: Int; var depth: Int }
-        var shiftEnds: [ShiftKey: Int] = [:]
-        for run in parsed.runs {
-            for (depth, entry) in run.style.baselineShifts.enumerated() {
-                shiftEnds[ShiftKey(anchor: entry.offset, depth: depth), default: 0] = run.utf16.upperBound
-            }
-        }
+        let shiftEnds = Self.shiftEnds(of: parsed.runs)
         var known: [MarkupStyle: Int32] = [MarkupStyle(): 0]
         // Styles that differ only in font_features are one item (pango-layout.c
         // affects_itemization: features are applied to the items afterwards).
@@ -45,13 +37,7 @@ extension TextEngine {
         var itemOf: [Int32] = [0]
         let units = Array(parsed.text.utf16)
         let bidi = MarkupBidiLevels(units: units)
-        // Items that start where an itemizing tag opened or closed, the style unchanged.
-        var itemBreaks: [Bool] = []
-        for (k, run) in parsed.runs.enumerated()
-        where run.startsItem && k > 0 && parsed.runs[k - 1].style == run.style && run.utf16.lowerBound < units.count {
-            if itemBreaks.isEmpty { itemBreaks = [Bool](repeating: false, count: units.count) }
-            itemBreaks[run.utf16.lowerBound] = true
-        }
+        let itemBreaks = Self.itemBreaks(of: parsed.runs, count: units.count)
         var styleOf = [Int32](repeating: 0, count: units.count)
         for run in parsed.runs {
             let index: Int32
@@ -70,65 +56,11 @@ extension TextEngine {
                     MarkupMetrics.previousFont(before: offset, units: units, styleOf: styleOf, styles: styles, itemOf: itemOf, itemBreaks: itemBreaks,
                         levels: bidi.levels)
                 }
-                var span = plain
-                var description = run.style.apply(to: base.description)
-                var ellipsisDescription: FontDescription? = nil
-                if !run.style.fontScales.isEmpty {
-                    // apply_scale_to_item: size × scale, an int of Pango units.
-                    let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
-                    let factor = MarkupMetrics.scale(run.style.fontScales, previous: previous, own: own)
-                    // The size is pango_font_describe's, the font's: its FC_SIZE, from the
-                    // whole Pango units of its pixel size (pangofc-fontmap.c get_scaled_size,
-                    // pango_fc_make_pattern, font_description_from_pattern), in points.
-                    let pixelUnits: Double?
-                    switch description.size {
-                    case .points(let pt)?: pixelUnits = ((pt * 1024).rounded() * 96 / 72 + 0.5).rounded(.down)
-                    case .pixels(let px)?: pixelUnits = (px * 1024).rounded()
-                    case nil: pixelUnits = nil
-                    }
-                    if let pixelUnits {
-                        let described = (pixelUnits * 72 / 96).rounded(.down)
-                        // The ellipsis of a gap in this text is itemized alone (ellipsize.c
-                        // itemize_text): no previous item, so 1/1.2 per sub/sup scale.
-                        let alone = MarkupMetrics.scale(run.style.fontScales, previous: { _ in nil }, own: own)
-                        if alone != factor {
-                            ellipsisDescription = description
-                            ellipsisDescription?.size = .points((alone * described).rounded(.towardZero) / 1024)
-                        }
-                        description.size = .points((factor * described).rounded(.towardZero) / 1024)
-                    }
-                }
-                span.font = description.description
-                span.features = plain.features + run.style.features
-                // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §13).
-                if let spacing = run.style.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
-                try span.validate()
-                let shared = try style(for: span)
-                ellipsisStyles.append(try ellipsisDescription.map { (d: FontDescription) throws(FitTextError) -> ResolvedStyle in
-                    var alone = span
-                    alone.font = d.description
-                    return try style(for: alone)
-                })
-                if let language = run.style.language.flatMap(MarkupLanguages.normalize) {
-                    // lang: the stretch's own language picks its fallback fonts and HarfBuzz's
-                    // language (locl), as the item's language does in Pango.
-                    styles.append(try ResolvedStyle(
-                        id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
-                        pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
-                        featureID: shared.featureID, language: MarkupLanguages.context(language), rendering: shared.rendering))
-                } else {
-                    styles.append(shared)
-                }
-                spacings.append(LineBreaker.pangoUnits(span.letterSpacing))
-                var raise = MarkupRaise(rise: Double(run.style.rise ?? 0) / Font.unitsPerPixel)
-                for (depth, entry) in run.style.baselineShifts.enumerated() {
-                    raise.shifts.append(MarkupRaise.Shift(
-                        anchor: entry.offset, end: shiftEnds[ShiftKey(anchor: entry.offset, depth: depth)] ?? entry.offset,
-                        px: Double(MarkupMetrics.shift(entry, previous: previous(entry.offset))) / Font.unitsPerPixel,
-                        atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel,
-                        kind: MarkupMetrics.attributeValue(entry.value)))
-                }
-                raises.append(raise)
+                let stretch = try markupStyle(run.style, plain: plain, base: base, previous: previous)
+                ellipsisStyles.append(stretch.ellipsis)
+                styles.append(stretch.style)
+                spacings.append(stretch.letterSpacing)
+                raises.append(Self.markupRaise(run.style, shiftEnds: shiftEnds, previous: previous))
                 var kind = run.style
                 kind.features = []
                 if let found = itemKinds[kind] {
@@ -150,6 +82,117 @@ extension TextEngine {
         layout.glyphSink = sink
         return try layout.run()
     }
+
+    /// Where each baseline shift's tag closes: the end of the last stretch inside it (keyed by
+    /// where it opened and how deep it sits among the shifts).
+    private static func shiftEnds(of runs: [MarkupParser.Run]) -> [MarkupShiftKey: Int] {
+        var shiftEnds: [MarkupShiftKey: Int] = [:]
+        for run in runs {
+            for (depth, entry) in run.style.baselineShifts.enumerated() {
+                shiftEnds[MarkupShiftKey(anchor: entry.offset, depth: depth), default: 0] = run.utf16.upperBound
+            }
+        }
+        return shiftEnds
+    }
+
+    /// Items that start where an itemizing tag opened or closed, the style unchanged: per
+    /// UTF-16 offset of the text, or empty when there are none.
+    private static func itemBreaks(of runs: [MarkupParser.Run], count: Int) -> [Bool] {
+        var itemBreaks: [Bool] = []
+        for (k, run) in runs.enumerated()
+        where run.startsItem && k > 0 && runs[k - 1].style == run.style && run.utf16.lowerBound < count {
+            if itemBreaks.isEmpty { itemBreaks = [Bool](repeating: false, count: count) }
+            itemBreaks[run.utf16.lowerBound] = true
+        }
+        return itemBreaks
+    }
+
+    /// A stretch's style: the request's (`plain`) with the stretch's attributes over it, its
+    /// ellipsis's when that is sized apart, and its letter spacing (px, whole Pango units).
+    /// `previous`: the font of the item before an offset.
+    private func markupStyle(
+        _ markup: MarkupStyle, plain: MeasureRequest, base: ResolvedStyle, previous: (Int) -> Font?
+    ) throws(FitTextError) -> (style: ResolvedStyle, ellipsis: ResolvedStyle?, letterSpacing: Double) {
+        var span = plain
+        var description = markup.apply(to: base.description)
+        var ellipsisDescription: FontDescription? = nil
+        if !markup.fontScales.isEmpty {
+            (description, ellipsisDescription) = try scaledDescriptions(markup, description, span: span, previous: previous)
+        }
+        span.font = description.description
+        span.features = plain.features + markup.features
+        // letter_spacing is in Pango units: 1/1024 px at 96 dpi (PANGO_RULES.md §13).
+        if let spacing = markup.letterSpacing { span.letterSpacing = Double(spacing) / Font.unitsPerPixel }
+        try span.validate()
+        let shared = try style(for: span)
+        let ellipsis = try ellipsisDescription.map { (d: FontDescription) throws(FitTextError) -> ResolvedStyle in
+            var alone = span
+            alone.font = d.description
+            return try style(for: alone)
+        }
+        let letterSpacing = LineBreaker.pangoUnits(span.letterSpacing)
+        guard let language = markup.language.flatMap(MarkupLanguages.normalize) else { return (shared, ellipsis, letterSpacing) }
+        // lang: the stretch's own language picks its fallback fonts and HarfBuzz's
+        // language (locl), as the item's language does in Pango.
+        let own = try ResolvedStyle(
+            id: lastStyleID.wrappingAdd(1, ordering: .relaxed).newValue, description: shared.description,
+            pixelSize: shared.pixelSize, resolver: shared.resolver, features: shared.features,
+            featureID: shared.featureID, language: MarkupLanguages.context(language), rendering: shared.rendering)
+        return (own, ellipsis, letterSpacing)
+    }
+
+    /// The description of a stretch under sub/sup, big/small scales (apply_scale_to_item:
+    /// size × scale, an int of Pango units), and of its ellipsis when that is sized otherwise.
+    private func scaledDescriptions(
+        _ markup: MarkupStyle, _ description: FontDescription, span: MeasureRequest, previous: (Int) -> Font?
+    ) throws(FitTextError) -> (FontDescription, ellipsis: FontDescription?) {
+        var description = description
+        var ellipsisDescription: FontDescription? = nil
+        let own = try style(for: { var r = span; r.font = description.description; return r }()).primary
+        let factor = MarkupMetrics.scale(markup.fontScales, previous: previous, own: own)
+        // The size is pango_font_describe's, the font's: its FC_SIZE, from the
+        // whole Pango units of its pixel size (pangofc-fontmap.c get_scaled_size,
+        // pango_fc_make_pattern, font_description_from_pattern), in points.
+        let pixelUnits: Double?
+        switch description.size {
+        case .points(let pt)?: pixelUnits = ((pt * 1024).rounded() * 96 / 72 + 0.5).rounded(.down)
+        case .pixels(let px)?: pixelUnits = (px * 1024).rounded()
+        case nil: pixelUnits = nil
+        }
+        guard let pixelUnits else { return (description, nil) }
+        let described = (pixelUnits * 72 / 96).rounded(.down)
+        // The ellipsis of a gap in this text is itemized alone (ellipsize.c
+        // itemize_text): no previous item, so 1/1.2 per sub/sup scale.
+        let alone = MarkupMetrics.scale(markup.fontScales, previous: { _ in nil }, own: own)
+        if alone != factor {
+            ellipsisDescription = description
+            ellipsisDescription?.size = .points((alone * described).rounded(.towardZero) / 1024)
+        }
+        description.size = .points((factor * described).rounded(.towardZero) / 1024)
+        return (description, ellipsisDescription)
+    }
+
+    /// A stretch's rise and baseline shifts, px: each shift at the line's start (no previous
+    /// item) and elsewhere (the font of the item before it sizes sub/sup).
+    private static func markupRaise(
+        _ markup: MarkupStyle, shiftEnds: [MarkupShiftKey: Int], previous: (Int) -> Font?
+    ) -> MarkupRaise {
+        var raise = MarkupRaise(rise: Double(markup.rise ?? 0) / Font.unitsPerPixel)
+        for (depth, entry) in markup.baselineShifts.enumerated() {
+            raise.shifts.append(MarkupRaise.Shift(
+                anchor: entry.offset, end: shiftEnds[MarkupShiftKey(anchor: entry.offset, depth: depth)] ?? entry.offset,
+                px: Double(MarkupMetrics.shift(entry, previous: previous(entry.offset))) / Font.unitsPerPixel,
+                atLineStart: Double(MarkupMetrics.shift(entry, previous: nil)) / Font.unitsPerPixel,
+                kind: MarkupMetrics.attributeValue(entry.value)))
+        }
+        return raise
+    }
+}
+
+/// A baseline shift's tag in a markup text: where it opened and how deep it sits among the shifts.
+private struct MarkupShiftKey: Hashable {
+    var anchor: Int
+    var depth: Int
 }
 
 /// The languages of markup's lang attributes, each worked out once (a context derives a

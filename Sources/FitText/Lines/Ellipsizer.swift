@@ -43,9 +43,43 @@ enum Ellipsizer {
         case .middle: center = total / 2
         case .end: center = total
         }
-        // find_initial_span: the unit containing the centre, the last one when none does
-        // ("closed interval"). (Pango finds the run first, then the unit in it: the same unit
-        // while widths are not negative, which shape.c makes sure of.)
+        var (first, last, startX, endX) = initialSpan(widths: widths, center: center, startsSpan: startsSpan, endsSpan: endsSpan)
+        var ellipsis = try ellipsisWidth(first)
+        // Each round moves one end of the gap outwards or stops: at most `widths.count` rounds.
+        // Each side's next span is found once and kept until that side is taken, so the side
+        // not taken is not walked again: a long run of units that end no span on one side
+        // costs its length once, not once per round (the text is the caller's).
+        var nextStart: (index: Int, x: Int64)?
+        var nextEnd: (index: Int, x: Int64)?
+        while total - (endX - startX) + ellipsis > goal {
+            // remove_one_span: one span further on each side, zero-width units joining the span.
+            if nextStart == nil { nextStart = nextSpan(first, x: startX, step: -1, widths: widths, isEnd: startsSpan) }
+            if nextEnd == nil { nextEnd = nextSpan(last, x: endX, step: 1, widths: widths, isEnd: endsSpan) }
+            guard let (newFirst, newStartX) = nextStart, let (newLast, newEndX) = nextEnd else { break }
+            if endX == newEndX && startX == newStartX { break }
+            // The side whose new end stays closer to the centre; a tie goes to the end.
+            if endX == newEndX || (startX != newStartX && center - newStartX < newEndX - center) {
+                first = newFirst
+                startX = newStartX
+                ellipsis = try ellipsisWidth(first)
+                nextStart = nil
+            } else {
+                last = newLast
+                endX = newEndX
+                nextEnd = nil
+            }
+        }
+        return Gap(first: first, last: last, kept: total - (endX - startX), ellipsis: ellipsis)
+    }
+
+    /// find_initial_span: the unit containing the centre, the last one when none does
+    /// ("closed interval"), widened to whole spans; its first and last units and its edges.
+    /// (Pango finds the run first, then the unit in it: the same unit while widths are not
+    /// negative, which shape.c makes sure of.)
+    @inline(__always)
+    private static func initialSpan(
+        widths: [Int64], center: Int64, startsSpan: (Int) -> Bool, endsSpan: (Int) -> Bool
+    ) -> (first: Int, last: Int, startX: Int64, endX: Int64) {
         var x: Int64 = 0
         var first = 0
         while first < widths.count - 1 && x + widths[first] <= center {
@@ -63,54 +97,27 @@ enum Ellipsizer {
             last += 1
             endX += widths[last]
         }
-        var ellipsis = try ellipsisWidth(first)
-        // Each round moves one end of the gap outwards or stops: at most `widths.count` rounds.
-        // Each side's next span is found once and kept until that side is taken, so the side
-        // not taken is not walked again: a long run of units that end no span on one side
-        // costs its length once, not once per round (the text is the caller's).
-        var nextStart: (index: Int, x: Int64)?
-        var nextEnd: (index: Int, x: Int64)?
-        while total - (endX - startX) + ellipsis > goal {
-            // remove_one_span: one span further on each side, zero-width units joining the span.
-            if nextStart == nil {
-                var newFirst = first
-                var newStartX = startX
-                var width: Int64 = 0
-                repeat {
-                    guard newFirst > 0 else { break }
-                    newFirst -= 1
-                    width = widths[newFirst]
-                    newStartX -= width
-                } while !startsSpan(newFirst) || width == 0
-                nextStart = (newFirst, newStartX)
-            }
-            if nextEnd == nil {
-                var newLast = last
-                var newEndX = endX
-                var width: Int64 = 0
-                repeat {
-                    guard newLast < widths.count - 1 else { break }
-                    newLast += 1
-                    width = widths[newLast]
-                    newEndX += width
-                } while !endsSpan(newLast) || width == 0
-                nextEnd = (newLast, newEndX)
-            }
-            guard let (newFirst, newStartX) = nextStart, let (newLast, newEndX) = nextEnd else { break }
-            if endX == newEndX && startX == newStartX { break }
-            // The side whose new end stays closer to the centre; a tie goes to the end.
-            if endX == newEndX || (startX != newStartX && center - newStartX < newEndX - center) {
-                first = newFirst
-                startX = newStartX
-                ellipsis = try ellipsisWidth(first)
-                nextStart = nil
-            } else {
-                last = newLast
-                endX = newEndX
-                nextEnd = nil
-            }
-        }
-        return Gap(first: first, last: last, kept: total - (endX - startX), ellipsis: ellipsis)
+        return (first, last, startX, endX)
+    }
+
+    /// remove_one_span on one side of the gap: from its unit `edge` (its outer edge at `x`),
+    /// the unit that ends the next span outwards (`step` -1: before the gap, where `isEnd`
+    /// tells a span's start; +1: after it, a span's end), zero-width units joining it, and the
+    /// gap's outer edge then. At the text's end it stays where it is.
+    @inline(__always)
+    private static func nextSpan(
+        _ edge: Int, x: Int64, step: Int, widths: [Int64], isEnd: (Int) -> Bool
+    ) -> (index: Int, x: Int64) {
+        var index = edge
+        var x = x
+        var width: Int64 = 0
+        repeat {
+            guard step < 0 ? index > 0 : index < widths.count - 1 else { break }
+            index += step
+            width = widths[index]
+            if step < 0 { x -= width } else { x += width }
+        } while !isEnd(index) || width == 0
+        return (index, x)
     }
 
     /// The same rule on clusters that are each a span of their own (terminal cells, tests):

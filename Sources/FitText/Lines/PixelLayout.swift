@@ -111,26 +111,37 @@ struct PixelLayout {
                         ellipsize: ellipsizing && k == limit - 1, paragraph: paragraph.lowerBound,
                         letterSpacing: lineLetterSpacing(head: line.range, breaker: breaker, paragraph: paragraph.lowerBound) ?? letterSpacing,
                         families: &families, shiftStack: &shiftStack)
-                    laid.baseline = result.height + laid.ascent
-                    if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
-                    if result.lineCount == 0 { result.baseline = laid.ascent }
-                    result.lastBaseline = laid.baseline
-                    result.height += laid.ascent + laid.descent
-                    result.width = max(result.width, laid.width)
-                    result.lineCount += 1
-                    if laid.ellipsized { result.ellipsized = true; result.truncated = true }
-                    if let codePoints {
-                        let first = paragraph.lowerBound + breaker.start(of: line.range.lowerBound)
-                        let last = paragraph.lowerBound + breaker.start(of: line.range.upperBound)
-                        laid.start = codePoints.codePoints(at: first)
-                        laid.length = codePoints.codePoints(at: last) - laid.start
-                        result.lines.append(laid)
-                    }
+                    stackLine(&laid, on: &result, range: line.range, breaker: breaker, paragraph: paragraph.lowerBound, codePoints: codePoints)
                 }
             }
         }
         result.fontsUsed = families.isEmpty ? primary.familyList : families
         return result
+    }
+
+    /// Stacks a laid line under the ones before it: its baseline, the layout's height, width
+    /// and line count, and its place in the text (code points) when lines were asked for.
+    /// `range`: its clusters in the paragraph starting at UTF-16 offset `paragraph`.
+    @inline(__always)
+    private func stackLine(
+        _ laid: inout LineMetrics, on result: inout TextMetrics, range: Range<Int>, breaker: LineBreaker, paragraph: Int,
+        codePoints: CodePointIndex?
+    ) {
+        laid.baseline = result.height + laid.ascent
+        if let glyphSink, !glyphSink.lines.isEmpty { glyphSink.lines[glyphSink.lines.count - 1].baseline = laid.baseline }
+        if result.lineCount == 0 { result.baseline = laid.ascent }
+        result.lastBaseline = laid.baseline
+        result.height += laid.ascent + laid.descent
+        result.width = max(result.width, laid.width)
+        result.lineCount += 1
+        if laid.ellipsized { result.ellipsized = true; result.truncated = true }
+        if let codePoints {
+            let first = paragraph + breaker.start(of: range.lowerBound)
+            let last = paragraph + breaker.start(of: range.upperBound)
+            laid.start = codePoints.codePoints(at: first)
+            laid.length = codePoints.codePoints(at: last) - laid.start
+            result.lines.append(laid)
+        }
     }
 
     /// A paragraph of the request's text (`wholeText`: all of it), analysed, shaped and
@@ -240,6 +251,9 @@ struct PixelLayout {
     }
 
     /// Width, ascent and descent of one line; the line's text when lines were asked for.
+    /// Pango's steps in order: ellipsizing (ellipsize.c), the letter spacing lost at the line's
+    /// ends (adjust_line_letter_spacing), the runs' extents on their aligned baselines and
+    /// markup's raises (apply_baseline_shift), then the text and glyphs of what is shown.
     private func layLine(
         _ line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>,
         primary: Font, reshape: LineBreaker.Reshape?, ellipsize: Bool, paragraph: Int = 0, letterSpacing: Double,
@@ -249,221 +263,282 @@ struct PixelLayout {
         var head = line.range
         var tail = line.range.upperBound..<line.range.upperBound
         var width = breaker.width(of: line, reshape: reshape)
-        var ellipsisFont: Font? = nil
-        var ellipsized = false
-        var ellipsisText = ""
-        /// The text the ellipsis replaces (UTF-16 offsets in the paragraph).
-        var gapText = (0, 0)
-
-        if ellipsize, let maxWidth = request.maxWidth, !line.range.isEmpty {
-            let goal = Ellipsizer.units(maxWidth)
-            var total: Int64 = 0
-            for c in line.range { total += Ellipsizer.units(breaker.clusters[c].width) }
-            if total > goal {
-                // ellipsize.c removes glyph clusters, not grapheme clusters (EllipsisClusters).
-                let units = EllipsisClusters(line: line.range, breaker: breaker, text: text) { c in
-                    guard let markup else { return (0, style) }
-                    let index = markup.styleOf[paragraph + breaker.start(of: c)]
-                    return (index, markup.styles[Int(index)])
-                }
-                // The ellipsis is shaped again each time the gap's start moves
-                // (update_ellipsis_shape): it depends on that character's style and wideness.
-                // One per style and wideness, asked as the gap grows.
-                var known: [Int32: Int64] = [:]
-                let gap = try Ellipsizer.gap(
-                    widths: units.widths, mode: request.ellipsize, goal: goal, startsSpan: units.startsSpan, endsSpan: units.endsSpan
-                ) { (k: Int) throws(FitTextError) -> Int64 in
-                    let offset = units.starts[k]
-                    let wide = UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text))
-                    let key = (markup.map { $0.styleOf[paragraph + offset] } ?? 0) * 2 + (wide ? 1 : 0)
-                    if let width = known[key] { return width }
-                    let width = Ellipsizer.units(try ellipsis(at: offset, text: text, paragraph: paragraph).2)
-                    known[key] = width
-                    return width
-                }
-                if let gap {
-                    let from = units.starts[gap.first]
-                    let to = units.starts[gap.last + 1]
-                    let (character, font, _) = try ellipsis(at: from, text: text, paragraph: paragraph)
-                    // The grapheme clusters shown, whole or in part: a glyph cluster cut off a
-                    // grapheme cluster (a mark) leaves the rest of it, and its run, on the line.
-                    var headEnd = line.range.lowerBound
-                    while headEnd < line.range.upperBound && breaker.start(of: headEnd) < from { headEnd += 1 }
-                    var tailStart = headEnd > line.range.lowerBound ? headEnd - 1 : headEnd
-                    while tailStart < line.range.upperBound && breaker.start(of: tailStart + 1) <= to { tailStart += 1 }
-                    head = line.range.lowerBound..<headEnd
-                    tail = max(tailStart, headEnd)..<line.range.upperBound
-                    gapText = (from, to)
-                    ellipsized = true
-                    ellipsisFont = font
-                    ellipsisText = character
-                    // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
-                    // unless even the ellipsis alone is wider.
-                    width = Double(max(goal, gap.kept + gap.ellipsis)) / Font.unitsPerPixel
-                }
-            }
+        let cut = ellipsize ? try placeEllipsis(on: line, breaker: breaker, text: text, paragraph: paragraph) : nil
+        if let cut {
+            head = cut.head
+            tail = cut.tail
+            width = cut.width
         }
+        width = lineWidthLessSpacing(
+            width, line: line, head: head, tail: tail, ellipsized: cut != nil, breaker: breaker,
+            letterSpacing: letterSpacing, paragraph: paragraph)
+
+        var extents = runExtents(line: line.range, head: head, tail: tail, breaker: breaker, families: &families)
+        // Each cluster's markup raise on this line (from line.range.lowerBound), for the glyphs.
+        var clusterRaises: [Double]? = nil
+        if let markup, markup.raises.contains(where: { !$0.isZero }) {
+            let itemRaise = markupItemRaises(line: line.range, markup: markup, breaker: breaker, paragraph: paragraph, shiftStack: &shiftStack)
+            let raised = raisedExtents(
+                itemRaise, line: line.range, head: head, tail: tail, breaker: breaker, alignment: extents.alignment)
+            // With raised runs (markup), the unraised extents of the clusters' fonts do not count.
+            if extents.counted { (extents.ascent, extents.descent) = raised }
+            if glyphSink != nil { clusterRaises = itemRaise }
+        }
+        if let cut {
+            extents.include(cut.font, families: &families)
+            extents.ascent = max(extents.ascent, cut.font.ascent)
+            extents.descent = max(extents.descent, cut.font.descent)
+        }
+        if !extents.counted { (extents.ascent, extents.descent) = (primary.ascent, primary.descent) }
+
+        let metrics = LineMetrics(
+            width: width, ascent: extents.ascent, descent: extents.descent, baseline: 0, start: 0, length: 0,
+            text: request.includeLines ? shownText(of: line, head: head, cut: cut, breaker: breaker, text: text) : "",
+            ellipsized: cut != nil)
+        if let glyphSink {
+            glyphSink.lines.append(
+                glyphLine(
+                    line: line, head: head, tail: tail, ellipsis: cut.map { ($0.text, $0.font) }, breaker: breaker,
+                    text: text, metrics: metrics, paragraph: paragraph, markupRaises: clusterRaises))
+        }
+        return metrics
+    }
+
+    /// Where ellipsizing cuts a line: the clusters kept before and after the ellipsis, the
+    /// ellipsis, and the line's width with it.
+    private struct EllipsisCut {
+        var head: Range<Int>
+        var tail: Range<Int>
+        /// The text the ellipsis replaces (UTF-16 offsets in the paragraph).
+        var from: Int
+        var to: Int
+        var text: String
+        var font: Font
+        var width: Double
+    }
+
+    /// The ellipsis of a line wider than the request's maxWidth (ellipsize.c
+    /// _pango_layout_line_ellipsize), or nil when the line fits.
+    private func placeEllipsis(
+        on line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, paragraph: Int
+    ) throws(FitTextError) -> EllipsisCut? {
+        guard let maxWidth = request.maxWidth, !line.range.isEmpty else { return nil }
+        let goal = Ellipsizer.units(maxWidth)
+        var total: Int64 = 0
+        for c in line.range { total += Ellipsizer.units(breaker.clusters[c].width) }
+        guard total > goal else { return nil }
+        // ellipsize.c removes glyph clusters, not grapheme clusters (EllipsisClusters).
+        let units = EllipsisClusters(line: line.range, breaker: breaker, text: text) { c in
+            guard let markup else { return (0, style) }
+            let index = markup.styleOf[paragraph + breaker.start(of: c)]
+            return (index, markup.styles[Int(index)])
+        }
+        // The ellipsis is shaped again each time the gap's start moves
+        // (update_ellipsis_shape): it depends on that character's style and wideness.
+        // One per style and wideness, asked as the gap grows.
+        var known: [Int32: Int64] = [:]
+        let gap = try Ellipsizer.gap(
+            widths: units.widths, mode: request.ellipsize, goal: goal, startsSpan: units.startsSpan, endsSpan: units.endsSpan
+        ) { (k: Int) throws(FitTextError) -> Int64 in
+            let offset = units.starts[k]
+            let wide = UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text))
+            let key = (markup.map { $0.styleOf[paragraph + offset] } ?? 0) * 2 + (wide ? 1 : 0)
+            if let width = known[key] { return width }
+            let width = Ellipsizer.units(try ellipsis(at: offset, text: text, paragraph: paragraph).2)
+            known[key] = width
+            return width
+        }
+        guard let gap else { return nil }
+        let from = units.starts[gap.first]
+        let to = units.starts[gap.last + 1]
+        let (character, font, _) = try ellipsis(at: from, text: text, paragraph: paragraph)
+        // The grapheme clusters shown, whole or in part: a glyph cluster cut off a
+        // grapheme cluster (a mark) leaves the rest of it, and its run, on the line.
+        var headEnd = line.range.lowerBound
+        while headEnd < line.range.upperBound && breaker.start(of: headEnd) < from { headEnd += 1 }
+        var tailStart = headEnd > line.range.lowerBound ? headEnd - 1 : headEnd
+        while tailStart < line.range.upperBound && breaker.start(of: tailStart + 1) <= to { tailStart += 1 }
+        // The ellipsis is padded so the line is exactly the goal (fixup_ellipsis_run),
+        // unless even the ellipsis alone is wider.
+        return EllipsisCut(
+            head: line.range.lowerBound..<headEnd, tail: max(tailStart, headEnd)..<line.range.upperBound, from: from, to: to,
+            text: character, font: font, width: Double(max(goal, gap.kept + gap.ellipsis)) / Font.unitsPerPixel)
+    }
+
+    /// The line's width less the letter spacing it loses at its ends: the spacing after its
+    /// last cluster, or with markup or an ellipsis, pango-layout.c adjust_line_letter_spacing's
+    /// (``lineLetterSpacing(head:tail:ellipsis:breaker:paragraph:)``).
+    @inline(__always)
+    private func lineWidthLessSpacing(
+        _ width: Double, line: LineBreaker.Line, head: Range<Int>, tail: Range<Int>, ellipsized: Bool, breaker: LineBreaker,
+        letterSpacing: Double, paragraph: Int
+    ) -> Double {
         let clusterCount = head.count + tail.count + (ellipsized ? 1 : 0)
         let zeroedSpace = line.wrapped && (line.range.last.map { breaker.isWhiteSpace($0) } ?? false)
         if letterSpacing != 0 && clusterCount > 0 && !ellipsized && !(zeroedSpace && clusterCount == 1) {
-            width -= letterSpacing
+            return width - letterSpacing
         }
-        if ellipsized {
-            // The ellipsized line is the goal, then loses the spacing at its visual ends like
-            // any line (adjust_line_letter_spacing runs after _pango_layout_line_ellipsize);
-            // the ellipsis run has the spacing at the gap: 60 px with 1 px spacing is 59.
-            width -= lineLetterSpacing(head: head, tail: tail, ellipsis: head.upperBound, breaker: breaker, paragraph: paragraph)
-                ?? LineBreaker.pangoUnits(request.letterSpacing)
-        }
+        guard ellipsized else { return width }
+        // The ellipsized line is the goal, then loses the spacing at its visual ends like
+        // any line (adjust_line_letter_spacing runs after _pango_layout_line_ellipsize);
+        // the ellipsis run has the spacing at the gap: 60 px with 1 px spacing is 59.
+        return width
+            - (lineLetterSpacing(head: head, tail: tail, ellipsis: head.upperBound, breaker: breaker, paragraph: paragraph)
+                ?? LineBreaker.pangoUnits(request.letterSpacing))
+    }
 
+    /// A line's height from the fonts of the runs it shows, and the baseline they are aligned on.
+    private struct LineExtents {
         var ascent = 0.0
         var descent = 0.0
-        var any = false
-        func use(_ font: Font) {
-            any = true
+        /// Some font counted: a line showing nothing has the primary font's extents.
+        var counted = false
+        /// The dominant baseline of the line's first run, when runs move to it.
+        var alignment: BaselineShift? = nil
+
+        /// Counts a font the line shows among the fonts used (``TextMetrics/fontsUsed``).
+        @inline(__always)
+        mutating func include(_ font: Font, families: inout [String]) {
+            counted = true
             if families.isEmpty {
                 families = font.familyList
             } else if !families.contains(font.face.family) {
                 families.append(font.face.family)
             }
         }
-        // The runs shown, by font and script (they change rarely from one cluster to the
-        // next), aligned on the dominant baseline of the line's first run (BaselineShift),
-        // which sets it even when ellipsizing took it away. A hex box (no font has the
-        // character) has the box's logical rectangle, not its font's. No shift (the common
-        // case: one run, or the roman baseline and fonts without BASE tables) costs one pass
-        // and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
-        var alignment: BaselineShift? = nil
-        if let first = line.range.first {
-            let firstFont = breaker.clusters[first].font
-            let firstScript = breaker.clusters[first].script
-            var moves = false
-            for part in 0..<2 {
-                let range = part == 0 ? head : tail
-                for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
-                    let cluster = breaker.clusters[c]
-                    let drawn = breaker.fonts[Int(cluster.font)]
-                    use(drawn)
-                    let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                    ascent = max(ascent, extents.0)
-                    descent = max(descent, extents.1)
-                    if cluster.font != firstFont || cluster.script != firstScript { moves = true }
-                }
-            }
-            if moves, let shift = BaselineShift(line: line.range, breaker: breaker, style: style) {
-                alignment = shift
-                ascent = 0
-                descent = 0
-                for part in 0..<2 {
-                    let range = part == 0 ? head : tail
-                    for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
-                        let cluster = breaker.clusters[c]
-                        let drawn = breaker.fonts[Int(cluster.font)]
-                        let up = shift.raise(drawn, script: cluster.script)
-                        let extents = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
-                        ascent = max(ascent, extents.0 + up)
-                        descent = max(descent, extents.1 - up)
-                    }
-                }
+    }
+
+    /// The extents of the runs shown, by font and script (they change rarely from one cluster
+    /// to the next), aligned on the dominant baseline of the line's first run (BaselineShift),
+    /// which sets it even when ellipsizing took it away. A hex box (no font has the
+    /// character) has the box's logical rectangle, not its font's. No shift (the common
+    /// case: one run, or the roman baseline and fonts without BASE tables) costs one pass
+    /// and no HarfBuzz call; plain loops (no closures): this runs per line, also warm.
+    private func runExtents(
+        line: Range<Int>, head: Range<Int>, tail: Range<Int>, breaker: LineBreaker, families: inout [String]
+    ) -> LineExtents {
+        var extents = LineExtents()
+        guard let first = line.first else { return extents }
+        let firstFont = breaker.clusters[first].font
+        let firstScript = breaker.clusters[first].script
+        var moves = false
+        for part in 0..<2 {
+            let range = part == 0 ? head : tail
+            for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                let cluster = breaker.clusters[c]
+                let drawn = breaker.fonts[Int(cluster.font)]
+                extents.include(drawn, families: &families)
+                let box = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                extents.ascent = max(extents.ascent, box.0)
+                extents.descent = max(extents.descent, box.1)
+                if cluster.font != firstFont || cluster.script != firstScript { moves = true }
             }
         }
-        var raised: (ascent: Double, descent: Double)? = nil
-        // Each cluster's markup raise on this line (from line.range.lowerBound), for the glyphs.
-        var clusterRaises: [Double]? = nil
-        if let markup, markup.raises.contains(where: { !$0.isZero }) {
-            // A raised run's logical rectangle moves up with it (pango_layout_run_get_extents:
-            // run_logical->y -= y_offset); the line is the union, which starts empty at the
-            // baseline (measured: a lone <sup> at the start has descent 0, not a negative one).
-            // The offsets are apply_baseline_shift's, item by item over the whole line (before
-            // ellipsizing): each item adds its rise and the shifts that start at it, and takes
-            // off its rise and, per shift attribute that ends at it, the entry on top of the
-            // layout's stack when that entry is the same attribute (collect_baseline_shift).
-            // An item here: clusters of one item kind, font, script and level.
-            var extents = (ascent: 0.0, descent: 0.0)
-            var y = 0.0
-            var itemRaise = [Double](repeating: 0, count: line.range.count)
-            var c = line.range.lowerBound
-            while c < line.range.upperBound {
-                let kind = markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
-                let first = breaker.clusters[c]
-                var end = c + 1
-                while end < line.range.upperBound && markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: end)])] == kind
-                    && breaker.clusters[end].font == first.font && breaker.clusters[end].script == first.script
-                    && breaker.clusters[end].level == first.level
-                {
-                    end += 1
-                }
-                let itemStart = paragraph + breaker.start(of: c)
-                let itemEnd = paragraph + breaker.start(of: end)
-                let raise = markup.raises[Int(markup.styleOf[itemStart])]
-                var up = raise.rise
-                var down = -raise.rise
-                for shift in raise.shifts {
-                    if shift.anchor == itemStart {
-                        // prev: the run before on this line, none for the line's first.
-                        let value = c == line.range.lowerBound ? shift.atLineStart : shift.px
-                        shiftStack.append(MarkupRaise.Entry(anchor: shift.anchor, end: shift.end, kind: shift.kind, value: value))
-                        up += value
-                    }
-                    if shift.end == itemEnd, let top = shiftStack.popLast(),
-                        top.anchor == shift.anchor && top.end == shift.end && top.kind == shift.kind
-                    {
-                        down -= top.value
-                    }
-                }
-                y += up
-                for k in c..<end { itemRaise[k - line.range.lowerBound] = y }
-                y += down
-                c = end
+        guard moves, let shift = BaselineShift(line: line, breaker: breaker, style: style) else { return extents }
+        extents.alignment = shift
+        extents.ascent = 0
+        extents.descent = 0
+        for part in 0..<2 {
+            let range = part == 0 ? head : tail
+            for c in range where c == range.lowerBound || breaker.clusters[c].flags.contains(.runStart) {
+                let cluster = breaker.clusters[c]
+                let drawn = breaker.fonts[Int(cluster.font)]
+                let up = shift.raise(drawn, script: cluster.script)
+                let box = cluster.flags.contains(.hexBox) ? style.hexBoxExtents(font: drawn) : (drawn.ascent, drawn.descent)
+                extents.ascent = max(extents.ascent, box.0 + up)
+                extents.descent = max(extents.descent, box.1 - up)
             }
-            // The markup raise adds to the run's baseline alignment (apply_baseline_shift:
-            // y_offset += start_y_offset + baseline_adjustment), asked once per font and script.
-            var aligned: (font: Int32, script: Int32, up: Double) = (-1, -1, 0)
-            for c in Array(head) + Array(tail) {
+        }
+        return extents
+    }
+
+    /// Each cluster's markup raise on the line (from `line.lowerBound`, px): the offsets of
+    /// apply_baseline_shift, item by item over the whole line (before ellipsizing). Each item
+    /// adds its rise and the shifts that start at it, and takes off its rise and, per shift
+    /// attribute that ends at it, the entry on top of the layout's stack when that entry is the
+    /// same attribute (collect_baseline_shift). An item here: clusters of one item kind, font,
+    /// script and level.
+    private func markupItemRaises(
+        line: Range<Int>, markup: MarkupRuns, breaker: LineBreaker, paragraph: Int, shiftStack: inout [MarkupRaise.Entry]
+    ) -> [Double] {
+        var y = 0.0
+        var itemRaise = [Double](repeating: 0, count: line.count)
+        var c = line.lowerBound
+        while c < line.upperBound {
+            let kind = markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: c)])]
+            let first = breaker.clusters[c]
+            var end = c + 1
+            while end < line.upperBound && markup.itemOf[Int(markup.styleOf[paragraph + breaker.start(of: end)])] == kind
+                && breaker.clusters[end].font == first.font && breaker.clusters[end].script == first.script
+                && breaker.clusters[end].level == first.level
+            {
+                end += 1
+            }
+            let itemStart = paragraph + breaker.start(of: c)
+            let itemEnd = paragraph + breaker.start(of: end)
+            let raise = markup.raises[Int(markup.styleOf[itemStart])]
+            var up = raise.rise
+            var down = -raise.rise
+            for shift in raise.shifts {
+                if shift.anchor == itemStart {
+                    // prev: the run before on this line, none for the line's first.
+                    let value = c == line.lowerBound ? shift.atLineStart : shift.px
+                    shiftStack.append(MarkupRaise.Entry(anchor: shift.anchor, end: shift.end, kind: shift.kind, value: value))
+                    up += value
+                }
+                if shift.end == itemEnd, let top = shiftStack.popLast(),
+                    top.anchor == shift.anchor && top.end == shift.end && top.kind == shift.kind
+                {
+                    down -= top.value
+                }
+            }
+            y += up
+            for k in c..<end { itemRaise[k - line.lowerBound] = y }
+            y += down
+            c = end
+        }
+        return itemRaise
+    }
+
+    /// The extents of the clusters shown, each raised by its markup raise (`itemRaise`, from
+    /// ``markupItemRaises(line:markup:breaker:paragraph:shiftStack:)``). A raised run's logical
+    /// rectangle moves up with it (pango_layout_run_get_extents: run_logical->y -= y_offset);
+    /// the line is the union, which starts empty at the baseline (measured: a lone <sup> at the
+    /// start has descent 0, not a negative one).
+    private func raisedExtents(
+        _ itemRaise: [Double], line: Range<Int>, head: Range<Int>, tail: Range<Int>, breaker: LineBreaker,
+        alignment: BaselineShift?
+    ) -> (ascent: Double, descent: Double) {
+        var extents = (ascent: 0.0, descent: 0.0)
+        // The markup raise adds to the run's baseline alignment (apply_baseline_shift:
+        // y_offset += start_y_offset + baseline_adjustment), asked once per font and script.
+        var aligned: (font: Int32, script: Int32, up: Double) = (-1, -1, 0)
+        for part in 0..<2 {
+            for c in part == 0 ? head : tail {
                 let cluster = breaker.clusters[c]
                 let font = breaker.fonts[Int(cluster.font)]
                 if let alignment, cluster.font != aligned.font || cluster.script != aligned.script {
                     aligned = (cluster.font, cluster.script, alignment.raise(font, script: cluster.script))
                 }
-                let raise = itemRaise[c - line.range.lowerBound] + aligned.up
+                let raise = itemRaise[c - line.lowerBound] + aligned.up
                 extents.ascent = max(extents.ascent, font.ascent + raise)
                 extents.descent = max(extents.descent, font.descent - raise)
             }
-            raised = extents
-            if glyphSink != nil { clusterRaises = itemRaise }
         }
-        // With raised runs (markup), the unraised extents of the clusters' fonts do not count.
-        if let raised, any { (ascent, descent) = raised }
-        if let ellipsisFont {
-            use(ellipsisFont)
-            ascent = max(ascent, ellipsisFont.ascent)
-            descent = max(descent, ellipsisFont.descent)
-        }
-        if !any { ascent = primary.ascent; descent = primary.descent }
+        return extents
+    }
 
-        var lineText = ""
-        if request.includeLines {
-            func piece(_ from: Int, _ to: Int) -> String {
-                from < to ? String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self) : ""
-            }
-            let lineStart = breaker.start(of: line.range.lowerBound)
-            let lineEnd = breaker.start(of: line.range.upperBound)
-            // An ellipsized line shows the text around the glyph clusters the ellipsis replaces,
-            // which may begin or end inside a grapheme cluster.
-            lineText = ellipsized
-                ? piece(lineStart, gapText.0) + ellipsisText + piece(gapText.1, lineEnd)
-                : piece(breaker.start(of: head.lowerBound), breaker.start(of: head.upperBound))
+    /// The text a line shows. An ellipsized line shows the text around the glyph clusters the
+    /// ellipsis replaces, which may begin or end inside a grapheme cluster.
+    private func shownText(
+        of line: LineBreaker.Line, head: Range<Int>, cut: EllipsisCut?, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>
+    ) -> String {
+        func piece(_ from: Int, _ to: Int) -> String {
+            from < to ? String(decoding: UnsafeBufferPointer(rebasing: text[from..<to]), as: UTF16.self) : ""
         }
-        let metrics = LineMetrics(
-            width: width, ascent: ascent, descent: descent, baseline: 0, start: 0, length: 0,
-            text: lineText, ellipsized: ellipsized)
-        if let glyphSink {
-            glyphSink.lines.append(
-                glyphLine(
-                    line: line, head: head, tail: tail, ellipsis: ellipsisFont.map { (ellipsisText, $0) }, breaker: breaker,
-                    text: text, metrics: metrics, paragraph: paragraph, markupRaises: clusterRaises))
-        }
-        return metrics
+        guard let cut else { return piece(breaker.start(of: head.lowerBound), breaker.start(of: head.upperBound)) }
+        return piece(breaker.start(of: line.range.lowerBound), cut.from) + cut.text
+            + piece(cut.to, breaker.start(of: line.range.upperBound))
     }
 
     /// The ellipsis for a gap starting at UTF-16 offset `offset` of the paragraph: its text,

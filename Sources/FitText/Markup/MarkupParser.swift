@@ -171,28 +171,59 @@ public struct MarkupParser {
     private mutating func element() throws(FitTextError) {
         i += 1  // "<"
         if i < bytes.count && bytes[i] == UInt8(ascii: "/") {
-            i += 1
-            guard let closing = name() else {
-                throw syntaxError("“\(character(at: i))” is not a valid character following the characters “</”; “\(character(at: i))” may not begin an element name", at: i)
-            }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
-                throw syntaxError("“\(character(at: i))” is not a valid character following the close element name “\(closing)”; the allowed character is “>”", at: i)
-            }
-            guard let open = stack.last else {
-                throw syntaxError("Element “\(closing)” was closed, but the currently open element is “markup”", at: i)
-            }
-            guard open.name == closing else {
-                throw syntaxError("Element “\(closing)” was closed, but the currently open element is “\(open.name)”", at: i)
-            }
-            if open.itemizes { boundary = true }
-            stack.removeLast()
-            i += 1
+            try closingTag()
             return
         }
         guard let tag = name() else {
             throw syntaxError("“\(character(at: i))” is not a valid character following a “<” character; it may not begin an element name", at: i)
         }
+        let attributes = try readAttributes(of: tag)
+        let selfClosing = bytes[i] == UInt8(ascii: "/")
+        if selfClosing {
+            i += 1
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
+                throw syntaxError("Odd character “\(character(at: i))”, expected a “>” character to end the empty-element tag “\(tag)”", at: i)
+            }
+        }
+        i += 1  // ">"
+        // Pango's own errors name the character after the tag's ">" (worked out only for an
+        // error: counting lines for every tag would be quadratic in the text).
+        let here = i
+        guard stack.count < MarkupParser.maxDepth else {
+            let (line, char) = position(here)
+            throw .invalidArgument(name: "markup", reason: "Tags nested deeper than \(MarkupParser.maxDepth) on line \(line) char \(char)")
+        }
+        var style = stack.last?.style ?? MarkupStyle()
+        try MarkupTags.open(tag, attributes: attributes, style: &style, position: { position(here) }, at: utf16Count)
+        let itemizes = MarkupTags.itemizes(tag, attributes: attributes)
+        if itemizes { boundary = true }
+        if !selfClosing { stack.append((tag, style, itemizes)) }
+    }
+
+    /// "</name>" at `i` (after the "<"): it must close the element open last.
+    private mutating func closingTag() throws(FitTextError) {
+        i += 1
+        guard let closing = name() else {
+            throw syntaxError("“\(character(at: i))” is not a valid character following the characters “</”; “\(character(at: i))” may not begin an element name", at: i)
+        }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
+            throw syntaxError("“\(character(at: i))” is not a valid character following the close element name “\(closing)”; the allowed character is “>”", at: i)
+        }
+        guard let open = stack.last else {
+            throw syntaxError("Element “\(closing)” was closed, but the currently open element is “markup”", at: i)
+        }
+        guard open.name == closing else {
+            throw syntaxError("Element “\(closing)” was closed, but the currently open element is “\(open.name)”", at: i)
+        }
+        if open.itemizes { boundary = true }
+        stack.removeLast()
+        i += 1
+    }
+
+    /// The attributes of a start tag, up to its ">" or "/" (left at `i`): names, and values
+    /// with their entities replaced, in order.
+    private mutating func readAttributes(of tag: String) throws(FitTextError) -> [(String, String)] {
         var attributes: [(String, String)] = []
         while true {
             let before = i
@@ -228,26 +259,7 @@ public struct MarkupParser {
             i += 1
             attributes.append((attribute, String(decoding: value, as: UTF8.self)))
         }
-        let selfClosing = bytes[i] == UInt8(ascii: "/")
-        if selfClosing {
-            i += 1
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else {
-                throw syntaxError("Odd character “\(character(at: i))”, expected a “>” character to end the empty-element tag “\(tag)”", at: i)
-            }
-        }
-        i += 1  // ">"
-        // Pango's own errors name the character after the tag's ">" (worked out only for an
-        // error: counting lines for every tag would be quadratic in the text).
-        let here = i
-        guard stack.count < MarkupParser.maxDepth else {
-            let (line, char) = position(here)
-            throw .invalidArgument(name: "markup", reason: "Tags nested deeper than \(MarkupParser.maxDepth) on line \(line) char \(char)")
-        }
-        var style = stack.last?.style ?? MarkupStyle()
-        try MarkupTags.open(tag, attributes: attributes, style: &style, position: { position(here) }, at: utf16Count)
-        let itemizes = MarkupTags.itemizes(tag, attributes: attributes)
-        if itemizes { boundary = true }
-        if !selfClosing { stack.append((tag, style, itemizes)) }
+        return attributes
     }
 
     private func character(at offset: Int) -> String {

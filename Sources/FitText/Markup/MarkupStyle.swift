@@ -82,7 +82,6 @@ enum MarkupTags {
     ) throws(FitTextError) {
         var line: Int { position().line }
         var char: Int { position().char }
-        func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
         if tag != "span", let first = attributes.first {
             guard ["b", "big", "i", "markup", "s", "sub", "sup", "small", "tt", "u"].contains(tag) else {
                 throw fail("Unknown tag '\(tag)' on line \(line) char \(char)")
@@ -169,25 +168,57 @@ enum MarkupTags {
         return map
     }()
 
+    /// A <span>'s attributes over `style` (pango-markup.c span_parse_func): each checked as
+    /// Pango checks it, the ones that change what is measured applied.
     private static func span(
         _ attributes: [(String, String)], style: inout MarkupStyle, position: () -> (line: Int, char: Int),
         at offset: Int
     ) throws(FitTextError) {
-        var line: Int { position().line }
-        var char: Int { position().char }
-        func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
+        let values = try spanValues(attributes, position: position)
+        try applyFontAttributes(values, to: &style, position: position)
+        try applyFaceAttributes(values, to: &style, position: position)
+        for key in ["underline", "overline", "gravity", "gravity_hint", "text_transform", "show"] {
+            // Enumerations that do not change logical extents: checked as names or numbers.
+            if let value = values[key], value.isEmpty {
+                throw fail("'' is not a valid value for the '\(key)' attribute on <span> tag, line \(position().line)")
+            }
+        }
+        for key in ["strikethrough", "fallback", "allow_breaks", "insert_hyphens"] {
+            if let value = values[key], !["true", "yes", "t", "y", "false", "no", "f", "n"].contains(value) {
+                throw fail("Value of '\(key)' attribute on <span> tag line \(position().line) should have one of 'true/yes/t/y' or 'false/no/f/n': '\(value)' is not valid")
+            }
+        }
+        try applyPlacementAttributes(values, to: &style, position: position, at: offset)
+        if let value = values["lang"] { style.language = value }
+        if let value = values["font_features"] {
+            style.features += MeasureRequest.parseFeatureList(value)
+        }
+    }
+
+    private static func fail(_ message: String) -> FitTextError { .invalidArgument(name: "markup", reason: message) }
+
+    /// A span's attributes by their canonical names (``spanAttributes``): each allowed, and
+    /// given once.
+    private static func spanValues(
+        _ attributes: [(String, String)], position: () -> (line: Int, char: Int)
+    ) throws(FitTextError) -> [String: String] {
         var values: [String: String] = [:]
         for (name, value) in attributes {
             // attr_strcmp: '-' and '_' are the same.
             guard let key = spanAttributes[String(name.map { $0 == "-" ? "_" : $0 })] else {
-                throw fail("Attribute '\(name)' is not allowed on the <span> tag on line \(line) char \(char)")
+                throw fail("Attribute '\(name)' is not allowed on the <span> tag on line \(position().line) char \(position().char)")
             }
             guard values[key] == nil else {
-                throw fail("Attribute '\(name)' occurs twice on <span> tag on line \(line) char \(char), may only occur once")
+                throw fail("Attribute '\(name)' occurs twice on <span> tag on line \(position().line) char \(position().char), may only occur once")
             }
             values[key] = value
         }
-        // Font description first, then the other font attributes over it (span_parse_func).
+        return values
+    }
+
+    /// The font description, family and size attributes: the description first, then the
+    /// others over it (span_parse_func).
+    private static func applyFontAttributes(_ values: [String: String], to style: inout MarkupStyle, position: () -> (line: Int, char: Int)) throws(FitTextError) {
         if let desc = values["desc"] {
             let parsed = try FontDescription.parse(desc)
             // pango_font_description_from_string always sets style, weight, variant, stretch.
@@ -202,27 +233,31 @@ enum MarkupTags {
         if let family = values["family"] {
             style.families = family.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         }
-        if let size = values["size"] {
-            if let n = length(size), n > 0 {
-                setAbsoluteSize(&style, .points(Double(n) / 1024))
-            } else if size == "smaller" {
-                step(&style, by: -1)
-            } else if size == "larger" {
-                step(&style, by: 1)
-            } else if let factor = absoluteSize(size) {
-                // parse_absolute_size: a scale attribute (over any size in force), and nested
-                // tags step from it (open_tag_set_absolute_font_scale).
-                style.scale = factor
-                style.baseScaleFactor = factor
-                style.baseFontSize = nil
-                style.scaleLevel = 0
-            } else {
-                throw fail("Value of 'size' attribute on <span> tag on line \(line) could not be parsed; should be an integer, or a string such as 'small', not '\(size)'")
-            }
+        guard let size = values["size"] else { return }
+        if let n = length(size), n > 0 {
+            setAbsoluteSize(&style, .points(Double(n) / 1024))
+        } else if size == "smaller" {
+            step(&style, by: -1)
+        } else if size == "larger" {
+            step(&style, by: 1)
+        } else if let factor = absoluteSize(size) {
+            // parse_absolute_size: a scale attribute (over any size in force), and nested
+            // tags step from it (open_tag_set_absolute_font_scale).
+            style.scale = factor
+            style.baseScaleFactor = factor
+            style.baseFontSize = nil
+            style.scaleLevel = 0
+        } else {
+            throw fail("Value of 'size' attribute on <span> tag on line \(position().line) could not be parsed; should be an integer, or a string such as 'small', not '\(size)'")
         }
+    }
+
+    /// The style, weight, variant and stretch attributes: names as Pango's font description
+    /// fields (pango_parse_style and the like), or numbers.
+    private static func applyFaceAttributes(_ values: [String: String], to style: inout MarkupStyle, position: () -> (line: Int, char: Int)) throws(FitTextError) {
         if let value = values["style"] {
             guard let parsed = field(value, [("Roman", 0), ("Oblique", 1), ("Italic", 2)], normal: 0) else {
-                throw fail("'\(value)' is not a valid value for the 'style' attribute on <span> tag, line \(line); valid values are 'normal', 'oblique', 'italic'")
+                throw fail("'\(value)' is not a valid value for the 'style' attribute on <span> tag, line \(position().line); valid values are 'normal', 'oblique', 'italic'")
             }
             style.style = parsed == 2 ? .italic : parsed == 1 ? .oblique : .normal
         }
@@ -234,7 +269,7 @@ enum MarkupTags {
                 ("Black", 900), ("Ultra-Heavy", 1000), ("Extra-Heavy", 1000), ("Ultra-Black", 1000), ("Extra-Black", 1000),
             ]
             guard let parsed = field(value, names, normal: 400) else {
-                throw fail("'\(value)' is not a valid value for the 'weight' attribute on <span> tag, line \(line); valid values are for example 'light', 'ultrabold' or a number")
+                throw fail("'\(value)' is not a valid value for the 'weight' attribute on <span> tag, line \(position().line); valid values are for example 'light', 'ultrabold' or a number")
             }
             style.weight = FontWeight(rawValue: min(max(parsed, 1), 1000))
         }
@@ -244,7 +279,7 @@ enum MarkupTags {
                 ("Title-Caps", 6),
             ]
             guard let parsed = field(value, names, normal: 0) else {
-                throw fail("'\(value)' is not a valid value for the 'variant' attribute on <span> tag, line \(line); valid values are 'normal', 'smallcaps'")
+                throw fail("'\(value)' is not a valid value for the 'variant' attribute on <span> tag, line \(position().line); valid values are 'normal', 'smallcaps'")
             }
             style.variant = FontVariant.all.indices.contains(parsed) ? FontVariant.all[parsed] : .normal
         }
@@ -258,24 +293,20 @@ enum MarkupTags {
                 ("Semi-Expanded", 5), ("Expanded", 6), ("Extra-Expanded", 7), ("Ultra-Expanded", 8),
             ]
             guard let parsed = field(value, names, normal: 4) else {
-                throw fail("'\(value)' is not a valid value for the 'stretch' attribute on <span> tag, line \(line); valid values are for example 'condensed', 'ultraexpanded', 'normal'")
+                throw fail("'\(value)' is not a valid value for the 'stretch' attribute on <span> tag, line \(position().line); valid values are for example 'condensed', 'ultraexpanded', 'normal'")
             }
             style.stretch = all[min(max(parsed, 0), 8)]
         }
-        for key in ["underline", "overline", "gravity", "gravity_hint", "text_transform", "show"] {
-            // Enumerations that do not change logical extents: checked as names or numbers.
-            if let value = values[key], value.isEmpty {
-                throw fail("'' is not a valid value for the '\(key)' attribute on <span> tag, line \(line)")
-            }
-        }
-        for key in ["strikethrough", "fallback", "allow_breaks", "insert_hyphens"] {
-            if let value = values[key], !["true", "yes", "t", "y", "false", "no", "f", "n"].contains(value) {
-                throw fail("Value of '\(key)' attribute on <span> tag line \(line) should have one of 'true/yes/t/y' or 'false/no/f/n': '\(value)' is not valid")
-            }
-        }
+    }
+
+    /// The attributes that move or space the text: rise, baseline_shift and font_scale (kept
+    /// with where their tag opened, `offset`, for the shift's previous run), letter_spacing.
+    private static func applyPlacementAttributes(
+        _ values: [String: String], to style: inout MarkupStyle, position: () -> (line: Int, char: Int), at offset: Int
+    ) throws(FitTextError) {
         if let value = values["rise"] {
             guard let n = length(value) else {
-                throw fail("Value of 'rise' attribute on <span> tag on line \(line) could not be parsed; should be an integer, or a string such as '5.5pt', not '\(value)'")
+                throw fail("Value of 'rise' attribute on <span> tag on line \(position().line) could not be parsed; should be an integer, or a string such as '5.5pt', not '\(value)'")
             }
             style.rise = n
         }
@@ -286,25 +317,21 @@ enum MarkupTags {
             } else if let n = length(value), n > 1024 || n < -1024 {
                 style.baselineShifts.append(.init(value: .units(n), offset: offset))
             } else {
-                throw fail("Value of 'baseline_shift' attribute on <span> tag on line \(line) could not be parsed; should be 'superscript' or 'subscript' or an integer, or a string such as '5.5pt', not '\(value)'")
+                throw fail("Value of 'baseline_shift' attribute on <span> tag on line \(position().line) could not be parsed; should be 'superscript' or 'subscript' or an integer, or a string such as '5.5pt', not '\(value)'")
             }
         }
         if let value = values["font_scale"] {
             guard let parsed = enumValue(value, ["none": 0, "superscript": 1, "subscript": 2, "small-caps": 3]), (0...3).contains(parsed) else {
-                throw fail("'\(value)' is not a valid value for the 'font_scale' attribute on <span> tag, line \(line); valid values are none/superscript/subscript/small-caps")
+                throw fail("'\(value)' is not a valid value for the 'font_scale' attribute on <span> tag, line \(position().line); valid values are none/superscript/subscript/small-caps")
             }
             let scale = [MarkupStyle.FontScale.none, .superscript, .subscript, .smallCaps][parsed]
             style.fontScales.append(.init(value: scale, offset: offset))
         }
         if let value = values["letter_spacing"] {
             guard let n = integer(value) else {
-                throw fail("Value of 'letter_spacing' attribute on <span> tag on line \(line) could not be parsed; should be an integer, not '\(value)'")
+                throw fail("Value of 'letter_spacing' attribute on <span> tag on line \(position().line) could not be parsed; should be an integer, not '\(value)'")
             }
             style.letterSpacing = n
-        }
-        if let value = values["lang"] { style.language = value }
-        if let value = values["font_features"] {
-            style.features += MeasureRequest.parseFeatureList(value)
         }
     }
 

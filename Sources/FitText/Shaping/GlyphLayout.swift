@@ -90,94 +90,15 @@ extension PixelLayout {
         breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, metrics: LineMetrics, paragraph: Int,
         markupRaises: [Double]? = nil
     ) -> GlyphLine {
-        struct Item {
-            var level: UInt8
-            var run: GlyphRun
-            var width: Double
-        }
-        var items: [Item] = []
         let rightToLeft = paragraphIsRightToLeft(breaker, paragraph: paragraph)
-        // UAX #9 L1: white space ending the line takes the paragraph's level (in a
-        // right-to-left paragraph it goes to the line's left end).
-        var trailing = line.range.upperBound
-        while trailing > line.range.lowerBound && breaker.isWhiteSpace(trailing - 1) { trailing -= 1 }
-        func level(_ c: Int) -> UInt8 { c >= trailing ? (rightToLeft ? 1 : 0) : breaker.clusters[c].level }
-        // Runs aligned on the dominant baseline of the line's first run (``BaselineShift``),
-        // as the line's ascent and descent were.
-        let shift = BaselineShift(line: line.range, breaker: breaker, style: style)
-        // Markup's rise and sub/sup baseline shifts, per cluster: the raises the line's extents
-        // were measured with (PixelLayout's apply_baseline_shift walk over the line's items).
-        let raises = markupRaises
-        func markupRaise(_ c: Int) -> Double {
-            guard let raises else { return 0 }
-            let k = c - line.range.lowerBound
-            return k >= 0 && k < raises.count ? raises[k] : 0
-        }
-        func addRuns(_ range: Range<Int>) {
-            var start = range.lowerBound
-            while start < range.upperBound {
-                let first = breaker.clusters[start]
-                let firstLevel = level(start)
-                let firstRaise = markupRaise(start)
-                var end = start + 1
-                while end < range.upperBound {
-                    let c = breaker.clusters[end]
-                    if c.font != first.font || c.script != first.script || level(end) != firstLevel { break }
-                    if raises != nil && markupRaise(end) != firstRaise { break }
-                    end += 1
-                }
-                let font = breaker.fonts[Int(first.font)]
-                let hyphen = line.hyphenated && end == line.range.upperBound && end == range.upperBound
-                let run = glyphRun(
-                    clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
-                    hyphen: hyphen)
-                var shifted = run.run
-                let up = (shift?.raise(font, script: first.script) ?? 0) + firstRaise
-                if up != 0 { for k in shifted.glyphs.indices { shifted.glyphs[k].y += up } }
-                items.append(Item(level: firstLevel, run: shifted, width: run.width))
-                start = end
-            }
-        }
-        addRuns(head)
+        let runs = LineRuns(line: line, breaker: breaker, text: text, rightToLeft: rightToLeft, style: style, markupRaises: markupRaises)
+        var items: [GlyphItem] = []
+        runs.add(head, to: &items, layout: self)
         if let ellipsis {
-            let units = Array(ellipsis.text.utf16)
-            let level = head.last.map { breaker.clusters[$0].level } ?? tail.first.map { breaker.clusters[$0].level } ?? 0
-            let shaped = units.withUnsafeBufferPointer {
-                Shaper.glyphs($0, font: ellipsis.font, rightToLeft: false, script: 0, language: style.language.hbLanguage(script: 0), features: [])
-            }
-            var x = 0.0
-            var glyphs: [PositionedGlyph] = []
-            for g in shaped {
-                glyphs.append(PositionedGlyph(id: g.id, x: x + g.xOffset, y: g.yOffset, advance: g.advance, hexBox: nil))
-                x += g.advance
-            }
-            // The ellipsis is padded so that the line is as wide as the measurement says.
-            let kept = breaker.clusters[head].reduce(0) { $0 + $1.width } + breaker.clusters[tail].reduce(0) { $0 + $1.width }
-            let width = max(x, metrics.width - kept)
-            items.append(Item(level: level, run: GlyphRun(font: glyphFont(ellipsis.font), glyphs: glyphs), width: width))
+            items.append(ellipsisItem(ellipsis, head: head, tail: tail, breaker: breaker, lineWidth: metrics.width))
         }
-        addRuns(tail)
-
-        // L2: from the highest level down to the lowest odd one (the lowest level, made odd),
-        // reverse every sequence of items at that level or above.
-        if let highest = items.map(\.level).max(), let lowest = items.map(\.level).min(), highest > 0 {
-            let lowestOdd = lowest | 1
-            var level = highest
-            while level >= lowestOdd && level > 0 {
-                var i = 0
-                while i < items.count {
-                    if items[i].level >= level {
-                        var j = i
-                        while j < items.count && items[j].level >= level { j += 1 }
-                        items[i..<j].reverse()
-                        i = j
-                    } else {
-                        i += 1
-                    }
-                }
-                level -= 1
-            }
-        }
+        runs.add(tail, to: &items, layout: self)
+        GlyphItem.reorder(&items)
         var drawn = 0.0
         for item in items { drawn += item.width }
         // A right-to-left paragraph's lines sit at the right of a wider layout; a wrapped
@@ -185,17 +106,38 @@ extension PixelLayout {
         // draws it (measured with pango-view: the lines' last letters align on the right).
         let layoutWidth = request.maxWidth ?? metrics.width
         let left = rightToLeft ? layoutWidth - metrics.width : 0
-        var runs: [GlyphRun] = []
-        runs.reserveCapacity(items.count)
+        var placed: [GlyphRun] = []
+        placed.reserveCapacity(items.count)
         var x = rightToLeft ? metrics.width - drawn : 0
         for item in items {
             var run = item.run
             for k in run.glyphs.indices { run.glyphs[k].x += x }
             x += item.width
-            runs.append(run)
+            placed.append(run)
         }
         return GlyphLine(
-            baseline: 0, ascent: metrics.ascent, descent: metrics.descent, width: metrics.width, x: left, runs: runs)
+            baseline: 0, ascent: metrics.ascent, descent: metrics.descent, width: metrics.width, x: left, runs: placed)
+    }
+
+    /// The ellipsis as one item, at the level of the text before it (else after it), padded so
+    /// that the line is as wide as the measurement says (`lineWidth`).
+    private func ellipsisItem(
+        _ ellipsis: (text: String, font: Font), head: Range<Int>, tail: Range<Int>, breaker: LineBreaker, lineWidth: Double
+    ) -> GlyphItem {
+        let units = Array(ellipsis.text.utf16)
+        let level = head.last.map { breaker.clusters[$0].level } ?? tail.first.map { breaker.clusters[$0].level } ?? 0
+        let shaped = units.withUnsafeBufferPointer {
+            Shaper.glyphs($0, font: ellipsis.font, rightToLeft: false, script: 0, language: style.language.hbLanguage(script: 0), features: [])
+        }
+        var x = 0.0
+        var glyphs: [PositionedGlyph] = []
+        for g in shaped {
+            glyphs.append(PositionedGlyph(id: g.id, x: x + g.xOffset, y: g.yOffset, advance: g.advance, hexBox: nil))
+            x += g.advance
+        }
+        let kept = breaker.clusters[head].reduce(0) { $0 + $1.width } + breaker.clusters[tail].reduce(0) { $0 + $1.width }
+        let width = max(x, lineWidth - kept)
+        return GlyphItem(level: level, run: GlyphRun(font: glyphFont(ellipsis.font), glyphs: glyphs), width: width)
     }
 
     /// Whether the paragraph's base direction is right to left: its lowest bidi level is odd
@@ -217,7 +159,7 @@ extension PixelLayout {
 
     /// One run of clusters shaped again, glyph x from the run's left edge; each HarfBuzz
     /// cluster's glyphs together take the width the measurement gave its grapheme clusters.
-    private func glyphRun(
+    fileprivate func glyphRun(
         clusters: Range<Int>, font: Font, script: Int32, level: UInt8, breaker: LineBreaker,
         text: UnsafeBufferPointer<UInt16>, hyphen: Bool
     ) -> (run: GlyphRun, width: Double) {
@@ -275,6 +217,103 @@ extension PixelLayout {
             }
         }
         return (GlyphRun(font: glyphFont(font), glyphs: glyphs), x)
+    }
+}
+
+/// A run of a line's glyphs before reordering, with its bidi level and the width it takes.
+private struct GlyphItem {
+    var level: UInt8
+    var run: GlyphRun
+    var width: Double
+
+    /// UAX #9 L2: from the highest level down to the lowest odd one (the lowest level, made
+    /// odd), reverse every sequence of items at that level or above.
+    static func reorder(_ items: inout [GlyphItem]) {
+        guard let highest = items.map(\.level).max(), let lowest = items.map(\.level).min(), highest > 0 else { return }
+        let lowestOdd = lowest | 1
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < items.count {
+                if items[i].level >= level {
+                    var j = i
+                    while j < items.count && items[j].level >= level { j += 1 }
+                    items[i..<j].reverse()
+                    i = j
+                } else {
+                    i += 1
+                }
+            }
+            level -= 1
+        }
+    }
+}
+
+/// A line's clusters cut into glyph runs: one font, script and bidi level, and with markup one
+/// raise, each shaped again (``PixelLayout/glyphRun``) and raised as the line's extents were.
+private struct LineRuns {
+    let line: LineBreaker.Line
+    let breaker: LineBreaker
+    let text: UnsafeBufferPointer<UInt16>
+    let rightToLeft: Bool
+    /// UAX #9 L1: white space ending the line takes the paragraph's level (in a
+    /// right-to-left paragraph it goes to the line's left end); it starts here.
+    let trailing: Int
+    /// Runs aligned on the dominant baseline of the line's first run (``BaselineShift``),
+    /// as the line's ascent and descent were.
+    let shift: BaselineShift?
+    /// Markup's rise and sub/sup baseline shifts, per cluster: the raises the line's extents
+    /// were measured with (PixelLayout's apply_baseline_shift walk over the line's items).
+    let raises: [Double]?
+
+    init(
+        line: LineBreaker.Line, breaker: LineBreaker, text: UnsafeBufferPointer<UInt16>, rightToLeft: Bool, style: ResolvedStyle,
+        markupRaises: [Double]?
+    ) {
+        self.line = line
+        self.breaker = breaker
+        self.text = text
+        self.rightToLeft = rightToLeft
+        var trailing = line.range.upperBound
+        while trailing > line.range.lowerBound && breaker.isWhiteSpace(trailing - 1) { trailing -= 1 }
+        self.trailing = trailing
+        shift = BaselineShift(line: line.range, breaker: breaker, style: style)
+        raises = markupRaises
+    }
+
+    func level(_ c: Int) -> UInt8 { c >= trailing ? (rightToLeft ? 1 : 0) : breaker.clusters[c].level }
+
+    func markupRaise(_ c: Int) -> Double {
+        guard let raises else { return 0 }
+        let k = c - line.range.lowerBound
+        return k >= 0 && k < raises.count ? raises[k] : 0
+    }
+
+    /// The runs of the clusters `range`, in logical order.
+    func add(_ range: Range<Int>, to items: inout [GlyphItem], layout: PixelLayout) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let first = breaker.clusters[start]
+            let firstLevel = level(start)
+            let firstRaise = markupRaise(start)
+            var end = start + 1
+            while end < range.upperBound {
+                let c = breaker.clusters[end]
+                if c.font != first.font || c.script != first.script || level(end) != firstLevel { break }
+                if raises != nil && markupRaise(end) != firstRaise { break }
+                end += 1
+            }
+            let font = breaker.fonts[Int(first.font)]
+            let hyphen = line.hyphenated && end == line.range.upperBound && end == range.upperBound
+            let run = layout.glyphRun(
+                clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
+                hyphen: hyphen)
+            var shifted = run.run
+            let up = (shift?.raise(font, script: first.script) ?? 0) + firstRaise
+            if up != 0 { for k in shifted.glyphs.indices { shifted.glyphs[k].y += up } }
+            items.append(GlyphItem(level: firstLevel, run: shifted, width: run.width))
+            start = end
+        }
     }
 }
 

@@ -284,22 +284,9 @@ enum Shaper {
         _ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, in buffer: OpaquePointer, font: Font, rightToLeft: Bool,
         script: Int32, language: UInt, features: [hb_feature_t], continuation: Bool, characters: Bool = false
     ) -> (run: ShapedRun, sorted: Bool) {
-        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, Shaper.hbScript(script))
-        hb_buffer_set_language(buffer, OpaquePointer(bitPattern: language))
-        hb_buffer_set_cluster_level(
-            buffer, characters ? HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS : HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
-        // gets HarfBuzz's dotted circle, as it does in GTK. A later piece of a long run
-        // (shapeInPieces) begins mid-text, at a cluster: neither BOT (its context is read)
-        // nor DO_NOT_INSERT_DOTTED_CIRCLE, which would also drop the circles of broken
-        // syllables inside it that the whole run gets. Only the last piece ends the text.
-        let start =
-            continuation
-            ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : item.lowerBound == 0 ? HB_BUFFER_FLAG_BOT.rawValue : 0
-        let end = item.upperBound == text.count ? HB_BUFFER_FLAG_EOT.rawValue : 0
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | end))
+        fill(
+            buffer, text, item: item, rightToLeft: rightToLeft, script: script, language: language, continuation: continuation,
+            characters: characters)
         features.withUnsafeBufferPointer { list in
             hb_shape(font.hbFont, buffer, list.baseAddress, UInt32(list.count))
         }
@@ -365,19 +352,51 @@ enum Shaper {
                 missing.append(pending)
             }
         }
-        if !sorted {
-            var totals: [(cluster: Int32, advance: Int64)] = []
-            for k in 0..<count {
-                let i = rightToLeft ? count - 1 - k : k
-                totals.append((Int32(bitPattern: infos[i].cluster), font.advanceUnits(positions[i].x_advance)))
-            }
-            clusters = mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
-        }
+        if !sorted { clusters = unsortedClusters(infos: infos, positions: positions, count: count, rightToLeft: rightToLeft, font: font) }
         var run = ShapedRun(clusters: clusters)
         if anyMissing {
             run.missing = sorted ? missing : missingGlyphs(infos: infos, positions: positions, count: count, text: text, clusters: run.clusters)
         }
         return (run, sorted)
+    }
+
+    /// Puts `text[item]` in the empty buffer, the text around it as context, with the
+    /// direction, script, language, cluster level and flags Pango shapes an item with.
+    @inline(__always)
+    private static func fill(
+        _ buffer: OpaquePointer, _ text: UnsafeBufferPointer<UInt16>, item: Range<Int>, rightToLeft: Bool, script: Int32,
+        language: UInt, continuation: Bool, characters: Bool
+    ) {
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(item.lowerBound), Int32(item.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, Shaper.hbScript(script))
+        hb_buffer_set_language(buffer, OpaquePointer(bitPattern: language))
+        hb_buffer_set_cluster_level(
+            buffer, characters ? HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS : HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        // Pango shapes every item as the beginning and end of text (shape.c): a leading mark
+        // gets HarfBuzz's dotted circle, as it does in GTK. A later piece of a long run
+        // (shapeInPieces) begins mid-text, at a cluster: neither BOT (its context is read)
+        // nor DO_NOT_INSERT_DOTTED_CIRCLE, which would also drop the circles of broken
+        // syllables inside it that the whole run gets. Only the last piece ends the text.
+        let start =
+            continuation
+            ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE.rawValue : item.lowerBound == 0 ? HB_BUFFER_FLAG_BOT.rawValue : 0
+        let end = item.upperBound == text.count ? HB_BUFFER_FLAG_EOT.rawValue : 0
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: start | end))
+    }
+
+    /// The clusters of output whose clusters are not monotone (a font is untrusted input): each
+    /// cluster value's advances summed wherever its glyphs are (``mergeUnsorted(_:)``).
+    private static func unsortedClusters(
+        infos: UnsafeMutablePointer<hb_glyph_info_t>, positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int,
+        rightToLeft: Bool, font: Font
+    ) -> [ShapedRun.Cluster] {
+        var totals: [(cluster: Int32, advance: Int64)] = []
+        for k in 0..<count {
+            let i = rightToLeft ? count - 1 - k : k
+            totals.append((Int32(bitPattern: infos[i].cluster), font.advanceUnits(positions[i].x_advance)))
+        }
+        return mergeUnsorted(totals).map { ShapedRun.Cluster(start: $0.cluster, advance: Double($0.advance) / Font.unitsPerPixel) }
     }
 
     /// The .notdef glyphs per cluster, for output whose clusters are not monotone.
