@@ -27,6 +27,8 @@ enum CheckPictures {
             let chosen = run.languages[language]
             var options = LayoutOptions(sizeCategory: plan.categories[category], unit: .px, uiFont: plan.uiFont ?? user.uiFont)
             options.language = chosen.tag
+            options.labelSizes = plan.labelSizes
+            options.textScale = plan.textScale
             do {
                 let prepared = try PreparedLayout(chosen.document)
                 let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.factor)

@@ -25,6 +25,9 @@ struct CheckPlan: Sendable {
     var widths: [Double?]
     var height: Double?
     var uiFont: String?
+    /// The Layout call's `label_sizes` and `text_scale` (--label-sizes, --text-scale).
+    var labelSizes = false
+    var textScale: Double? = nil
     var range: BreakpointRange
 
     /// The source language first, then each catalog's.
@@ -78,6 +81,8 @@ struct CheckPlan: Sendable {
         var options = LayoutOptions(sizeCategory: categories[category], unit: .px, uiFont: uiFont)
         options.language = language.tag
         options.widgetSizes = true
+        options.labelSizes = labelSizes
+        options.textScale = textScale
         var results: [LayoutResult] = []
         results.reserveCapacity(widths.count)
         for (position, width) in widths.enumerated() {

@@ -194,6 +194,7 @@ struct FitCommand: AsyncParsableCommand {
         options.markup = markup
         options.breakpoints = try breakpointRange()
         options.widgetSizes = widgetSizes
+        request.apply(to: &options)
         if let category { options.sizeCategory = try Self.sizeCategory(category, option: "--category") }
         return options
     }

@@ -108,5 +108,27 @@ for document in first-fit-card spacer-rows; do
     done
 done
 
+# --label-sizes lays texts out at a GtkLabel's whole-pixel size: two labels of "ab" in DejaVu
+# Sans 9.7 (16.14 px each) need 34 px side by side, not 32.27; --text-scale takes the fonts at
+# that scale whatever the user's, and a scale out of 0.25–4 is a usage error.
+cat >"$out/two.json" <<'JSON'
+{"version":1,"root":{"id":"row","kind":"firstFit","children":[
+ {"id":"h","kind":"hstack","spacing":0,"children":[{"id":"a","kind":"text","text":"ab","font":"DejaVu Sans 9.7"},{"id":"b","kind":"text","text":"ab","font":"DejaVu Sans 9.7"}]},
+ {"id":"v","kind":"vstack","children":[{"id":"c","kind":"text","text":"ab","font":"DejaVu Sans 9.7"}]}]}}
+JSON
+flip() {  # flip ARGS...: where the row's first candidate starts to fit, exactly
+    "$fitctl" fit --local --breakpoints 0:100 --json "$@" "$out/two.json" \
+        | /usr/bin/python3 -c 'import json, sys; print(json.load(sys.stdin)["breakpoints"]["decisions"]["row"][-1]["exact_from"])'
+}
+checked=$((checked + 3))
+[ "$(flip)" = "32.271484375" ] || { echo "FAIL unrounded flip: $(flip)"; failures=$((failures + 1)); }
+[ "$(flip --label-sizes)" = "34" ] || { echo "FAIL --label-sizes flip: $(flip --label-sizes)"; failures=$((failures + 1)); }
+# Twice the font size, about twice as wide (hinting aside): well past 60 px.
+/usr/bin/python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 60 else 1)' "$(flip --text-scale 2)" \
+    || { echo "FAIL --text-scale 2 left the flip at $(flip --text-scale 2)"; failures=$((failures + 1)); }
+if "$fitctl" fit --local --text-scale 9 "$out/two.json" >"$out/stdout" 2>"$out/err" || ! grep -q "text-scale 9.0: give 0.25 to 4.0" "$out/err"; then
+    echo "FAIL --text-scale 9: $(cat "$out/err")"; failures=$((failures + 1))
+fi
+
 echo "layout_cli: $checked layouts checked, $failures failures"
 [ "$failures" -eq 0 ]
