@@ -21,8 +21,10 @@ extension DynamicTypeName {
 
     /// The same from a name's UTF-8 bytes. It runs on every font string a client sends (is it a
     /// text style?), so it compares bytes and does not allocate.
-    public init?(utf8 name: some Collection<UInt8>) {
-        guard let match = Self.vocabulary.lookup(name) else { return nil }
+    @inlinable public init?(utf8 name: some Collection<UInt8>) {
+        // Folded where the caller is (inlined, so for its own collection type); looked up in
+        // one hash table, not name by name.
+        guard let match = Self.vocabulary.value(spelledBy: name) else { return nil }
         self = match
     }
 
@@ -51,44 +53,69 @@ extension DynamicTypeName {
     }
 }
 
-/// The names a ``DynamicTypeName`` type is read by, folded once (lowercased, separators
-/// dropped) so that a lookup compares bytes and allocates nothing.
-public struct DynamicTypeVocabulary<Value: Sendable>: Sendable {
-    /// The names read besides the canonical ones.
-    public let aliases: [(name: String, value: Value)]
-    private let folded: [(folded: String, value: Value)]
+/// A name as the parser compares it: ASCII lowercased, the separators `-`, `_` and space
+/// dropped, as an FNV-1a hash of those bytes and their count (the longest name,
+/// "accessibilityExtraExtraExtraLarge", folds to 33 bytes). Folding allocates nothing, and one
+/// hash lookup finds the candidate name, whose bytes are then compared (``matches(_:)``): FNV is
+/// no defence against a crafted collision, the comparison is.
+public struct DynamicTypeFoldedName: Hashable, Sendable {
+    @usableFromInline var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    @usableFromInline var count = 0
 
-    /// `canonical` first, then `aliases`; the first name that matches wins.
-    public init(canonical: [(name: String, value: Value)], aliases: [(name: String, value: Value)]) {
-        self.aliases = aliases
-        folded = (canonical + aliases).map { (Self.fold($0.name), $0.value) }
-    }
+    /// Longer than any name folds to: not a name.
+    @usableFromInline static let capacity = 48
 
-    /// The value whose name `bytes` spell, folded.
-    func lookup(_ bytes: some Collection<UInt8>) -> Value? {
-        for entry in folded where Self.matches(bytes, entry.folded) { return entry.value }
-        return nil
-    }
-
-    /// True when `bytes`, folded, spell `folded` (a name already lowercased, without separators).
-    static func matches(_ bytes: some Sequence<UInt8>, _ folded: String) -> Bool {
-        var expected = folded.utf8.makeIterator()
-        for byte in bytes where !isSeparator(byte) {
-            guard let want = expected.next(), lowercased(byte) == want else { return false }
+    /// Nil when the name folds to more bytes than any name has.
+    @inlinable public init?(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes where !Self.isSeparator(byte) {
+            guard count < Self.capacity else { return nil }
+            hash = (hash ^ UInt64(Self.lowercased(byte))) &* 0x0000_0100_0000_01b3
+            count += 1
         }
-        return expected.next() == nil
     }
 
-    /// `name` as ``matches(_:_:)`` compares it: lowercased, separators dropped.
-    static func fold(_ name: String) -> String {
-        String(decoding: name.utf8.lazy.filter { !isSeparator($0) }.map(lowercased), as: UTF8.self)
+    /// Whether `bytes`, folded, are exactly `folded` (a folded name's bytes).
+    @inlinable static func matches(_ bytes: some Sequence<UInt8>, _ folded: [UInt8]) -> Bool {
+        var index = 0
+        for byte in bytes where !isSeparator(byte) {
+            guard index < folded.count, folded[index] == lowercased(byte) else { return false }
+            index += 1
+        }
+        return index == folded.count
     }
 
-    private static func isSeparator(_ byte: UInt8) -> Bool {
+    @inlinable static func isSeparator(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
     }
 
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
+    @inlinable static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+}
+
+/// The names a ``DynamicTypeName`` type is read by, folded once, by their folded key.
+public struct DynamicTypeVocabulary<Value: Sendable>: Sendable {
+    /// The names read besides the canonical ones.
+    public let aliases: [(name: String, value: Value)]
+    @usableFromInline let byFoldedName: [DynamicTypeFoldedName: (folded: [UInt8], value: Value)]
+
+    /// `canonical` first, then `aliases`; of two names that fold alike, the first wins.
+    public init(canonical: [(name: String, value: Value)], aliases: [(name: String, value: Value)]) {
+        self.aliases = aliases
+        var table: [DynamicTypeFoldedName: (folded: [UInt8], value: Value)] = [:]
+        for (name, value) in canonical + aliases {
+            guard let key = DynamicTypeFoldedName(name.utf8), table[key] == nil else { continue }
+            let folded = name.utf8.filter { !DynamicTypeFoldedName.isSeparator($0) }.map(DynamicTypeFoldedName.lowercased)
+            table[key] = (folded, value)
+        }
+        byFoldedName = table
+    }
+
+    /// The value whose name `bytes` spell, folded.
+    @inlinable public func value(spelledBy bytes: some Collection<UInt8>) -> Value? {
+        guard let key = DynamicTypeFoldedName(bytes), let entry = byFoldedName[key],
+            DynamicTypeFoldedName.matches(bytes, entry.folded)
+        else { return nil }
+        return entry.value
     }
 }

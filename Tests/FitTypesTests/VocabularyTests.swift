@@ -76,8 +76,8 @@ import Testing
     @Test func namesAreUnambiguous() {
         let categoryNames = SizeCategory.allCases.map(\.name) + SizeCategory.aliases.map(\.name)
         let styleNames = TextStyle.allCases.map(\.name) + TextStyle.aliases.map(\.name)
-        #expect(Set(categoryNames.map(DynamicTypeVocabulary<SizeCategory>.fold)).count == categoryNames.count)
-        #expect(Set(styleNames.map(DynamicTypeVocabulary<TextStyle>.fold)).count == styleNames.count)
+        #expect(Set(categoryNames.compactMap { DynamicTypeFoldedName($0.utf8) }).count == categoryNames.count)
+        #expect(Set(styleNames.compactMap { DynamicTypeFoldedName($0.utf8) }).count == styleNames.count)
     }
 
     @Test func orderAndAccessibility() {
