@@ -35,7 +35,7 @@ if [ -z "${E2E_INNER:-}" ]; then
     assert_eq "$out" "FitViewThatFits FitUniformGroup FitThresholdBox 1" "the types GJS sees"
     ok "GJS: FitdGtk.ViewThatFits, UniformGroup, ThresholdBox from the typelib"
   else
-    echo "$TEST: SKIP: GJS (gjs is not installed)"
+    fail "GJS: gjs is not installed (scripts/bootstrap installs it with the C client's test packages)"
   fi
   if command -v valac >/dev/null; then
     cat >"$GTK_WORK/row.vala" <<'VALA'
@@ -52,7 +52,7 @@ VALA
       || fail "a Vala program on fitd-gtk.vapi does not build: $(tail -5 "$GTK_WORK/valac.log")"
     ok "Vala: a program on fitd-gtk.vapi builds"
   else
-    echo "$TEST: SKIP: Vala (valac is not installed)"
+    fail "Vala: valac is not installed (scripts/bootstrap installs it with the C client's build tools)"
   fi
   E2E_TIMEOUT=150 on_private_bus "$@"
 fi
