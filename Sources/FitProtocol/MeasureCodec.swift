@@ -5,9 +5,6 @@ import FitTypes
 /// MeasureBatch). Shared by the daemon (decode requests, encode results) and FitClient
 /// (the reverse), so both sides agree by construction.
 public enum MeasureCodec {
-    /// Measure's option keys (MeasureOptions, the one table of them).
-    public static var optionKeys: Set<String> { MeasureOptions.names }
-
     /// The signature of one Metrics structure.
     public static let metricsSignature = "(dddubbasa(dddduusb)t)"
 

@@ -115,16 +115,14 @@ extension FitService {
 
     // MARK: text styles in font strings
 
-    /// The font string and text scale the engine gets for a request's font. A text style name
-    /// ("body", "Headline", "title accessibilityLarge", "caption ax2"; TextStyleFont) becomes
-    /// the Pango description of the style in the UI font at the size category of `textScale`
-    /// (or the one named after the style), measured at a text scale of 1: the style's size
-    /// already includes the category, so applying the scale again would count it twice.
-    /// Anything else is a Pango description, measured at `textScale`. A family whose first
-    /// word is a style name is still reachable with a trailing comma ("Body, 12").
-    func engineFont(_ font: String, textScale: Double, rules: UserRequestRules) throws(DBusError) -> (font: String, textScale: Double) {
+    /// The font string and text scale the engine gets for ResolveFont's font, by the user's
+    /// rules (UserRequestRules.engineFont): a text style name ("body", "caption ax2") becomes
+    /// its Pango description at the user's size category, measured at scale 1; anything else is
+    /// a Pango description at the user's scale. A family whose first word is a style name is
+    /// still reachable with a trailing comma ("Body, 12").
+    func engineFont(_ font: String, rules: UserRequestRules) throws(DBusError) -> (font: String, textScale: Double) {
         do throws(UserRequestRules.Failure) {
-            return try rules.engineFont(font, textScale: textScale)
+            return try rules.engineFont(font, textScale: rules.textScale)
         } catch {
             throw DBusError(FitErrorName.invalidFont, error.description)
         }

@@ -317,8 +317,7 @@ public final class FitService: Sendable {
             throw DBusError(.invalidArgs, "ResolveFont takes (s font)")
         }
         requestsServed.add(1)
-        let rules = requestContext.rules
-        let (description, scale) = try engineFont(font, textScale: rules.textScale, rules: rules)
+        let (description, scale) = try engineFont(font, rules: requestContext.rules)
         do throws(FitTextError) {
             return [FontCodec.encode(try engine.resolveFont(description, textScale: scale))]
         } catch {

@@ -133,7 +133,8 @@ struct MeasureCommand: AsyncParsableCommand {
             let limit = Int(TextLimits.maxLetterSpacing)
             throw ValidationError("--letter-spacing \(MetricsText.format(letterSpacing)): give -\(limit) to \(limit) px")
         }
-        _ = try flagRequest(cellOptions: try parsedCellOptions())
+        // The words only: the terminal is asked for its profile once, by run().
+        _ = try flagRequest(cellOptions: try parsedCellOptions(detecting: false))
         if let output {
             if batch { throw ValidationError("--output draws one text, not --batch") }
             if cells { throw ValidationError("--output draws pixels, not --cells") }
@@ -152,15 +153,15 @@ struct MeasureCommand: AsyncParsableCommand {
 
     /// --escapes, --ambiguous and --terminal (nil where not given; the terminal's own profile
     /// where its environment says, or for a single --cells measurement where it answers:
-    /// ``TerminalDetection``).
-    func parsedCellOptions() throws -> (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?) {
+    /// ``TerminalDetection``). `detecting` false leaves an unnamed profile nil.
+    func parsedCellOptions(detecting: Bool = true) throws -> (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?) {
         do {
             let terminal = try self.terminal.map { text in try Self.word(TerminalProfile.self, text) }
             return (
                 try escapes.map { text in try Self.word(EscapeMode.self, text) },
                 try ambiguous.map { text in try Self.word(AmbiguousWidth.self, text) },
-                terminal
-                    ?? TerminalDetection.detect(environment: ProcessInfo.processInfo.environment, ask: cells && !batch).profile
+                terminal ?? (detecting
+                    ? TerminalDetection.detect(environment: ProcessInfo.processInfo.environment, ask: cells && !batch).profile : nil)
             )
         }
     }
