@@ -28,10 +28,6 @@ public enum LayoutCodec {
     /// Layout's out arguments: size, frames, decisions, truncated, generation.
     public static let resultSignature = "(dd)a\(frameSignature)a\(decisionSignature)bt"
 
-    public static let optionKeys: Set<String> = [
-        "unit", "size_category", "ui_font", "spacing", "language", "metrics", "markup", "breakpoints", "widget_sizes", "label_sizes", "text_scale",
-    ]
-
     /// A breakpoint interval: from, to (both included), candidate (-1 where the decision is
     /// not shown, or for a shown threshold), axis (a shown threshold's arrangement, else "").
     public static let intervalSignature = "(ddis)"
@@ -194,79 +190,31 @@ public enum LayoutCodec {
 
     static func optionDictionary(of options: LayoutOptions, sendSizeCategory: Bool) -> OptionDictionary {
         var entries: [String: DBusValue] = [:]
-        if options.unit != .px { entries["unit"] = .string(options.unit.rawValue) }
-        if sendSizeCategory { entries["size_category"] = .string(options.sizeCategory.name) }
-        if let font = options.uiFont { entries["ui_font"] = .string(font) }
-        if let spacing = options.defaultSpacing { entries["spacing"] = .double(spacing) }
-        if let language = options.language { entries["language"] = .string(language) }
-        if let metrics = options.metrics { entries["metrics"] = .string(metrics) }
-        if options.markup { entries["markup"] = .boolean(true) }
-        if let range = options.breakpoints { entries["breakpoints"] = .structure([.double(range.from), .double(range.to)]) }
-        if options.widgetSizes { entries["widget_sizes"] = .boolean(true) }
-        if options.labelSizes { entries["label_sizes"] = .boolean(true) }
-        if let scale = options.textScale { entries["text_scale"] = .double(scale) }
+        for option in LayoutOptionTable.all {
+            // The user's category is the daemon's to apply unless the caller sends its own.
+            if option.name == LayoutOptionTable.sizeCategory.name && !sendSizeCategory { continue }
+            guard let value = option.value(options) else { continue }
+            entries[option.name] = DBusValue(value, signature: option.signature)
+        }
         return OptionDictionary(entries)
     }
 
     /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.
     public static func options(_ value: DBusValue, defaultCategory: SizeCategory) throws(DBusError) -> LayoutOptions {
         let dictionary = try OptionDictionary(value)
-        try dictionary.rejectUnknown(known: optionKeys)
         var options = LayoutOptions(sizeCategory: defaultCategory)
-        if let unit = try dictionary.string("unit") {
-            guard let parsed = LayoutOptions.Unit(rawValue: unit) else { throw .invalidArgument("unit \"\(unit)\" is not px or cells") }
-            options.unit = parsed
-        }
-        if let name = try dictionary.string("size_category") {
-            guard let category = SizeCategory(name: name) else {
-                throw .invalidArgument("size_category \"\(name)\" is not one of \(SizeCategory.nameList)")
-            }
-            options.sizeCategory = category
-        }
-        if let font = try dictionary.uiFont() { options.uiFont = font }
-        if let spacing = try dictionary.double("spacing") {
-            guard spacing.isFinite, spacing >= 0 else { throw .invalidArgument("spacing \(spacing) must be a finite length ≥ 0") }
-            options.defaultSpacing = spacing
-        }
-        if let language = try dictionary.string("language") {
-            do throws(FitTextError) { options.language = try MeasureRequest.canonicalLanguage(language) } catch { throw DBusError(error) }
-        }
-        if let metrics = try dictionary.string("metrics") {
+        guard !dictionary.entries.isEmpty else { return options }
+        try dictionary.rejectUnknown(known: LayoutOptionTable.names)
+        // In the table's order, so that of two bad options the same one is named every time.
+        for option in LayoutOptionTable.all {
+            guard let given = try dictionary.optionValue(option) else { continue }
             do throws(FitTextError) {
-                // Canonical: "gtk4" is the default, so it keys the cache like no option.
-                options.metrics = try ToolkitProfile(parsing: metrics) == .gtk4 ? nil : metrics
+                try option.apply(&options, given)
             } catch {
                 throw DBusError(error)
             }
         }
-        options.markup = try dictionary.bool("markup") ?? false
-        if let range = dictionary.entries["breakpoints"] { options.breakpoints = try breakpointRange(range) }
-        options.widgetSizes = try dictionary.bool("widget_sizes") ?? false
-        options.labelSizes = try dictionary.bool("label_sizes") ?? false
-        if let scale = try dictionary.double("text_scale") {
-            guard scale.isFinite, TextLimits.textScaleRange.contains(scale) else {
-                throw .invalidArgument(
-                    "text_scale \(scale) must be within \(TextLimits.textScaleRange.lowerBound)…\(TextLimits.textScaleRange.upperBound)")
-            }
-            options.textScale = scale
-        }
         return options
-    }
-
-    /// The `breakpoints` option: `(dd)` min and max width, 0 ≤ min ≤ max ≤ 1e6 (widths on a grid
-    /// of one px or one cell from min). Every refusal names the option.
-    static func breakpointRange(_ value: DBusValue) throws(DBusError) -> BreakpointRange {
-        guard case .structure(let fields) = value, fields.count == 2, case .double(let low) = fields[0],
-            case .double(let high) = fields[1]
-        else { throw .invalidArgument("option \"breakpoints\" must be (dd), the least and the greatest width, got \(value.signature)") }
-        guard low.isFinite, high.isFinite else {
-            throw .invalidArgument("option \"breakpoints\" (\(low), \(high)): both widths must be finite")
-        }
-        guard low >= 0, low <= high, high <= LayoutLimits.maxBreakpointWidth else {
-            throw .invalidArgument(
-                "option \"breakpoints\" (\(low), \(high)): give 0 ≤ min ≤ max ≤ \(Int(LayoutLimits.maxBreakpointWidth))")
-        }
-        return BreakpointRange(from: low, to: high)
     }
 
     // MARK: result

@@ -21,7 +21,7 @@ public enum MeasureCodec {
         try options.rejectUnknown(known: MeasureOptions.names)
         // In the table's order, so that of two bad options the same one is named every time.
         for option in MeasureOptions.all {
-            guard let value = try options.measureOptionValue(option) else { continue }
+            guard let value = try options.optionValue(option) else { continue }
             do throws(FitTextError) {
                 try option.apply(&request, value)
             } catch {

@@ -69,16 +69,26 @@ public struct OptionDictionary: Sendable {
         }
     }
 
-    /// A Measure option's value in the shape its row of MeasureOptions takes, or a D-Bus
-    /// type error naming the key; nil when the dictionary does not hold it.
-    func measureOptionValue(_ option: MeasureOption) throws(DBusError) -> MeasureOptionValue? {
+    /// An option's value in the shape its row (MeasureOptions, LayoutOptionTable) takes, or a
+    /// D-Bus type error naming the key; nil when the dictionary does not hold it.
+    func optionValue<Target>(_ option: RequestOption<Target>) throws(DBusError) -> OptionValue? {
         switch option.kind {
-        case .number: return try double(option.name).map(MeasureOptionValue.number)
+        case .number: return try double(option.name).map(OptionValue.number)
         case .wholeNumber: return try integer(option.name).map { .number(Double($0)) }
-        case .string: return try string(option.name).map(MeasureOptionValue.string)
-        case .bool: return try bool(option.name).map(MeasureOptionValue.bool)
-        case .stringList: return try strings(option.name).map(MeasureOptionValue.strings)
+        case .string: return try string(option.name).map(OptionValue.string)
+        case .bool: return try bool(option.name).map(OptionValue.bool)
+        case .stringList: return try strings(option.name).map(OptionValue.strings)
+        case .range: return try range(option.name).map { OptionValue.range($0.0, $0.1) }
         }
+    }
+
+    /// A `(dd)` option: two numbers, the least and the greatest.
+    public func range(_ key: String) throws(DBusError) -> (Double, Double)? {
+        guard let value = entries[key] else { return nil }
+        guard case .structure(let fields) = value, fields.count == 2, case .double(let low) = fields[0],
+            case .double(let high) = fields[1]
+        else { throw .invalidArgument("option \"\(key)\" must be (dd), the least and the greatest, got \(value.signature)") }
+        return (low, high)
     }
 
     public func rejectUnknown(known: Set<String>) throws(DBusError) {
@@ -153,8 +163,8 @@ public struct OptionDictionary: Sendable {
 }
 
 extension DBusValue {
-    /// A Measure option's value as sent with `signature` (MeasureOptions' row).
-    init(_ value: MeasureOptionValue, signature: String) {
+    /// An option's value as sent with `signature` (its row's).
+    init(_ value: OptionValue, signature: String) {
         switch value {
         case .number(let number) where signature == "u":
             self = .uint32(number >= Double(UInt32.max) ? .max : number > 0 ? UInt32(number.rounded()) : 0)
@@ -162,6 +172,7 @@ extension DBusValue {
         case .string(let text): self = .string(text)
         case .bool(let flag): self = .boolean(flag)
         case .strings(let list): self = .array(elementSignature: "s", list.map(DBusValue.string))
+        case .range(let low, let high): self = .structure([.double(low), .double(high)])
         }
     }
 }

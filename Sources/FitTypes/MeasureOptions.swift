@@ -1,81 +1,3 @@
-/// A Measure option's value as it arrives, whichever way: a D-Bus variant (FitProtocol's
-/// MeasureCodec), a field of a JSON request line (fitctl's batch), a command-line flag.
-/// The transport checks the shape (a number is a number); the option's row in
-/// ``MeasureOptions`` checks the meaning.
-public enum MeasureOptionValue: Hashable, Sendable {
-    case number(Double)
-    case string(String)
-    case bool(Bool)
-    case strings([String])
-}
-
-/// One option of Measure, MeasureBatch and MeasureLabel: its wire name, its D-Bus type, what
-/// it means, how a value is taken into a request and how a request gives it back. A class:
-/// decoders walk the table for every request, and a reference is one count to hold where a
-/// struct of three closures and four strings is eight.
-public final class MeasureOption: Sendable {
-    /// The shape of the option's value on every transport.
-    public enum Kind: Sendable {
-        /// D-Bus `d` (also `i`, `u`); a JSON number.
-        case number
-        /// D-Bus `u` (also `i`, or a `d` that is whole); a JSON number that is whole.
-        case wholeNumber
-        case string
-        case bool
-        /// D-Bus `as` or `s`; a JSON list of strings or a string. Each string is split at commas.
-        case stringList
-    }
-
-    /// The key on the wire and in a JSON request line: "max_width".
-    public let name: String
-    public let kind: Kind
-    /// The D-Bus type the option is sent with (protocol/README.md's table).
-    public let signature: String
-    /// What the option does, for `fitctl measure --help`.
-    public let help: String
-    /// The words it takes, where it takes a fixed set (shell completion, "did you mean").
-    public let words: [String]
-    /// Takes a value into a request, or says what is wrong with it, naming the option.
-    public let apply: @Sendable (inout MeasureRequest, MeasureOptionValue) throws(FitTextError) -> Void
-    /// The request's value of the option; nil where it has the default (nothing to send).
-    public let value: @Sendable (MeasureRequest) -> MeasureOptionValue?
-    /// A value other than the default, which the tests apply to check that every option
-    /// reaches the request and its equality and hash.
-    package let sample: MeasureOptionValue
-
-    init(
-        name: String, kind: Kind, signature: String, words: [String] = [], help: String,
-        apply: @escaping @Sendable (inout MeasureRequest, MeasureOptionValue) throws(FitTextError) -> Void,
-        value: @escaping @Sendable (MeasureRequest) -> MeasureOptionValue?, sample: MeasureOptionValue
-    ) {
-        self.name = name
-        self.kind = kind
-        self.signature = signature
-        self.help = help
-        self.words = words
-        self.apply = apply
-        self.value = value
-        self.sample = sample
-    }
-
-    /// A value of the wrong shape for the option, in one wording whichever way it came.
-    public var wrongShape: FitTextError { Self.wrongShape(name: name, kind: kind) }
-
-    static func wrongShape(name: String, kind: Kind) -> FitTextError {
-        let reason = switch kind {
-        case .number: "not a number"
-        case .wholeNumber: "not a whole number"
-        case .string: "not a string"
-        case .bool: "not true or false"
-        case .stringList: "give a string \"tnum,-liga\" or a list of strings"
-        }
-        return .invalidArgument(name: name, reason: reason)
-    }
-
-    /// The flag fitctl gives the option: "--max-width".
-    public var flag: String { "--" + name.replacingUnderscores }
-}
-
 /// The one table of Measure's options. The D-Bus codec, fitctl's batch reader and its flags
 /// take values through it, the client sends what it gives back, and tests check it against
 /// protocol/README.md's table and against MeasureRequest's equality and hash, so an option
@@ -84,7 +6,7 @@ public enum MeasureOptions {
     public static let maxWidth = MeasureOption(
         name: "max_width", kind: .number, signature: "d", help: "Wrap at this width (px, or cells with --cells), 0 or more.",
         apply: { request, value throws(FitTextError) in request.maxWidth = try value.number(for: "max_width") },
-        value: { $0.maxWidth.map(MeasureOptionValue.number) }, sample: .number(80))
+        value: { $0.maxWidth.map(OptionValue.number) }, sample: .number(80))
     public static let wrap = MeasureOption(
         name: "wrap", kind: .string, signature: "s", words: WrapMode.allCases.map(\.rawValue), help: "word, char or word-char.",
         apply: { request, value throws(FitTextError) in request.wrap = try WrapMode(parsing: value.string(for: "wrap")) },
@@ -127,7 +49,7 @@ public enum MeasureOptions {
         name: "language", kind: .string, signature: "s",
         help: "The context language (BCP 47: \"bn-IN\", \"zh-CN\", \"c\"); default: the locale's, as Pango's.",
         apply: { request, value throws(FitTextError) in request.language = try MeasureRequest.canonicalLanguage(value.string(for: "language")) },
-        value: { $0.language.map(MeasureOptionValue.string) }, sample: .string("de"))
+        value: { $0.language.map(OptionValue.string) }, sample: .string("de"))
     public static let metrics = MeasureOption(
         name: "metrics", kind: .string, signature: "s",
         help: "The toolkit whose labels to measure as: gtk4 (default: the GTK 4 installed here), gtk3, or a GTK 4 line (gtk-4.8, gtk-4.16).",
@@ -157,7 +79,7 @@ public enum MeasureOptions {
         name: "ui_font", kind: .string, signature: "s",
         help: "The UI font that no --font and the text styles resolve against (a Pango description), instead of the user's.",
         apply: { request, value throws(FitTextError) in request.uiFont = try MeasureRequest.uiFontOption(value.string(for: "ui_font")) },
-        value: { $0.uiFont.map(MeasureOptionValue.string) }, sample: .string("Cantarell 11"))
+        value: { $0.uiFont.map(OptionValue.string) }, sample: .string("Cantarell 11"))
 
     /// Every option, in the order of protocol/README.md's table.
     public static let all: [MeasureOption] = [
@@ -166,43 +88,6 @@ public enum MeasureOptions {
     ]
 
     public static let names: Set<String> = Set(all.map(\.name))
-}
-
-extension MeasureOptionValue {
-    // The rows' readers: a value of another shape is MeasureOption.wrongShape.
-    func number(for name: String) throws(FitTextError) -> Double {
-        guard case .number(let value) = self else { throw MeasureOption.wrongShape(name: name, kind: .number) }
-        return value
-    }
-
-    func wholeNumber(for name: String) throws(FitTextError) -> Int {
-        guard case .number(let value) = self, value == value.rounded() else {
-            throw MeasureOption.wrongShape(name: name, kind: .wholeNumber)
-        }
-        // A count beyond any text's lines (D-Bus's u64 2^64 − 1, "no limit in practice")
-        // is taken as the largest one.
-        if value >= Double(Int.max) { return .max }
-        if value <= Double(Int.min) { return .min }
-        return Int(value)
-    }
-
-    func string(for name: String) throws(FitTextError) -> String {
-        guard case .string(let value) = self else { throw MeasureOption.wrongShape(name: name, kind: .string) }
-        return value
-    }
-
-    func bool(for name: String) throws(FitTextError) -> Bool {
-        guard case .bool(let value) = self else { throw MeasureOption.wrongShape(name: name, kind: .bool) }
-        return value
-    }
-
-    func strings(for name: String) throws(FitTextError) -> [String] {
-        switch self {
-        case .string(let value): return [value]
-        case .strings(let values): return values
-        default: throw MeasureOption.wrongShape(name: name, kind: .stringList)
-        }
-    }
 }
 
 extension MeasureRequest {
@@ -225,8 +110,4 @@ extension MeasureRequest {
 extension MeasureUnit: OptionWord {
     public static let optionName = "unit"
     public static let wordKind = "a unit"
-}
-
-extension String {
-    fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }

@@ -206,7 +206,7 @@ struct BatchMeasurer {
     }
 
     /// A field's JSON value in the shape MeasureOptions takes; nil for `null` (as if left out).
-    private static func optionValue(_ json: JSONValue, for option: MeasureOption) throws(FitTextError) -> MeasureOptionValue? {
+    private static func optionValue(_ json: JSONValue, for option: MeasureOption) throws(FitTextError) -> OptionValue? {
         switch json {
         case .null: return nil
         case .number(let value, _): return .number(value)

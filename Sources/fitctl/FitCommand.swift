@@ -49,15 +49,15 @@ struct FitCommand: AsyncParsableCommand {
     @Option(help: "Size category: xSmall … accessibilityExtraExtraExtraLarge.")
     var category: String?
 
-    @Option(help: "The context language of every text (BCP 47: \"bn-IN\", \"c\"); default: the locale's, as Pango's.")
+    @Option(help: ArgumentHelp(LayoutOptionTable.language.help))
     var language: String?
-    @Flag(help: "Every text of the document is Pango markup, measured as GTK draws a label's markup.")
+    @Flag(help: ArgumentHelp(LayoutOptionTable.markup.help))
     var markup = false
 
-    @Option(help: "Also find, per decision, the widths in MIN:MAX (whole px or cells from MIN) over which each outcome holds, where it flips exactly (to 1/1024 px, and in sp at the user's text scale), and the root's min- and max-content widths.")
+    @Option(help: ArgumentHelp(LayoutOptionTable.breakpoints.help))
     var breakpoints: String?
 
-    @Flag(name: .customLong("widget-sizes"), help: "Also give every shown text the size a GtkLabel showing it at its frame's width requests (minimum and natural width and height, baseline; whole px; with --json).")
+    @Flag(name: .customLong("widget-sizes"), help: ArgumentHelp(LayoutOptionTable.widgetSizes.help))
     var widgetSizes = false
 
     @Flag(help: "Lay out in terminal cells instead of pixels.")
@@ -101,21 +101,23 @@ struct FitCommand: AsyncParsableCommand {
         try breakpoints.map { try Self.breakpointRange($0) }
     }
 
-    /// A MIN:MAX width range (`--breakpoints`), checked as the daemon checks the option.
+    /// A MIN:MAX width range (`--breakpoints`), checked by the option's row as the daemon checks it.
     static func breakpointRange(_ breakpoints: String) throws -> BreakpointRange {
         let parts = breakpoints.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let low = Double(parts[0].trimmingCharacters(in: .whitespaces)),
             let high = Double(parts[1].trimmingCharacters(in: .whitespaces))
         else { throw ValidationError("--breakpoints takes MIN:MAX, two widths: \"100:600\"") }
-        guard low.isFinite, high.isFinite, low >= 0, low <= high, high <= LayoutLimits.maxBreakpointWidth else {
-            throw ValidationError("--breakpoints \(breakpoints): give 0 ≤ MIN ≤ MAX ≤ \(Int(LayoutLimits.maxBreakpointWidth))")
-        }
-        return BreakpointRange(from: low, to: high)
+        var options = LayoutOptions()
+        try LayoutRequestOptions.take(
+            LayoutOptionTable.breakpoints, .range(low, high), into: &options, flag: "--breakpoints", given: breakpoints)
+        return options.breakpoints ?? BreakpointRange(from: low, to: high)
     }
 
     private func parsedLanguage() throws -> String? {
         guard let language else { return nil }
-        do { return try MeasureRequest.canonicalLanguage(language) } catch { throw ValidationError(error.description) }
+        var options = LayoutOptions()
+        try LayoutRequestOptions.take(LayoutOptionTable.language, .string(language), into: &options, flag: "--language", given: language)
+        return options.language
     }
 
     static func length(_ text: String?, _ option: String) throws -> Double? {
@@ -194,7 +196,7 @@ struct FitCommand: AsyncParsableCommand {
         options.markup = markup
         options.breakpoints = try breakpointRange()
         options.widgetSizes = widgetSizes
-        request.apply(to: &options)
+        try request.apply(to: &options)
         if let category { options.sizeCategory = try Self.sizeCategory(category, option: "--category") }
         return options
     }

@@ -9,27 +9,43 @@ struct LayoutRequestOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Proposed height; omit for the ideal height.")
     var height: String?
 
-    @Option(name: .customLong("ui-font"), help: "UI font the default font and text styles derive from, e.g. \"Cantarell 11\".")
+    @Option(name: .customLong("ui-font"), help: ArgumentHelp(LayoutOptionTable.uiFont.help))
     var uiFont: String?
 
-    @Flag(name: .customLong("label-sizes"), help: "Lay every text out at the size the GtkLabel showing it requests, rounded up to a whole px as gtklabel.c does, so decisions and breakpoints are the ones a GTK app's labels meet (px only).")
+    @Flag(name: .customLong("label-sizes"), help: ArgumentHelp(LayoutOptionTable.labelSizes.help))
     var labelSizes = false
 
-    @Option(name: .customLong("text-scale"), parsing: .unconditional, help: "Take the document's font sizes at this text scale (0.25–4) instead of the user's; size categories stay the user's.")
+    @Option(name: .customLong("text-scale"), parsing: .unconditional, help: ArgumentHelp(LayoutOptionTable.textScale.help))
     var textScale: Double?
 
     func validate() throws {
         _ = try proposedHeight()
-        if let textScale, !(textScale.isFinite && TextLimits.textScaleRange.contains(textScale)) {
-            throw ValidationError("--text-scale \(textScale): give \(TextLimits.textScaleRange.lowerBound) to \(TextLimits.textScaleRange.upperBound)")
+        var options = LayoutOptions()
+        try apply(to: &options)
+    }
+
+    /// --ui-font, --label-sizes and --text-scale into the layout's options (the Layout call's
+    /// `ui_font`, `label_sizes` and `text_scale`), each through its row of LayoutOptionTable.
+    func apply(to options: inout LayoutOptions) throws {
+        if let uiFont { try Self.take(LayoutOptionTable.uiFont, .string(uiFont), into: &options, flag: "--ui-font", given: uiFont) }
+        if labelSizes { try Self.take(LayoutOptionTable.labelSizes, .bool(true), into: &options, flag: "--label-sizes", given: "") }
+        if let textScale {
+            try Self.take(LayoutOptionTable.textScale, .number(textScale), into: &options, flag: "--text-scale", given: "\(textScale)")
         }
     }
 
-    /// --label-sizes and --text-scale into the layout's options (the Layout call's
-    /// `label_sizes` and `text_scale`).
-    func apply(to options: inout LayoutOptions) {
-        options.labelSizes = labelSizes
-        options.textScale = textScale
+    /// A flag's value taken through its option's row, as the daemon takes the Layout option:
+    /// one check and one wording, the refusal naming the flag as given ("--text-scale 9.0: …").
+    static func take(
+        _ option: LayoutOptionTable.Option, _ value: OptionValue, into options: inout LayoutOptions, flag: String, given: String
+    ) throws {
+        do throws(FitTextError) {
+            try option.apply(&options, value)
+        } catch {
+            let named = given.isEmpty ? flag : "\(flag) \(given)"
+            guard case .invalidArgument(_, let reason) = error else { throw ValidationError("\(named): \(error.description)") }
+            throw ValidationError("\(named): \(reason)")
+        }
     }
 
     func proposedHeight() throws -> Double? {

@@ -181,8 +181,8 @@ struct MeasureCommand: AsyncParsableCommand {
     /// suggested for a misspelt one ("--wrap wrod": … did you mean "word"?).
     func flagRequest(cellOptions: (escapes: EscapeMode?, ambiguous: AmbiguousWidth?, terminal: TerminalProfile?)) throws -> MeasureRequest {
         var request = MeasureRequest(text: text ?? "", font: font)
-        var given: [(MeasureOption, MeasureOptionValue?)] = [
-            (MeasureOptions.maxWidth, maxWidth.map(MeasureOptionValue.number)),
+        var given: [(MeasureOption, OptionValue?)] = [
+            (MeasureOptions.maxWidth, maxWidth.map(OptionValue.number)),
             (MeasureOptions.wrap, .string(wrap)),
             (MeasureOptions.maxLines, maxLines.map { .number(Double($0)) }),
             (MeasureOptions.ellipsize, .string(ellipsize)),
@@ -190,10 +190,10 @@ struct MeasureCommand: AsyncParsableCommand {
             (MeasureOptions.letterSpacing, .number(letterSpacing)),
             (MeasureOptions.unit, .string(cells ? MeasureUnit.cells.rawValue : MeasureUnit.px.rawValue)),
             (MeasureOptions.lines, .bool(lines)),
-            (MeasureOptions.language, language.map(MeasureOptionValue.string)),
+            (MeasureOptions.language, language.map(OptionValue.string)),
             (MeasureOptions.metrics, .string(metrics)),
             (MeasureOptions.markup, .bool(markup)),
-            (MeasureOptions.uiFont, uiFont.map(MeasureOptionValue.string)),
+            (MeasureOptions.uiFont, uiFont.map(OptionValue.string)),
         ]
         given += [
             (MeasureOptions.escapes, cellOptions.escapes.map { .string($0.rawValue) }),

@@ -126,7 +126,7 @@ checked=$((checked + 3))
 # Twice the font size, about twice as wide (hinting aside): well past 60 px.
 /usr/bin/python3 -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 60 else 1)' "$(flip --text-scale 2)" \
     || { echo "FAIL --text-scale 2 left the flip at $(flip --text-scale 2)"; failures=$((failures + 1)); }
-if "$fitctl" fit --local --text-scale 9 "$out/two.json" >"$out/stdout" 2>"$out/err" || ! grep -q "text-scale 9.0: give 0.25 to 4.0" "$out/err"; then
+if "$fitctl" fit --local --text-scale 9 "$out/two.json" >"$out/stdout" 2>"$out/err" || ! grep -q "text-scale 9.0: 9.0 must be within 0.25…4.0" "$out/err"; then
     echo "FAIL --text-scale 9: $(cat "$out/err")"; failures=$((failures + 1))
 fi
 

@@ -1,4 +1,5 @@
 import FitBus
+import FitLayout
 import FitTypes
 import Foundation
 import Testing
@@ -8,13 +9,15 @@ import Testing
 /// Measure's options on the wire come from MeasureOptions, the one table: what the README
 /// documents is what the codec takes, and what a client sends the daemon reads back as sent.
 @Suite struct MeasureOptionTableTests {
-    /// protocol/README.md's Measure options table: (key, first type given) per row.
-    static func documentedOptions() throws -> [(name: String, signature: String)] {
+    /// protocol/README.md's options tables: (key, first type given) per row of the `table`th
+    /// (0: Measure's, 1: Layout's, which comes later under its own heading).
+    static func documentedOptions(table: Int = 0) throws -> [(name: String, signature: String)] {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("protocol/README.md")
         let lines = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        // The first options table is Measure's (Layout's comes later under its own heading).
-        guard let header = lines.firstIndex(where: { $0.hasPrefix("| key | type | default | meaning |") }) else { return [] }
+        let headers = lines.indices.filter { lines[$0].hasPrefix("| key | type | default | meaning |") }
+        guard table < headers.count else { return [] }
+        let header = headers[table]
         var rows: [(String, String)] = []
         for line in lines[(header + 2)...] {
             guard line.hasPrefix("|") else { break }
@@ -29,6 +32,40 @@ import Testing
         let documented = try Self.documentedOptions()
         #expect(documented.map(\.name) == MeasureOptions.all.map(\.name))
         #expect(documented.map(\.signature) == MeasureOptions.all.map(\.signature))
+    }
+
+    @Test func theReadmesLayoutTableListsEveryLayoutOptionWithItsType() throws {
+        let documented = try Self.documentedOptions(table: 1)
+        #expect(documented.map(\.name) == LayoutOptionTable.all.map(\.name))
+        #expect(documented.map(\.signature) == LayoutOptionTable.all.map(\.signature))
+    }
+
+    @Test func everyLayoutOptionAClientSendsTheDaemonReadsAsSent() throws {
+        var sent = LayoutOptions()
+        for option in LayoutOptionTable.all where option.name != LayoutOptionTable.unit.name {
+            try option.apply(&sent, option.sample)
+        }
+        let received = try LayoutCodec.options(LayoutCodec.options(of: sent, sendSizeCategory: true), defaultCategory: .large)
+        #expect(received == sent)
+        // Without sendSizeCategory the user's category applies.
+        let user = try LayoutCodec.options(LayoutCodec.options(of: sent, sendSizeCategory: false), defaultCategory: .xSmall)
+        #expect(user.sizeCategory == .xSmall)
+    }
+
+    @Test func aBadLayoutOptionIsInvalidArgumentNamingIt() {
+        let bad: [(String, DBusValue)] = [
+            ("spacing", .double(-1)), ("ui_font", .string("")), ("unit", .string("pt")), ("size_category", .string("huge")),
+            ("text_scale", .double(9)), ("breakpoints", .structure([.double(9), .double(1)])), ("breakpoints", .double(1)),
+        ]
+        for (key, value) in bad {
+            do {
+                _ = try LayoutCodec.options(OptionDictionary([key: value]).dbusValue, defaultCategory: .large)
+                Issue.record("\(key) \(value) accepted")
+            } catch {
+                #expect(error.name.rawValue == "org.fitd.Fit1.Error.InvalidArgument")
+                #expect(error.message.contains(key), "\(error.message)")
+            }
+        }
     }
 
     @Test func everyOptionAClientSendsTheDaemonReadsAsSent() throws {

@@ -51,7 +51,7 @@ import Testing
 
     @Test func aValueOfTheWrongShapeIsRefusedNamingTheOption() {
         for option in MeasureOptions.all {
-            let wrong: MeasureOptionValue = option.kind == .bool ? .string("yes") : .bool(true)
+            let wrong: OptionValue = option.kind == .bool ? .string("yes") : .bool(true)
             var request = MeasureRequest(text: "x")
             do {
                 try option.apply(&request, wrong)

@@ -65,6 +65,7 @@ enum PersistedResultCoding {
                 w.u8(3)
                 w.u32(UInt32(truncatingIfNeeded: list.count))
                 for item in list { w.string(item) }
+            case .range(let low, let high): w.u8(4); w.f64(low); w.f64(high)
             }
         }
         w.u32(UInt32.max)  // no option's name is this long: the options end here
