@@ -236,9 +236,9 @@ struct LayoutScene {
     private static func label(
         _ text: String, _ role: Label.Role, engine: TextEngine, top: inout Double
     ) throws(RenderError) -> (label: Label, width: Double) {
-        let layout: GlyphLayout
+        let layout: PositionedGlyphs
         do throws(FitTextError) {
-            layout = try engine.glyphLayout(MeasureRequest(text: text, font: role == .title ? titleFont : labelFont))
+            layout = try engine.positionedGlyphs(MeasureRequest(text: text, font: role == .title ? titleFont : labelFont))
         } catch {
             throw .text("label \"\(text)\": \(error.description)")
         }
@@ -280,9 +280,9 @@ struct LayoutScene {
                 continue
             }
             guard let request, let outcome = node.text else { continue }
-            let layout: GlyphLayout
+            let layout: PositionedGlyphs
             do throws(FitTextError) {
-                layout = try engine.glyphLayout(request)
+                layout = try engine.positionedGlyphs(request)
             } catch {
                 notes.append("\(node.id): \(error.description)")
                 continue

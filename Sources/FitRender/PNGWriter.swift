@@ -14,7 +14,7 @@ public struct PNGWriter {
     }
 
     /// Draws the layout and writes it to `path`.
-    public func write(_ layout: GlyphLayout, to path: String, shapes: GlyphShapes = GlyphShapes()) throws(RenderError) {
+    public func write(_ layout: PositionedGlyphs, to path: String, shapes: GlyphShapes = GlyphShapes()) throws(RenderError) {
         let picture = try TextPicture(layout, options: options)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(picture.width), Int32(picture.height)) else {
             throw .cairo("no image surface")

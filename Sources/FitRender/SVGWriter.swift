@@ -10,7 +10,7 @@ public struct SVGWriter {
         self.options = options
     }
 
-    public func svg(_ layout: GlyphLayout, shapes: GlyphShapes = GlyphShapes()) throws(RenderError) -> String {
+    public func svg(_ layout: PositionedGlyphs, shapes: GlyphShapes = GlyphShapes()) throws(RenderError) -> String {
         let picture = try TextPicture(layout, options: options)
         let palette = options.palette
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

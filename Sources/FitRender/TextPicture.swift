@@ -68,7 +68,7 @@ struct TextPicture {
     static let maxSide = 16384.0
     static let maxPixels = 16.0 * 1024 * 1024
 
-    init(_ layout: GlyphLayout, options: RenderOptions) throws(RenderError) {
+    init(_ layout: PositionedGlyphs, options: RenderOptions) throws(RenderError) {
         let m = options.margin.isFinite ? max(0, options.margin) : 0
         let contentWidth = max(layout.metrics.width, layout.lines.map { $0.x + $0.width }.max() ?? 0)
         let w = (contentWidth + 2 * m).rounded(.up)
@@ -91,7 +91,7 @@ struct TextPicture {
     /// gives a line's left edge in the layout instead of its own `x` (a layout's text aligned
     /// in its frame).
     static func place(
-        _ layout: GlyphLayout, left: Double, top: Double, pixelAligned: Bool, lineX: ((GlyphLine) -> Double)? = nil,
+        _ layout: PositionedGlyphs, left: Double, top: Double, pixelAligned: Bool, lineX: ((GlyphLine) -> Double)? = nil,
         glyphs: inout [PlacedGlyph], hexBoxes: inout [Rect]
     ) {
         for line in layout.lines {

@@ -275,9 +275,9 @@ struct MeasureCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         let engine = try ClientFactory.drawingEngine(client)
-        let layout: GlyphLayout
+        let layout: PositionedGlyphs
         do {
-            layout = try engine.glyphLayout(request)
+            layout = try engine.positionedGlyphs(request)
         } catch {
             throw CommandFailure(error.description)
         }

@@ -12,8 +12,8 @@ import Testing
 /// Pictures of text (docs/pictures.md): the SVG writer on the pinned fonts
 /// (Tests/fonts/fonts.conf).
 @Suite struct SVGWriterTests {
-    private func layout(_ text: String, font: String = "DejaVu Sans 12", maxWidth: Double? = nil) throws -> GlyphLayout {
-        try PinnedEngine.engine().glyphLayout(MeasureRequest(text: text, font: font, maxWidth: maxWidth))
+    private func layout(_ text: String, font: String = "DejaVu Sans 12", maxWidth: Double? = nil) throws -> PositionedGlyphs {
+        try PinnedEngine.engine().positionedGlyphs(MeasureRequest(text: text, font: font, maxWidth: maxWidth))
     }
 
     private func count(_ needle: String, in text: String) -> Int {
@@ -31,11 +31,11 @@ import Testing
         // The daemon's pictures are drawn by a fresh engine in fitctl, --local's by the engine
         // that measured: glyph names must not carry the engine's count of fonts loaded.
         let request = MeasureRequest(text: "Hello שלום 👋", font: "Noto Sans 14")
-        let fresh = try SVGWriter().svg(PinnedEngine.freshEngine().glyphLayout(request))
+        let fresh = try SVGWriter().svg(PinnedEngine.freshEngine().positionedGlyphs(request))
         let used = try PinnedEngine.freshEngine()
-        _ = try used.glyphLayout(MeasureRequest(text: "fn main() 你好", font: "DejaVu Sans Mono 12"))
-        _ = try used.glyphLayout(MeasureRequest(text: "नमस्ते", font: "Noto Serif 20"))
-        #expect(try SVGWriter().svg(used.glyphLayout(request)) == fresh)
+        _ = try used.positionedGlyphs(MeasureRequest(text: "fn main() 你好", font: "DejaVu Sans Mono 12"))
+        _ = try used.positionedGlyphs(MeasureRequest(text: "नमस्ते", font: "Noto Serif 20"))
+        #expect(try SVGWriter().svg(used.positionedGlyphs(request)) == fresh)
         #expect(fresh.contains("id=\"f0g") && fresh.contains("id=\"f2g"))
     }
 
@@ -130,7 +130,7 @@ import Testing
 
 @Suite struct PNGWriterTests {
     @Test func writesAPNGFileAndReportsAPathItCannotWrite() throws {
-        let laid = try PinnedEngine.engine().glyphLayout(MeasureRequest(text: "Hi 👋", font: "Noto Sans 12"))
+        let laid = try PinnedEngine.engine().positionedGlyphs(MeasureRequest(text: "Hi 👋", font: "Noto Sans 12"))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("fitd-render-\(getpid()).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try PNGWriter(options: RenderOptions(theme: .dark, boxes: true)).write(laid, to: path)
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func aPictureTooLargeIsRefusedBeforeAnythingIsAllocated() throws {
-        let laid = try PinnedEngine.engine().glyphLayout(MeasureRequest(text: String(repeating: "W", count: 16), font: "DejaVu Sans 2000px"))
+        let laid = try PinnedEngine.engine().positionedGlyphs(MeasureRequest(text: String(repeating: "W", count: 16), font: "DejaVu Sans 2000px"))
         #expect(throws: RenderError.self) { try SVGWriter().svg(laid) }
         #expect(throws: RenderError.self) { try PNGWriter().write(laid, to: "/tmp/never.png") }
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import FitText
 
-/// Terminal cells per grapheme cluster (CellWidth), and the cells layout (CellLayout):
+/// Terminal cells per grapheme cluster (CellWidth), and the cells layout (CellTypesetter):
 /// the grapheme-cluster model of modern terminals (kitty's cell-splitting spec, WezTerm,
 /// foot, VTE with grapheme support) — see Tests/cells/README.md.
 @Suite struct CellWidthTests {

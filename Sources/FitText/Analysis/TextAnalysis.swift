@@ -103,11 +103,11 @@ struct TextAnalyzer: Sendable {
     /// - Parameters:
     ///   - lineBreaks: whether line-break opportunities are needed (only to wrap).
     ///   - hyphenation: whether hyphen positions are needed (char and word-char wrapping).
-    ///   - scratch: arrays to fill instead of allocating (see ``LayoutScratch``).
+    ///   - scratch: arrays to fill instead of allocating (see ``TypesetScratch``).
     ///   - pangoClusters: grapheme clusters as Pango makes them (``splitConjuncts``); terminal
     ///     cells keep ICU's, whose widths wcwidth-style terminals follow.
     func analyze(
-        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: LayoutScratch? = nil,
+        _ text: UnsafeBufferPointer<UInt16>, lineBreaks: Bool = true, hyphenation: Bool = false, scratch: TypesetScratch? = nil,
         pangoClusters: Bool = true
     ) throws(FitTextError) -> ParagraphAnalysis {
         let length = Int32(text.count)
@@ -123,7 +123,7 @@ struct TextAnalyzer: Sendable {
         var highest: UInt16 = 0
         for unit in text where unit > highest { highest = unit }
 
-        var starts: [Int32] = scratch.map { LayoutScratch.take(&$0.starts) } ?? []
+        var starts: [Int32] = scratch.map { TypesetScratch.take(&$0.starts) } ?? []
         // Above it, text of code units that are each a cluster of their own (most text of
         // alphabetic scripts and CJK, see ``SimpleGraphemes``) needs no iterator either.
         var eachUnitACluster = highest < 0x300
@@ -138,10 +138,10 @@ struct TextAnalyzer: Sendable {
         let continuation = eachUnitACluster ? [] : StreamSafeClusters.cut(&starts, in: text)
         let clusters = starts.count - 1
 
-        var canBreak = scratch.map { LayoutScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
+        var canBreak = scratch.map { TypesetScratch.take(&$0.canBreak, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
         if lineBreaks { try markLineBreaks(text, graphemeStarts: starts, into: &canBreak) }
 
-        var levels = scratch.map { LayoutScratch.take(&$0.levels, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        var levels = scratch.map { TypesetScratch.take(&$0.levels, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         var paragraphLevel: Int32 = 0
         if highest >= 0x590 && TextAnalyzer.mayBeRightToLeft(text) {
             paragraphLevel = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.count) { unitLevels throws(FitTextError) -> Int32 in
@@ -153,8 +153,8 @@ struct TextAnalyzer: Sendable {
             }
         }
 
-        var white = scratch.map { LayoutScratch.take(&$0.white, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
-        var scripts = scratch.map { LayoutScratch.take(&$0.scripts, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        var white = scratch.map { TypesetScratch.take(&$0.white, filledWith: false, count: clusters) } ?? .init(repeating: false, count: clusters)
+        var scripts = scratch.map { TypesetScratch.take(&$0.scripts, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         for c in 0..<clusters {
             let start = Int(starts[c])
             let scalar = TextAnalyzer.scalar(at: start, in: text)

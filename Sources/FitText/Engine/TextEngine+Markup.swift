@@ -75,12 +75,12 @@ extension TextEngine {
             guard index != 0 else { continue }
             for u in run.utf16 { styleOf[u] = index }
         }
-        var layout = PixelLayout(request: plain, style: base, resources: layoutResources)
-        layout.markup = MarkupRuns(
+        var typesetter = PixelTypesetter(request: plain, style: base, resources: typesetResources)
+        typesetter.markup = MarkupRuns(
             styleOf: styleOf, styles: styles, letterSpacings: spacings, raises: raises, itemOf: itemOf, itemBreaks: itemBreaks,
             ellipsisStyles: ellipsisStyles)
-        layout.glyphSink = sink
-        return try layout.run()
+        typesetter.glyphSink = sink
+        return try typesetter.run()
     }
 
     /// Where each baseline shift's tag closes: the end of the last stretch inside it (keyed by

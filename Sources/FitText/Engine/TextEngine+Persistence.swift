@@ -35,10 +35,10 @@ extension TextEngine {
 
     /// Starts shaping from `table`'s runs where the shaped-run cache misses (nil: stops).
     public func attachPersistedShapes(_ table: PersistedResultTable?) {
-        layoutResources.persistedShapes.table.withLock { $0 = table }
+        typesetResources.persistedShapes.table.withLock { $0 = table }
     }
 
-    public var persistedShapes: PersistedResultTable? { layoutResources.persistedShapes.table.withLock { $0 } }
+    public var persistedShapes: PersistedResultTable? { typesetResources.persistedShapes.table.withLock { $0 } }
 
     /// Results measured so far (cache misses), for a caller that saves only what is new.
     public var measuredResultCount: UInt64 { measuredResults.load(ordering: .relaxed) }
@@ -94,7 +94,7 @@ extension TextEngine {
         for entry in styles.entries() { features[entry.value.featureID] = entry.value.features }
         var languages: [UInt: String] = [:]
         var records: [(id: PersistedKeyID, value: [UInt8])] = []
-        for (key, run) in layoutResources.shapeCache.entries() {
+        for (key, run) in typesetResources.shapeCache.entries() {
             guard let font = fonts[key.fontID], let list = features[key.features] else { continue }
             let language = languages[key.language] ?? PersistedShapeCoding.languageTag(key.language)
             languages[key.language] = language

@@ -92,7 +92,7 @@ public final class TextEngine: Sendable {
     /// One-letter widths for the hyphen at a line's end (HyphenReshaper); a 32nd of the
     /// shaped-run budget, which keeps the rest.
     private let clusterWidths: ByteBoundedCache<ClusterWidthKey, Double>
-    let layoutResources: PixelLayout.Resources
+    let typesetResources: PixelTypesetter.Resources
     /// Bounded like every other cache: descriptions, styles and feature lists come from peers.
     private let descriptions: ByteBoundedCache<String, FontDescription>
     let styles: ByteBoundedCache<StyleKey, ResolvedStyle>
@@ -135,7 +135,7 @@ public final class TextEngine: Sendable {
         clusterWidths = ByteBoundedCache(name: "cluster-widths", byteLimit: clusterWidthBytes)
         resultCache = ByteBoundedCache(name: "results", byteLimit: configuration.resultCacheBytes, shardHint: { $0.storedHash })
         paragraphCache = ByteBoundedCache(name: "paragraphs", byteLimit: configuration.paragraphCacheBytes, shardHint: { $0.storedHash })
-        layoutResources = PixelLayout.Resources(
+        typesetResources = PixelTypesetter.Resources(
             shapeCache: shapeCache, paragraphCache: paragraphCache, clusterWidths: clusterWidths, analyzer: analyzer)
     }
 
@@ -153,7 +153,7 @@ public final class TextEngine: Sendable {
         var all = [resultCache.statistics, shapeCache.statistics, paragraphCache.statistics, clusterWidths.statistics] + resolver.statistics
         all += [styles.statistics, descriptions.statistics, featureTable.statistics]
         // The files a previous daemon saved, when read (a warm start).
-        let files: [PersistedResultTable?] = [persisted.withLock { $0 }, layoutResources.persistedShapes.table.withLock { $0 }]
+        let files: [PersistedResultTable?] = [persisted.withLock { $0 }, typesetResources.persistedShapes.table.withLock { $0 }]
         all += files.compactMap { $0?.statistics }
         return all
     }
@@ -175,7 +175,7 @@ public final class TextEngine: Sendable {
         fontEpoch.store(epoch, ordering: .sequentiallyConsistent)
         // Measured and shaped with the fonts and rules that just changed.
         persisted.withLock { $0 = nil }
-        layoutResources.persistedShapes.table.withLock { $0 = nil }
+        typesetResources.persistedShapes.table.withLock { $0 = nil }
         descriptions.removeAll()
         styles.removeAll()
         shapeCache.removeAll()
@@ -250,7 +250,7 @@ public final class TextEngine: Sendable {
                 plain.text = try MarkupParser.parse(request.text).text
                 plain.markup = false
             }
-            metrics = try CellLayout.measure(plain, analyzer: analyzer)
+            metrics = try CellTypesetter.measure(plain, analyzer: analyzer)
         }
         resultCache.insert(EpochMetrics(metrics: metrics, epoch: epoch), for: key, bytes: Self.resultBytes(key, metrics))
         measuredResults.add(1, ordering: .relaxed)
@@ -297,14 +297,14 @@ public final class TextEngine: Sendable {
 
     /// The request measured as ``measure(_:)`` measures it, with the glyphs of every line
     /// (for pictures of the text: FitRender). Not cached; pixels only.
-    public func glyphLayout(_ request: MeasureRequest) throws(FitTextError) -> GlyphLayout {
+    public func positionedGlyphs(_ request: MeasureRequest) throws(FitTextError) -> PositionedGlyphs {
         try request.validate()
         guard request.unit == .px else {
             throw .invalidArgument(name: "unit", reason: "glyphs are laid out in px, not cells")
         }
         let sink = GlyphSink()
         let metrics = try measurePixels(request, sink: sink)
-        return GlyphLayout(metrics: metrics, lines: sink.lines)
+        return PositionedGlyphs(metrics: metrics, lines: sink.lines)
     }
 
     private func measurePixels(_ request: MeasureRequest, sink: GlyphSink? = nil) throws(FitTextError) -> TextMetrics {
@@ -318,9 +318,9 @@ public final class TextEngine: Sendable {
             let whole = MarkupParser.Result(text: request.text, runs: [.init(utf16: 0..<request.text.utf16.count, style: MarkupStyle())])
             return try measureMarkup(request, parsed: whole, sink: sink)
         }
-        var layout = PixelLayout(request: request, style: style, resources: layoutResources)
-        layout.glyphSink = sink
-        return try layout.run()
+        var typesetter = PixelTypesetter(request: request, style: style, resources: typesetResources)
+        typesetter.glyphSink = sink
+        return try typesetter.run()
     }
 
     /// The request's font, size and features resolved (see ``ResolvedStyle``), from the cache.

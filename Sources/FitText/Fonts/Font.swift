@@ -19,7 +19,7 @@ final class Font: Sendable {
     /// `[face.family]`, made once: most results use one font, and sharing this array spares
     /// each of them an allocation.
     let familyList: [String]
-    /// The advance of the hyphen a break inside a word adds (``PixelLayout/hyphenAdvance``),
+    /// The advance of the hyphen a break inside a word adds (``PixelTypesetter/hyphenAdvance``),
     /// a metric of the font like its ascent: asked for once per line of text wrapped inside
     /// words — at width 0, once per character — it cost two HarfBuzz calls each time.
     let hyphenAdvance: Double
@@ -59,7 +59,7 @@ final class Font: Sendable {
         self.descent = descent
         self.hbFont = hbFont
         self.rendering = rendering
-        hyphenAdvance = Font.glyphWidth(PixelLayout.hyphenAdvance(hbFont) * Font.unitsPerPixel, rounded: rendering.roundsPositions)
+        hyphenAdvance = Font.glyphWidth(PixelTypesetter.hyphenAdvance(hbFont) * Font.unitsPerPixel, rounded: rendering.roundsPositions)
         baselines = FontBaselines(hbFont: hbFont)
         hasBaseTable = baselines.hasTable
     }

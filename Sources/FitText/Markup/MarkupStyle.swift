@@ -421,7 +421,7 @@ struct MarkupRuns: Sendable {
 }
 
 /// A style's raise (px, up positive): its rise and the baseline shifts in force, which
-/// pango-layout.c apply_baseline_shift applies per line (see PixelLayout's line extents): a
+/// pango-layout.c apply_baseline_shift applies per line (see PixelTypesetter's line extents): a
 /// shift is added at the item where its attribute starts, and taken off where it ends only
 /// if the entry on top of the layout's stack is that attribute — so text a shift wraps onto
 /// the next line is not raised, and what follows its end there is lowered by it.

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Shaped runs and words a daemon saved before it stopped (`shapes.bin`, TextEngine+Persistence),
 /// consulted when the shaped-run cache misses: a new string made of words shaped before the
-/// restart is not shaped again. Shared by every measurement (PixelLayout.Resources).
+/// restart is not shaped again. Shared by every measurement (PixelTypesetter.Resources).
 final class PersistedShapes: Sendable {
     let table = Mutex<PersistedResultTable?>(nil)
 

@@ -79,7 +79,7 @@ struct ParagraphShaper {
     }
 
     func shape(
-        _ text: UnsafeBufferPointer<UInt16>, analysis: consuming ParagraphAnalysis, primary: Font, scratch: LayoutScratch? = nil
+        _ text: UnsafeBufferPointer<UInt16>, analysis: consuming ParagraphAnalysis, primary: Font, scratch: TypesetScratch? = nil
     ) throws(FitTextError) -> ShapedParagraph {
         let clusters = analysis.clusterCount
         guard clusters > 0 else { return ShapedParagraph(analysis: analysis, widths: [], fontTable: [primary], fontOf: []) }
@@ -87,7 +87,7 @@ struct ParagraphShaper {
         // 1. A font per cluster: the first of the sorted set that covers it. Spaces and
         // invisible clusters keep the font of the text around them, as in Pango, which never
         // switches fonts "just to render a space" (itemize.c). -1: no font of its own yet.
-        var fontOf = scratch.map { LayoutScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
+        var fontOf = scratch.map { TypesetScratch.take(&$0.fontOf, filledWith: -1, count: clusters) } ?? .init(repeating: -1, count: clusters)
         // Written through one buffer pointer: each subscripted write to the array checked its
         // uniqueness again (a call per write, 1.5 a cluster).
         var table = FontTable(primary: primary)
@@ -97,7 +97,7 @@ struct ParagraphShaper {
         }
 
         // 2. Runs of one font, script and direction; shape each.
-        var widths = scratch.map { LayoutScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
+        var widths = scratch.map { TypesetScratch.take(&$0.widths, filledWith: 0, count: clusters) } ?? .init(repeating: 0, count: clusters)
         // Clusters inside a HarfBuzz cluster that began before them (a conjunct's graphemes
         // in Pango's sense, TextAnalyzer.splitConjuncts): asked for only with letter spacing.
         let spaced = letterSpacing != 0 || markup?.letterSpacings.contains(where: { $0 != 0 }) == true
@@ -105,7 +105,7 @@ struct ParagraphShaper {
         var boxes = Boxes()
         // Per cluster: a line may end before it without shaping the run again (HarfBuzz's
         // unsafe-to-break flags, ShapedRun.Cluster.safeBefore); false where not known.
-        var safe = scratch.map { LayoutScratch.take(&$0.safe, filledWith: false, count: clusters) } ?? Array(repeatElement(false, count: clusters))
+        var safe = scratch.map { TypesetScratch.take(&$0.safe, filledWith: false, count: clusters) } ?? Array(repeatElement(false, count: clusters))
         var runStart = 0
         while runStart < clusters {
             var runEnd = runStart + 1

@@ -2,20 +2,20 @@ import FitTestSupport
 import FitText
 import Testing
 
-/// `TextEngine.glyphLayout`: glyphs placed as Pango places them (order, alignment, baselines),
+/// `TextEngine.positionedGlyphs`: glyphs placed as Pango places them (order, alignment, baselines),
 /// on the pinned fonts.
-@Suite struct GlyphLayoutTests {
-    private func layout(_ text: String, font: String = "Noto Sans 14", maxWidth: Double? = nil) throws -> GlyphLayout {
+@Suite struct PositionedGlyphsTests {
+    private func layout(_ text: String, font: String = "Noto Sans 14", maxWidth: Double? = nil) throws -> PositionedGlyphs {
         var request = MeasureRequest(text: text, font: font, maxWidth: maxWidth, wrap: .wordChar)
         request.language = "en-us"
-        return try PinnedEngine.engine().glyphLayout(request)
+        return try PinnedEngine.engine().positionedGlyphs(request)
     }
 
     @Test func theMeasurementIsTheEnginesMeasurement() throws {
         var request = MeasureRequest(text: "The quick brown fox", font: "DejaVu Sans 10", maxWidth: 60)
         request.language = "en-us"
         let engine = try PinnedEngine.engine()
-        #expect(try engine.glyphLayout(request).metrics == engine.measure(request))
+        #expect(try engine.positionedGlyphs(request).metrics == engine.measure(request))
     }
 
     @Test func aRightToLeftParagraphsLinesAlignRightAndItsLeftToRightRunsKeepTheirOrder() throws {

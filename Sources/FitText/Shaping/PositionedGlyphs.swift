@@ -5,7 +5,7 @@ import CHarfBuzz
 /// run of each line (same font, script, direction, language and features) and placed so that
 /// every cluster ends exactly where the measurement put it (letter spacing, tabs and rounded
 /// GTK 3 advances included).
-public struct GlyphLayout: Sendable {
+public struct PositionedGlyphs: Sendable {
     /// The measurement the glyphs belong to (the same as ``TextEngine/measure(_:)``'s).
     public var metrics: TextMetrics
     public var lines: [GlyphLine]
@@ -47,7 +47,7 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var hexBox: UInt32?
 }
 
-/// A font of a glyph layout, as far as drawing needs it.
+/// A font of positioned glyphs, as far as drawing needs it.
 public struct GlyphFont: Sendable, Hashable {
     let font: Font
     let hexBox: (ascent: Double, descent: Double)
@@ -74,7 +74,7 @@ public struct GlyphFont: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(font.id) }
 }
 
-/// Collects the lines of one layout while it runs.
+/// Collects the lines of one typesetter while it runs.
 final class GlyphSink {
     var lines: [GlyphLine] = []
     /// The paragraph whose direction was last worked out (its first UTF-16 offset in the
@@ -82,7 +82,7 @@ final class GlyphSink {
     var paragraph: (start: Int, rightToLeft: Bool)?
 }
 
-extension PixelLayout {
+extension PixelTypesetter {
     /// The glyphs of one laid line: `head`, the ellipsis (if any), then `tail`, in logical
     /// order, reordered to visual order by bidi level (UAX #9 L2).
     func glyphLine(
@@ -93,11 +93,11 @@ extension PixelLayout {
         let rightToLeft = paragraphIsRightToLeft(breaker, paragraph: paragraph)
         let runs = LineRuns(line: line, breaker: breaker, text: text, rightToLeft: rightToLeft, style: style, markupRaises: markupRaises)
         var items: [GlyphItem] = []
-        runs.add(head, to: &items, layout: self)
+        runs.add(head, to: &items, typesetter: self)
         if let ellipsis {
             items.append(ellipsisItem(ellipsis, head: head, tail: tail, breaker: breaker, lineWidth: metrics.width))
         }
-        runs.add(tail, to: &items, layout: self)
+        runs.add(tail, to: &items, typesetter: self)
         GlyphItem.reorder(&items)
         var drawn = 0.0
         for item in items { drawn += item.width }
@@ -250,7 +250,7 @@ private struct GlyphItem {
 }
 
 /// A line's clusters cut into glyph runs: one font, script and bidi level, and with markup one
-/// raise, each shaped again (``PixelLayout/glyphRun``) and raised as the line's extents were.
+/// raise, each shaped again (``PixelTypesetter/glyphRun``) and raised as the line's extents were.
 private struct LineRuns {
     let line: LineBreaker.Line
     let breaker: LineBreaker
@@ -263,7 +263,7 @@ private struct LineRuns {
     /// as the line's ascent and descent were.
     let shift: BaselineShift?
     /// Markup's rise and sub/sup baseline shifts, per cluster: the raises the line's extents
-    /// were measured with (PixelLayout's apply_baseline_shift walk over the line's items).
+    /// were measured with (PixelTypesetter's apply_baseline_shift walk over the line's items).
     let raises: [Double]?
 
     init(
@@ -290,7 +290,7 @@ private struct LineRuns {
     }
 
     /// The runs of the clusters `range`, in logical order.
-    func add(_ range: Range<Int>, to items: inout [GlyphItem], layout: PixelLayout) {
+    func add(_ range: Range<Int>, to items: inout [GlyphItem], typesetter: PixelTypesetter) {
         var start = range.lowerBound
         while start < range.upperBound {
             let first = breaker.clusters[start]
@@ -305,7 +305,7 @@ private struct LineRuns {
             }
             let font = breaker.fonts[Int(first.font)]
             let hyphen = line.hyphenated && end == line.range.upperBound && end == range.upperBound
-            let run = layout.glyphRun(
+            let run = typesetter.glyphRun(
                 clusters: start..<end, font: font, script: first.script, level: first.level, breaker: breaker, text: text,
                 hyphen: hyphen)
             var shifted = run.run

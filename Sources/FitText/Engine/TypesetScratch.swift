@@ -11,7 +11,7 @@ import Synchronization
 /// For the same reason the arrays skip Swift's run-time exclusivity checks (each cost about
 /// 60 instructions, 14 per paragraph): one measurement at a time holds the object, so two
 /// accesses cannot overlap.
-final class LayoutScratch: @unchecked Sendable {
+final class TypesetScratch: @unchecked Sendable {
     @exclusivity(unchecked) var starts: [Int32] = []
     @exclusivity(unchecked) var canBreak: [Bool] = []
     @exclusivity(unchecked) var white: [Bool] = []
@@ -66,12 +66,12 @@ final class LayoutScratch: @unchecked Sendable {
     var worthKeeping: Bool { starts.capacity <= 4096 && widths.capacity <= 4096 && units.capacity <= 16384 }
 }
 
-/// Idle ``LayoutScratch`` objects, at most 16 (one per thread measuring at once).
+/// Idle ``TypesetScratch`` objects, at most 16 (one per thread measuring at once).
 final class ScratchPool: Sendable {
-    private let idle: Mutex<[LayoutScratch]> = Mutex([])
+    private let idle: Mutex<[TypesetScratch]> = Mutex([])
 
-    func withScratch<R, E: Error>(_ body: (LayoutScratch) throws(E) -> R) throws(E) -> R {
-        let scratch = idle.withLock { $0.popLast() } ?? LayoutScratch()
+    func withScratch<R, E: Error>(_ body: (TypesetScratch) throws(E) -> R) throws(E) -> R {
+        let scratch = idle.withLock { $0.popLast() } ?? TypesetScratch()
         defer {
             if scratch.worthKeeping {
                 idle.withLock { list in if list.count < 16 { list.append(scratch) } }

@@ -1,10 +1,10 @@
-/// A request laid out in terminal cells: the same paragraphs, break opportunities, wrapping
+/// A request set in terminal cells: the same paragraphs, break opportunities, wrapping
 /// and ellipsizing as pixels, with each cluster's width from ``CellWidth``. Every line is one
 /// row: height is the number of lines, the baseline is at the bottom of the first row.
-enum CellLayout {
+enum CellTypesetter {
     static func measure(_ request: MeasureRequest, analyzer: TextAnalyzer) throws(FitTextError) -> TextMetrics {
         let original = Array(request.text.utf16)
-        // With escapes: ansi the layout sees the text the terminal draws; `origin` maps its
+        // With escapes: ansi the typesetter sees the text the terminal draws; `origin` maps its
         // units back to the request's, for line ranges in the request's code points.
         let (units, origin): ([UInt16], [Int]?) =
             request.escapes == .ansi ? { let s = AnsiEscapes.strip(original); return (s.text, s.origin) }() : (original, nil)

@@ -1,6 +1,6 @@
 /// A line's height and baseline from the runs it shows: their fonts, baseline shifts and
 /// markup rises.
-extension PixelLayout {
+extension PixelTypesetter {
     /// A line's height from the fonts of the runs it shows, and the baseline they are aligned on.
     struct LineExtents {
         var ascent = 0.0

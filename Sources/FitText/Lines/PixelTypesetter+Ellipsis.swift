@@ -1,6 +1,6 @@
 /// Ellipsizing a line as Pango does (ellipsize.c): where the cut falls, the ellipsis itself
 /// and the line's width with it.
-extension PixelLayout {
+extension PixelTypesetter {
     /// Where ellipsizing cuts a line: the clusters kept before and after the ellipsis, the
     /// ellipsis, and the line's width with it.
     struct EllipsisCut {
@@ -105,9 +105,9 @@ extension PixelLayout {
         if offset < text.count, UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text)) { scalar = 0x22EF }
         let base = try baseSet.font(at: 0)
         if base.face.covers(scalar), let character = Unicode.Scalar(scalar) {
-            return (String(Character(character)), base, PixelLayout.advance(of: scalar, in: base))
+            return (String(Character(character)), base, PixelTypesetter.advance(of: scalar, in: base))
         }
         let font = try baseSet.font(at: baseSet.faceIndex(covering: UInt32(0x2E)))
-        return ("...", font, 3 * PixelLayout.advance(of: 0x2E, in: font))
+        return ("...", font, 3 * PixelTypesetter.advance(of: 0x2E, in: font))
     }
 }

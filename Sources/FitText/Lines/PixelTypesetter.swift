@@ -1,13 +1,14 @@
 import CHarfBuzz
 
-/// One request laid out in pixels: paragraphs → shaped clusters → lines → metrics.
-struct PixelLayout {
+/// One request set in pixels: paragraphs → shaped clusters → lines → metrics. "Typeset", not
+/// "layout": in fitd a layout is FitLayout's adaptive layout of a document's nodes.
+struct PixelTypesetter {
     let request: MeasureRequest
     let style: ResolvedStyle
     let resources: Resources
     /// The styled stretches of a markup request (its text is then the plain text).
     var markup: MarkupRuns? = nil
-    /// Set when the glyphs are wanted too (``TextEngine/glyphLayout(_:)``): each line's
+    /// Set when the glyphs are wanted too (``TextEngine/positionedGlyphs(_:)``): each line's
     /// glyphs go there. nil for measuring.
     var glyphSink: GlyphSink? = nil
 
@@ -48,10 +49,10 @@ struct PixelLayout {
         try scratchPool.withScratch { scratch throws(FitTextError) in try run(scratch: scratch) }
     }
 
-    private func run(scratch: LayoutScratch) throws(FitTextError) -> TextMetrics {
+    private func run(scratch: TypesetScratch) throws(FitTextError) -> TextMetrics {
         // The text's UTF-16 goes into the scratch's buffer (no allocation), and back after.
-        var buffer = LayoutScratch.take(&scratch.units)
-        PixelLayout.appendUTF16(request.text, to: &buffer)
+        var buffer = TypesetScratch.take(&scratch.units)
+        PixelTypesetter.appendUTF16(request.text, to: &buffer)
         let units = buffer
         buffer = []
         defer { scratch.units = units }
@@ -149,7 +150,7 @@ struct PixelLayout {
     /// back for the next paragraph) and stored.
     private func shapedParagraph(
         _ text: UnsafeBufferPointer<UInt16>, wholeText: Bool, hyphenation: Bool, shaper: ParagraphShaper, primary: Font,
-        scratch: LayoutScratch
+        scratch: TypesetScratch
     ) throws(FitTextError) -> LineBreaker {
         let lineBreaks = request.maxWidth != nil
         // Keyed by the paragraph's own text, not the request's (work stays linear in the paragraph): a
@@ -214,8 +215,8 @@ struct PixelLayout {
         }
         add(tail)
         guard !entries.isEmpty else { return 0 }
-        let (first, last) = PixelLayout.visualEnds(entries.map(\.level))
-        let trimmed = PixelLayout.spaceLeft(entries[first].spacing) + (entries[last].spacing - PixelLayout.spaceLeft(entries[last].spacing))
+        let (first, last) = PixelTypesetter.visualEnds(entries.map(\.level))
+        let trimmed = PixelTypesetter.spaceLeft(entries[first].spacing) + (entries[last].spacing - PixelTypesetter.spaceLeft(entries[last].spacing))
         return Double(trimmed) / Font.unitsPerPixel
     }
 
