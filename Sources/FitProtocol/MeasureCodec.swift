@@ -47,20 +47,19 @@ public enum MeasureCodec {
         return OptionDictionary(entries)
     }
 
-    public static func encode(_ metrics: TextMetrics, generation: UInt64) -> DBusValue {
-        .structure([
-            .double(metrics.width), .double(metrics.height), .double(metrics.baseline),
-            .uint32(UInt32(clamping: metrics.lineCount)), .boolean(metrics.ellipsized), .boolean(metrics.truncated),
-            .array(elementSignature: "s", metrics.fontsUsed.map(DBusValue.string)),
-            .array(elementSignature: "(dddduusb)", metrics.lines.map { line in
-                .structure([
-                    .double(line.width), .double(line.ascent), .double(line.descent), .double(line.baseline),
-                    .uint32(UInt32(clamping: line.start)), .uint32(UInt32(clamping: line.length)),
-                    .string(line.text), .boolean(line.ellipsized),
-                ])
-            }),
-            .uint64(generation),
-        ])
+    /// Measure's reply: one Metrics structure, written by the same writer as each of a
+    /// batch's results (``write(_:generation:to:)``), so there is one encoder of Metrics.
+    public static func replyBody(_ metrics: TextMetrics, generation: UInt64) throws(DBusError) -> DBusReplyBody {
+        try DBusReplyBody(signature: metricsSignature) { (writer) throws(DBusError) in
+            try write(metrics, generation: generation, to: &writer)
+        }
+    }
+
+    /// Measure's arguments `(s text, s font, a{sv} options)`, read off the wire.
+    public static func readCall(_ reader: inout DBusReader) throws(DBusError) -> (text: String, font: String, options: OptionDictionary) {
+        let text = try reader.string()
+        let font = try reader.string()
+        return (text, font, try OptionDictionary.read(&reader).get())
     }
 
     /// Zeros: the metrics slot of a failed batch entry.

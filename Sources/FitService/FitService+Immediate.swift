@@ -31,6 +31,10 @@ extension FitService {
             return .handOver(PreparedMeasure(text: text, options: options, request: request, generation: context.generation))
         }
         requestsServed.add(1)
-        return .reply([MeasureCodec.encode(metrics, generation: context.generation)])
+        do throws(DBusError) {
+            return .body(try MeasureCodec.replyBody(metrics, generation: context.generation))
+        } catch {
+            return .handOver(nil)
+        }
     }
 }

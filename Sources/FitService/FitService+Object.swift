@@ -14,12 +14,12 @@ extension FitService {
                     immediate: { [self] arguments, _ in measureImmediately(arguments) },
                     // A repeated call is answered from its bytes; the reply depends on the
                     // arguments and on state whose every change bumps the generation.
-                    replyCache: measureReplies
-                ) { [self] arguments, context throws(DBusError) in
-                    try measure(
-                        arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes),
-                        prepared: context.handedOver as? PreparedMeasure)
-                },
+                    replyCache: measureReplies,
+                    streaming: { [self] arguments, context throws(DBusError) in
+                        try measure(
+                            arguments, limit: .init(bus: context.connection.messageLimit, busBodyBytes: context.connection.maxReplyBodyBytes),
+                            prepared: context.handedOver as? PreparedMeasure)
+                    }),
                 DBusMethod(
                     LabelCodec.method, in: "ssa{sv}", out: LabelCodec.signature, inNames: ["text", "font", "options"],
                     outNames: ["size"],

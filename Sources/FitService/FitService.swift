@@ -122,22 +122,35 @@ public final class FitService: Sendable {
 
     // MARK: handlers
 
-    /// - Parameter prepared: the call as Measure's fast path decoded it, when it did.
-    func measure(_ arguments: [DBusValue], limit: MeasureCodec.ReplyLimit = .array, prepared: PreparedMeasure? = nil) throws(DBusError) -> [DBusValue] {
+    /// Measure(s text, s font, a{sv} options) → Metrics, its reply written straight into the
+    /// body (MeasureCodec.replyBody).
+    /// - Parameter prepared: the call as Measure's fast path decoded it, when it did; the
+    ///   arguments are then not read again.
+    func measure(
+        _ arguments: DBusArguments, limit: MeasureCodec.ReplyLimit = .array, prepared: PreparedMeasure? = nil
+    ) throws(DBusError) -> DBusReplyBody {
         requestsServed.add(1)
         let call: PreparedMeasure
         if let prepared {
             call = prepared
         } else {
-            guard arguments.count == 3, case .string(let text) = arguments[0], case .string(let font) = arguments[1] else {
-                throw DBusError(.invalidArgs, "Measure takes (s text, s font, a{sv} options)")
-            }
-            let options = try OptionDictionary(arguments[2])
-            let context = requestContext
-            call = PreparedMeasure(
-                text: text, options: options, request: try engineRequest(text: text, font: font, options: options, in: context),
-                generation: context.generation)
+            let (text, font, options) = try arguments.read { (reader) throws(DBusError) in try MeasureCodec.readCall(&reader) }
+            call = try prepareMeasure(text: text, font: font, options: options)
         }
+        let measured = try measure(call, limit: limit)
+        return try MeasureCodec.replyBody(measured.metrics, generation: measured.generation)
+    }
+
+    /// A Measure call resolved against the user's state as it is now.
+    func prepareMeasure(text: String, font: String, options: OptionDictionary) throws(DBusError) -> PreparedMeasure {
+        let context = requestContext
+        return PreparedMeasure(
+            text: text, options: options, request: try engineRequest(text: text, font: font, options: options, in: context),
+            generation: context.generation)
+    }
+
+    /// Measures a prepared call, refusing one whose reply would pass `limit`.
+    func measure(_ call: PreparedMeasure, limit: MeasureCodec.ReplyLimit = .array) throws(DBusError) -> (metrics: TextMetrics, generation: UInt64) {
         // Refused before measuring when even the fewest lines it can have would not fit.
         let least = MeasureCodec.minimumResultBytes(text: call.text, options: call.options)
         guard least <= limit.bytes else { throw MeasureCodec.replyTooLarge(least, entries: 1, limit: limit) }
@@ -150,7 +163,7 @@ public final class FitService: Sendable {
         // One text's lines at width 0 come near the array limit (1 MiB of text, a line each).
         let bytes = MeasureCodec.metricsBytes(measured.metrics)
         guard bytes <= limit.bytes else { throw MeasureCodec.replyTooLarge(bytes, entries: 1, limit: limit) }
-        return [MeasureCodec.encode(measured.metrics, generation: measured.generation)]
+        return measured
     }
 
     /// MeasureLabel(s text, s font, a{sv} options) → (iiiiit): the label's size request

@@ -40,8 +40,7 @@ final class ScaleFixture: Sendable {
     }
 
     func width(_ text: String, _ font: String) throws -> Double {
-        let reply = try service.measure([.string(text), .string(font), OptionDictionary().dbusValue])
-        return try MeasureCodec.decode(reply[0], unit: .px).0.width
+        try service.measure(service.prepareMeasure(text: text, font: font, options: OptionDictionary())).metrics.width
     }
 
     func engineWidth(_ text: String, _ font: String, textScale: Double) throws -> Double {
@@ -97,9 +96,8 @@ struct ScaleServiceTests {
     func optionPicksCategory() async throws {
         let fixture = try ScaleFixture()
         await fixture.start()
-        let options = OptionDictionary(["text_scale": .double(1.25)]).dbusValue
-        let reply = try fixture.service.measure([.string(text), .string("body"), options])
-        let width = try MeasureCodec.decode(reply[0], unit: .px).0.width
+        let options = OptionDictionary(["text_scale": .double(1.25)])
+        let width = try fixture.service.measure(fixture.service.prepareMeasure(text: text, font: "body", options: options)).metrics.width
         #expect(width == (try fixture.engineWidth(text, "DejaVu Sans 13.59", textScale: 1)))
     }
 

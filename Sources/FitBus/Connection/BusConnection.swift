@@ -187,19 +187,7 @@ public final class BusConnection: Sendable {
     func sendReply(to call: IncomingCall, _ result: Result<MethodDispatcher.Answer, DBusError>) {
         // Encoded here, on the handler's task, not on the loop thread: encoding a large reply
         // (10,000 batch results: tens of ms) there would hold up every other caller.
-        let message: DBusMessage?
-        switch result {
-        case .success(.values(let values)):
-            message = Self.replyMessage(serial: call.serial, destination: call.sender, .success(values))
-        case .success(.body(let body)):
-            do throws(DBusError) {
-                message = try body.reply(to: call.serial, destination: call.sender)
-            } catch {
-                message = Self.replyMessage(serial: call.serial, destination: call.sender, .failure(error))
-            }
-        case .failure(let error):
-            message = Self.replyMessage(serial: call.serial, destination: call.sender, .failure(error))
-        }
+        let message = Self.replyMessage(serial: call.serial, destination: call.sender, answer: result)
         let sendable = message.map { oversized($0, for: call) ?? $0 }
         if let ticket = call.cacheTicket, let message = sendable, message.kind == .methodReturn { ticket.keep(message) }
         let handOver = MessageHandOver(sendable)
@@ -245,6 +233,25 @@ public final class BusConnection: Sendable {
             error: DBusError(.limitsExceeded,
                 "the reply to \(call.member) would be over the bus's limit of \(bus.bytes >> 20) MiB for one message "
                     + "(\(bus.source)); ask for less in one call"))
+    }
+
+    /// The method return or error reply for a method's answer: values to encode or a body
+    /// written already.
+    static func replyMessage(
+        serial: UInt32, destination: String?, answer: Result<MethodDispatcher.Answer, DBusError>
+    ) -> DBusMessage? {
+        switch answer {
+        case .success(.values(let values)):
+            return replyMessage(serial: serial, destination: destination, .success(values))
+        case .success(.body(let body)):
+            do throws(DBusError) {
+                return try body.reply(to: serial, destination: destination)
+            } catch {
+                return replyMessage(serial: serial, destination: destination, .failure(error))
+            }
+        case .failure(let error):
+            return replyMessage(serial: serial, destination: destination, .failure(error))
+        }
     }
 
     /// The method return or error reply for a call; an unencodable result becomes Failed.

@@ -44,7 +44,7 @@ extension LoopContext {
                 switch MethodDispatcher.immediate(message, path: path, member: member, on: owner) {
                 case .reply(let reply, let ticket):
                     if !message.noReplyExpected,
-                        let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, reply)
+                        let sent = BusConnection.replyMessage(serial: message.serial, destination: message.sender, answer: reply)
                     {
                         if let ticket, sent.kind == .methodReturn { ticket.keep(sent) }
                         sendReply(sent, to: message.sender)

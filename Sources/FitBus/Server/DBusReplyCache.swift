@@ -58,12 +58,15 @@ public final class DBusCachedReply: Sendable {
     /// The reply's body and header bytes, for a store's byte budget.
     public let size: Int
 
+    /// The body's length, given to each copy (libdbus's copy does not carry Swift's note of it).
+    private let bodyBytes: Int?
+
     init?(copying reply: DBusMessage) {
         guard let copy = dbus_message_copy(reply.raw) else { return nil }
-        var bytes: UnsafeMutablePointer<CChar>? = nil
-        var length: Int32 = 0
-        if dbus_message_marshal(copy, &bytes, &length) != 0 { dbus_free(bytes) }
-        self.size = Int(length)
+        // Sized without marshalling: the body as fitd built it, the header from its fields.
+        let body = reply.bodySize(atMost: .max) ?? 0
+        self.bodyBytes = reply.knownBodyBytes
+        self.size = body + reply.headerBytes
         // A fresh copy that nothing else references (the checker cannot see through the C pointer).
         nonisolated(unsafe) let owned = DBusMessage(owning: copy)
         self.template = Mutex(owned)
@@ -74,6 +77,7 @@ public final class DBusCachedReply: Sendable {
         let raw: OpaquePointer? = template.withLock { dbus_message_copy($0.raw) }
         guard let raw else { return nil }
         let message = DBusMessage(owning: raw)
+        message.knownBodyBytes = bodyBytes
         guard dbus_message_set_reply_serial(raw, serial) != 0 else { return nil }
         if let destination, DBusNames.isValidBusName(destination) {
             guard destination.withCString({ dbus_message_set_destination(raw, $0) }) != 0 else { return nil }

@@ -15,6 +15,8 @@ public typealias DBusImmediateHandler =
 public enum DBusImmediateOutcome: Sendable {
     /// The out arguments, sent from the loop thread.
     case reply([DBusValue])
+    /// The reply's body already in the wire format (a streaming method's), sent from the loop thread.
+    case body(DBusReplyBody)
     /// Not answered here: the handler runs on a task with the arguments already decoded and
     /// `work` (nil for none) as its context's ``MessageContext/handedOver``, so that nothing
     /// the fast path did is done twice (a miss decoded, checked and keyed the request).
@@ -62,14 +64,30 @@ public struct DBusMethod: Sendable {
     }
 
     /// A method answered by a streaming handler (DBusStreamingHandler): it reads its
-    /// arguments and writes its reply body itself.
+    /// arguments and writes its reply body itself. A fast path and a reply cache work as
+    /// for any method; the fast path's hand-over reaches the handler's context.
+    public init(
+        _ name: String, in inSignature: String = "", out outSignature: String = "",
+        inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
+        immediate: DBusImmediateHandler?, replyCache: (any DBusReplyCache)?,
+        streaming handler: @escaping DBusStreamingHandler
+    ) throws(DBusError) {
+        try self.init(
+            name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames, doc: doc, immediate: immediate,
+            replyCache: replyCache
+        ) { _, _ in [] }
+        self.implementation = .streaming(handler)
+    }
+
+    /// A streaming method without a fast path or reply cache.
     public init(
         _ name: String, in inSignature: String = "", out outSignature: String = "",
         inNames: [String] = [], outNames: [String] = [], doc: String? = nil,
         streaming handler: @escaping DBusStreamingHandler
     ) throws(DBusError) {
-        try self.init(name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames, doc: doc) { _, _ in [] }
-        self.implementation = .streaming(handler)
+        try self.init(
+            name, in: inSignature, out: outSignature, inNames: inNames, outNames: outNames, doc: doc, immediate: nil,
+            replyCache: nil, streaming: handler)
     }
 }
 

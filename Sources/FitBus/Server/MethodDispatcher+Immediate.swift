@@ -7,7 +7,7 @@ extension MethodDispatcher {
     /// What the loop thread does with a call before any task runs.
     enum Immediate {
         /// The fast path answered (DBusMethod.immediate); with a ticket, the reply is kept.
-        case reply(Reply, ReplyCacheTicket?)
+        case reply(Result<Answer, DBusError>, ReplyCacheTicket?)
         /// The reply cache answered (DBusMethod.replyCache): the reply, ready to send.
         case kept(DBusMessage)
         /// The call goes to its task; with a ticket, the reply is kept when it exists. A fast
@@ -46,7 +46,10 @@ extension MethodDispatcher {
             switch try fast(arguments, context) {
             case .reply(let out):
                 try checkOut(DBusValue.signature(of: out), of: method, in: interfaceName)
-                return .reply(.success(out), ticket)
+                return .reply(.success(.values(out)), ticket)
+            case .body(let body):
+                try checkOut(body.signature, of: method, in: interfaceName)
+                return .reply(.success(.body(body)), ticket)
             case .handOver(let work):
                 return .dispatch(ticket, decoded: arguments, handedOver: work)
             }

@@ -3,8 +3,6 @@
 /// method, then the argument signature, which is checked BEFORE any handler runs
 /// (specification, "Method calls": a wrong signature is the caller's error, InvalidArgs).
 enum MethodDispatcher {
-    typealias Reply = Result<[DBusValue], DBusError>
-
     static func dispatch(_ call: IncomingCall, on connection: BusConnection) async {
         let reply = await route(call, on: connection)
         // NO_REPLY_EXPECTED (specification, "Message Format"): run the method, send nothing.
@@ -95,7 +93,7 @@ enum MethodDispatcher {
     /// itself before filters run, so the Peer branch is a fallback for calls it passes on.
     private static func standard(
         _ call: IncomingCall, interface: String, object: ExportedObject?, connection: BusConnection
-    ) -> Reply {
+    ) -> Result<[DBusValue], DBusError> {
         switch (interface, call.member) {
         case (StandardInterface.introspectable, "Introspect"):
             guard call.signature.isEmpty else { return .failure(.invalidArgs("expected signature , got \(call.signature)")) }

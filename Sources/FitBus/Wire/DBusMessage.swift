@@ -8,6 +8,10 @@ import CDBus
 /// and hands Swift values (`[DBusValue]`, `DBusSignal`, …) to other threads instead.
 public final class DBusMessage {
     let raw: OpaquePointer
+    /// The body's length in bytes when fitd built the message and knows it (a reply written
+    /// by DBusWriter, or values appended to a new reply: DBusValue+WireLength); nil for a
+    /// message from the socket.
+    var knownBodyBytes: Int?
 
     /// Takes over the reference a `dbus_message_new*` or `dbus_pending_call_steal_reply`
     /// returned to the caller.
@@ -66,6 +70,7 @@ public final class DBusMessage {
         let kind = error == nil ? DBUS_MESSAGE_TYPE_METHOD_RETURN : DBUS_MESSAGE_TYPE_ERROR
         guard let raw = dbus_message_new(kind) else { throw .noMemory("creating a reply") }
         let message = DBusMessage(owning: raw)
+        message.knownBodyBytes = 0
         guard dbus_message_set_reply_serial(raw, serial) != 0 else { throw .noMemory("setting a reply serial") }
         if let destination, DBusNames.isValidBusName(destination) {
             guard destination.withCString({ dbus_message_set_destination(raw, $0) }) != 0 else {

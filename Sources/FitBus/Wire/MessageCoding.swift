@@ -21,6 +21,7 @@ extension DBusMessage {
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values { try Self.write(value, to: &iter) }
+        if let known = knownBodyBytes { knownBodyBytes = DBusValue.wireEnd(of: values, from: known) }
     }
 
     /// Decodes the whole body into values (DBusReader's general path). What is left to refuse
@@ -42,10 +43,11 @@ extension DBusMessage {
         }
     }
 
-    /// An upper bound of the body's size from its top-level arguments, without copying it:
-    /// arrays report their byte length, strings their length, containers are summed; nil as
-    /// soon as the sum passes `limit`.
+    /// The body's size when fitd built the message (``knownBodyBytes``); otherwise an upper
+    /// bound from its top-level arguments, without copying it: arrays report their byte
+    /// length, strings their length, containers are summed. nil when it passes `limit`.
     func bodySize(atMost limit: Int) -> Int? {
+        if let knownBodyBytes { return knownBodyBytes <= limit ? knownBodyBytes : nil }
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iter) != 0 else { return 0 }
         var total = 0

@@ -69,6 +69,8 @@ extension DBusMessage {
         }
         defer { dbus_message_unref(parsed) }
         guard let copy = dbus_message_copy(parsed) else { throw .noMemory("copying a message") }
-        return DBusMessage(owning: copy)
+        let assembled = DBusMessage(owning: copy)
+        assembled.knownBodyBytes = body.count
+        return assembled
     }
 }
