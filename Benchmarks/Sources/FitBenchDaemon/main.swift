@@ -45,7 +45,7 @@ guard FileManager.default.isExecutableFile(atPath: fitdPath) else {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fitbench-\(getpid())").path
 try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-// A cache home of its own: a run's saved results (fitd's results.bin, issue 14) must not make
+// A cache home of its own: a run's saved results (fitd's results.bin) must not make
 // the next run's uncached figures warm. fontconfig's cache of the pinned fonts is shared
 // through a link (fonts.conf keeps it under $XDG_CACHE_HOME; a rescan costs seconds).
 let cacheHome = directory + "/cache"
@@ -69,6 +69,7 @@ let addressPipe = Pipe()
 bus.standardOutput = addressPipe
 bus.standardError = FileHandle.nullDevice
 try bus.run()
+ChildReaper.adopt(bus.processIdentifier)
 var addressData = Data()
 while !addressData.contains(UInt8(ascii: "\n")) {
     let chunk = addressPipe.fileHandleForReading.availableData
@@ -90,6 +91,7 @@ var children: [Process] = []
     process.standardError = FileHandle.nullDevice
     try process.run()
     children.append(process)
+    ChildReaper.adopt(process.processIdentifier)
     return process
 }
 
@@ -258,7 +260,7 @@ let uncachedCPU = zip(cpu(), uncachedCPUBefore).map { Double($0 - $1) / Double(b
 try await Task.sleep(for: .seconds(1))
 let idleAfter = memory(fitd.processIdentifier)
 
-// MARK: every core (issue 14): uncached MeasureBatch of 1,000 with fitd.conf's [limits]
+// MARK: every core: uncached MeasureBatch of 1,000 with fitd.conf's [limits]
 // workers = 1 against the default (every core), in alternating laps of fresh daemons so a
 // slow moment of the shared machine hits both; each daemon measures one batch untimed first.
 let oneWorkerConfig = directory + "/one-worker.conf"
