@@ -4,7 +4,7 @@ PREFIX ?= $(HOME)/.local
 # How `make release` and `make install` build (scripts/bench too, through `make release`, so
 # the daemon benchmark measures the binary that gets installed). The Swift runtime is linked
 # in statically: the installed binaries need nothing from the toolchain's lib/swift, and the
-# daemon's idle RSS drops (issue 3, at most 20 MB: 22 MB with the shared runtime, about 18 MB
+# daemon's idle RSS drops (at most 20 MB: 22 MB with the shared runtime, about 18 MB
 # like this). lld with --no-export-dynamic (static-stdlib-args.lnk asks for -export-dynamic,
 # which exports every public symbol of the package's modules) and packed relative relocations
 # (DT_RELR; glibc 2.36 or later) spare the loader about 2 MB of the binary's pages.
@@ -45,7 +45,7 @@ release: bootstrap
 test: bootstrap
 	@scripts/test
 
-# The long reliability tests (issue 9): activations in a row, isolation between clients,
+# The long reliability tests: activations in a row, isolation between clients,
 # load and kill -9 (Tests/Reliability), and the flood against the release build (make
 # release). CI runs it after `make test`; about 10 minutes and the release build.
 stress: bootstrap

@@ -102,10 +102,10 @@ let package = Package(
         .target(name: "FitLayout", dependencies: ["FitTypes"]),
         // Layout documents as JSON text (JSONDecoder/JSONEncoder), for fitctl and other programs;
         // apart from FitLayout so that the daemon, which gets documents as D-Bus values, links no
-        // Foundation (issue 3: idle memory).
+        // Foundation (idle memory).
         .target(name: "FitLayoutJSON", dependencies: ["FitLayout"]),
         // JSON text without Foundation: fitctl's output in a fixed key order and its batch
-        // request parser (issue 14: JSONSerialization's sorted keys were 71 % of a batch).
+        // request parser (JSONSerialization's sorted keys were 71 % of a batch).
         .target(name: "FitJSON"),
         // FitLayout's measurer over FitText's engine and FitScale's text styles: kept out of
         // FitLayout (which stays free of C) and out of FitService (so FitClient can lay out

@@ -65,8 +65,8 @@ let package = Package(
             name: "FitBenchCheck",
             dependencies: [.product(name: "FitTranslations", package: "fitd")]),
 
-        // Plain executable: pictures of layouts, 50 nodes × 12 size categories to SVG and PNG
-        // (issue 13). README.md, "Pictures".
+        // Plain executable: pictures of layouts, 50 nodes × 12 size categories to SVG and PNG.
+        // README.md, "Pictures".
         .executableTarget(
             name: "FitBenchPictures",
             dependencies: [
@@ -78,7 +78,7 @@ let package = Package(
             ]),
 
         // Plain executable: the text engine's cost model, time per KiB as each request shape
-        // grows from 16 KiB to the text limit (issue 9, "Linear time"). README.md, "Cost model".
+        // grows from 16 KiB to the text limit. README.md, "Cost model".
         .executableTarget(
             name: "FitBenchCost",
             dependencies: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 12's Python figures, each against its peer in the same run, on the bus in
+"""The Python package's figures, each against its peer in the same run, on the bus in
 $DBUS_SESSION_BUS_ADDRESS (run it under scripts/private-bus with a release fitd; `make bench`
 does):
 

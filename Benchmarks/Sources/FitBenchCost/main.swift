@@ -1,8 +1,8 @@
 // FitBenchCost: the text engine's cost model. Every request shape grows from 16 KiB to the
 // engine's limit (TextLimits.maxTextBytes) and the time per KiB is printed per size; a
-// request costs time linear in its size when that figure stays flat (issue 9, "Linear
-// time": max ÷ min within 2×). Measured cold — the shaping caches emptied before every
-// measurement, fonts kept loaded — which is what a new text costs.
+// request costs time linear in its size when that figure stays flat (max ÷ min within 2×).
+// Measured cold — the shaping caches emptied before every measurement, fonts kept loaded —
+// which is what a new text costs.
 //
 //     swift build -c release --package-path Benchmarks
 //     Benchmarks/.build/release/FitBenchCost [--max-kib 1024] [--min-kib 16] [--rounds 3]
@@ -257,7 +257,7 @@ for shape in selected {
     print(line + String(format: "   %6.2f   %@", ratio, shape.what))
 }
 
-// Layout of many texts (issue 9: 10,000 text nodes of 6 KB took > 30 s): a column of N text
+// Layout of many texts (10,000 text nodes of 6 KB once took > 30 s): a column of N text
 // nodes, each a different 6 KB text, laid out at 320 px, text caches emptied first. Every
 // text is measured at several proposals (SwiftUI's probes), so the cost per KiB is a few
 // measurements' worth; what matters is that it stays flat as N grows.

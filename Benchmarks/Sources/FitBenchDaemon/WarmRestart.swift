@@ -2,7 +2,7 @@ import FitBus
 import FitProtocol
 import Foundation
 
-/// A warm start (issue 14): fitd started with the results and shaped words a previous fitd
+/// A warm start: fitd started with the results and shaped words a previous fitd
 /// saved ($XDG_CACHE_HOME/fitd/results.bin and shapes.bin, written when SIGTERM stopped it)
 /// against a fresh start with none, in alternating rounds so a slow moment of the shared
 /// machine hits both. Each start is timed from exec to the first Measure's answer, then over

@@ -4,7 +4,7 @@ import FitText
 import Foundation
 
 /// `FitBenchLayout --contention ROUNDS`: where two cores lose time when they measure with one
-/// shared engine (issue 14, "every core"). The 150-row list's probes (600 cold measurements)
+/// shared engine. The 150-row list's probes (600 cold measurements)
 /// measured with the text caches emptied before every round, five ways; per way the median
 /// wall time of a round and the mean CPU time (all threads, getrusage) per round:
 ///

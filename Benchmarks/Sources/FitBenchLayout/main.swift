@@ -127,7 +127,7 @@ func alternatedRatio(_ minimumMilliseconds: Double = minimumMilliseconds) throws
 let ratio = try alternatedRatio()
 
 print("50 nodes, 3 decisions, width 320 px (median of one call)")
-// Issue 11 keeps issue 4's figures: warm < 100 µs, text caches empty < 200 µs.
+// Targets: warm < 100 µs, text caches empty < 200 µs.
 print(String(format: "  prepare + layout, text engine warm   %8.1f µs   target < 100 µs: %@", warm, warm < 100 ? "met" : "MISSED"))
 print(String(format: "  layout of a PreparedLayout, warm     %8.1f µs", layoutOnly))
 print(String(
@@ -135,7 +135,7 @@ print(String(
     cold < 200 ? "met" : "MISSED"))
 print(String(format: "  … of which emptying the caches         %8.1f µs", emptying))
 print(String(format: "  text caches empty ÷ warm             %8.2f      (calls alternated, median of the pairs)", ratio))
-// Issue 11's breakpoints figure: every decision's outcomes over 100–1,000 px in one call.
+// The breakpoints figure: every decision's outcomes over 100–1,000 px in one call.
 let breakpointOptions = LayoutOptions(breakpoints: BreakpointRange(from: 100, to: 1000))
 let breakpointCost = microseconds(try time { _ = try prepared.layout(in: proposal, options: breakpointOptions, measurer: measurer) })
 print(String(
@@ -151,7 +151,7 @@ for count in [10, 100, 1_000, 10_000] {
     print(String(format: "  %6d  %9d  %10.1f  %10.3f", count, decisions(document), cost, cost / Double(count)))
 }
 
-// Issue 14's Layout of many texts over every core: a 150-row list (300 texts), text caches
+// Layout of many texts over every core: a 150-row list (300 texts), text caches
 // emptied before every call, laid out as the daemon does (TextEngineMeasurer.premeasure on
 // every core, then the layout) against one worker (the layout alone). Alternated; medians.
 let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))

@@ -1,4 +1,4 @@
-/// A deterministic corpus of mixed-script UI strings (issue 14's whole-process figure: 20,000
+/// A deterministic corpus of mixed-script UI strings (the whole-process figure: 20,000
 /// of them): button labels, menu items, status lines and notifications in Latin (English,
 /// German, French), CJK (Japanese, Chinese), Arabic, Hebrew, Devanagari and emoji, alone and
 /// mixed in one string, with counts and file names so that almost every string is new (the

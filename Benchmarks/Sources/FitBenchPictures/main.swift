@@ -1,4 +1,4 @@
-// FitBenchPictures: pictures of layouts (issue 13: "a 50-node document at 12 categories to
+// FitBenchPictures: pictures of layouts (target: "a 50-node document at 12 categories to
 // SVG in < 50 ms, to PNG in < 200 ms"). The settings screen of 50 nodes is laid out at width
 // 320 in each of the 12 size categories with the real text engine, then drawn: 12 sheets in
 // one picture, as `fitctl fit doc.json --categories all --width 320 --output x.svg|x.png`

@@ -1,7 +1,7 @@
 // `fitctl measure --batch --local` as a user runs it — a whole process: start-up, JSON in,
 // the engine, JSON out — on 20,000 mixed-script UI strings (UICorpus), against Pango laying
 // out the same strings in this process (C API, warm: the PangoPeer FitBenchRatios uses).
-// Issue 14, "fitctl's I/O at engine speed". Prints µs per string and the ratio to Pango; the
+// "fitctl's I/O at engine speed". Prints µs per string and the ratio to Pango; the
 // same strings twice in one process (the second half's cost, all cached, from the
 // difference); the per-stage split fitctl itself measures (FITCTL_TIMINGS=1); and, in this
 // process, the JSON choices for each stage (FitJSON, Codable, JSONSerialization) on the same
@@ -234,7 +234,7 @@ func main() throws {
         singles.append(try runFitctl(options.fitctl, input: once, output: "/dev/null", errors: errors, environment: env))
         doubles.append(try runFitctl(options.fitctl, input: twice, output: "/dev/null", errors: errors, environment: env))
     }
-    // Every core (issue 14): the same process pinned to one core (taskset -c) against free,
+    // Every core: the same process pinned to one core (taskset -c) against free,
     // alternating, so a slow moment of the shared machine hits both. The same for the first
     // 1,024 lines (start-up and the warm-up: fontconfig, font sets, most first words), so
     // that the rest's throughput shows apart. And the machine's own ceiling: two processes
@@ -289,7 +289,7 @@ func main() throws {
     print("                                              (CPU)   \(us(secondCPUPer))   \(ratio(secondCPUPer, pangoCPUPer))")
     let speedup = median(pinned) / median(free)
     print(String(
-        format: "every core: one core %.0f ms, all %d %.0f ms: %.2f × (issue 14: ≥ 1.7 × on 2 cores: %@)",
+        format: "every core: one core %.0f ms, all %d %.0f ms: %.2f × (target ≥ 1.7 × on 2 cores: %@)",
         median(pinned) * 1000, cores, median(free) * 1000, speedup, speedup >= 1.7 ? "met" : "MISSED"))
     let pinnedRest = median(zip(pinned, pinnedStart).map { $0 - $1 }), freeRest = median(zip(free, freeStart).map { $0 - $1 })
     print(String(
