@@ -75,6 +75,7 @@ enum WarmRestart {
     @MainActor static func stop(_ process: Process, signal: Int32 = SIGTERM) {
         kill(process.processIdentifier, signal)
         process.waitUntilExit()
+        ChildReaper.release(process.processIdentifier)
     }
 
     @MainActor static func measure(rounds: Int) async throws -> Figures {

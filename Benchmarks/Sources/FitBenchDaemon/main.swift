@@ -127,6 +127,7 @@ for attempt in 0..<6 {
     if attempt < 5 {
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
+        ChildReaper.release(process.processIdentifier)
     } else {
         fitd = process
     }
@@ -267,6 +268,7 @@ let oneWorkerConfig = directory + "/one-worker.conf"
 try "[limits]\nworkers = 1\n".write(toFile: oneWorkerConfig, atomically: true, encoding: .utf8)
 kill(fitd.processIdentifier, SIGTERM)
 fitd.waitUntilExit()
+ChildReaper.release(fitd.processIdentifier)
 var coreTimes: [Duration] = [.zero, .zero]  // every core, one worker
 /// Layout of a 150-row list (300 texts none of the daemon's caches has seen), as above.
 var layoutCoreTimes: [Duration] = [.zero, .zero]
@@ -293,6 +295,7 @@ for lap in 0..<coreLaps {
         }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
+        ChildReaper.release(process.processIdentifier)
     }
 }
 // The floor of such a call: the C service's Reflect of the same message (its reply is the
