@@ -97,9 +97,10 @@ public enum LayoutOptionTable {
         },
         value: { $0.breakpoints.map { .range($0.from, $0.to) } }, sample: .range(100, 600))
 
-    /// Every option, in the order of protocol/README.md's Layout table.
+    /// Every option, in the order of protocol/README.md's Layout table, which is the order the
+    /// decoder checks them in (of two bad options, the first is named).
     public static let all: [Option] = [
-        unit, sizeCategory, uiFont, spacing, language, metrics, markup, widgetSizes, labelSizes, textScale, breakpoints,
+        unit, sizeCategory, uiFont, spacing, language, metrics, markup, breakpoints, widgetSizes, labelSizes, textScale,
     ]
 
     public static let names: Set<String> = Set(all.map(\.name))

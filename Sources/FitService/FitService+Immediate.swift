@@ -30,11 +30,10 @@ extension FitService {
         guard let metrics = engine.cachedMeasurement(request) else {
             return .handOver(PreparedMeasure(text: text, options: options, request: request, generation: context.generation))
         }
-        requestsServed.add(1)
-        do throws(DBusError) {
-            return .body(try MeasureCodec.replyBody(metrics, generation: context.generation))
-        } catch {
-            return .handOver(nil)
+        guard let body = try? MeasureCodec.replyBody(metrics, generation: context.generation) else {
+            return .handOver(PreparedMeasure(text: text, options: options, request: request, generation: context.generation))
         }
+        requestsServed.add(1)
+        return .body(body)
     }
 }

@@ -104,6 +104,21 @@ import Testing
         }
     }
 
+    /// Measure's shape: a streaming method whose fast path answers with a written body, whose
+    /// handler gets the fast path's work, and whose replies, either way, are kept and sized.
+    @Test func aStreamingMethodsFastPathAnswersWithABodyAndItsRepliesAreKept() async throws {
+        try await withTestObject { (_, state, _, client) async throws in
+            #expect(try await client.test("PreparedStream", [.string("now")]) == [.string("immediate"), .uint32(0)])
+            #expect(try await client.test("PreparedStream", [.string("later")]) == [.string("LATER"), .uint32(1)])
+            // Both kept: neither the fast path's answer nor the handler's is worked out again.
+            #expect(try await client.test("PreparedStream", [.string("later")]) == [.string("LATER"), .uint32(1)])
+            #expect(try await client.test("PreparedStream", [.string("now")]) == [.string("immediate"), .uint32(0)])
+            #expect(state.streamRuns.withLock { $0 } == 1)
+            let sizes = state.streamReplies.keptSizes
+            #expect(sizes.count == 2 && sizes.allSatisfy { $0 > 40 && $0 < 200 }, "\(sizes)")
+        }
+    }
+
     @Test func servesPropertiesAndEmitsPropertiesChanged() async throws {
         try await withBus { (_, _, client) async throws in
             let props = "org.freedesktop.DBus.Properties", iface = TestObject.interface

@@ -15,6 +15,9 @@ enum TestObject {
         /// The server's connection, for setters that emit signals themselves.
         let connection = Mutex<BusConnection?>(nil)
         let replies = TestReplyCache()
+        /// How often PreparedStream's handler ran, and its own reply store.
+        let streamRuns = Mutex(0)
+        let streamReplies = TestReplyCache()
     }
 
     static func make(state: State) throws(DBusError) -> ExportedObject {
@@ -60,6 +63,35 @@ enum TestObject {
             ) { args, context in
                 [args[0], .string((context.handedOver as? String).map { "handed over \($0)" } ?? "nothing handed over")]
             },
+            // A streaming method with a fast path and kept replies, as fitd's Measure: "now" is
+            // answered on the loop thread with a written body; anything else is handed to the
+            // handler with its work (upper-cased) and its reply kept, so a repeat runs nothing.
+            try DBusMethod(
+                "PreparedStream", in: "s", out: "su",
+                immediate: { args, _ in
+                    guard case .string(let word) = args.first else { return .handOver(nil) }
+                    guard word == "now" else { return .handOver(word.uppercased()) }
+                    do throws(DBusError) {
+                        return .body(try DBusReplyBody(signature: "su") { (writer) throws(DBusError) in
+                            try writer.append("immediate")
+                            try writer.append(UInt32(0))
+                        })
+                    } catch {
+                        return .handOver(nil)
+                    }
+                },
+                replyCache: state.streamReplies,
+                streaming: { _, context throws(DBusError) in
+                    let runs = state.streamRuns.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    let handed = (context.handedOver as? String) ?? "nothing handed over"
+                    return try DBusReplyBody(signature: "su") { (writer) throws(DBusError) in
+                        try writer.append(handed)
+                        try writer.append(UInt32(runs))
+                    }
+                }),
             // Streaming: each string with its UTF-8 length, read and written value by value.
             try DBusMethod("Lengths", in: "as", out: "a(su)", streaming: { arguments, _ throws(DBusError) in
                 let texts = try arguments.read { (reader) throws(DBusError) -> [String] in
@@ -124,4 +156,6 @@ final class TestReplyCache: DBusReplyCache {
     func keep(_ reply: DBusCachedReply, for key: DBusRequestKey, epoch: UInt64) {
         state.withLock { $0.replies[key] = (epoch, reply) }
     }
+    /// The sizes the kept replies report for a store's budget.
+    var keptSizes: [Int] { state.withLock { $0.replies.values.map(\.1.size) } }
 }

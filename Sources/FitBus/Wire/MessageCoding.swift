@@ -18,10 +18,13 @@ extension DBusMessage {
         guard length <= DBusSignature.maximumLength else {
             throw .invalidArgs("the arguments' signature is longer than \(DBusSignature.maximumLength) bytes")
         }
+        // Unknown until every value is in: a write that fails halfway leaves a body of no known length.
+        let known = knownBodyBytes
+        knownBodyBytes = nil
         var iter = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iter)
         for value in values { try Self.write(value, to: &iter) }
-        if let known = knownBodyBytes { knownBodyBytes = DBusValue.wireEnd(of: values, from: known) }
+        if let known { knownBodyBytes = DBusValue.wireEnd(of: values, from: known) }
     }
 
     /// Decodes the whole body into values (DBusReader's general path). What is left to refuse
