@@ -1,13 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FitJSON
-
-/// Why `measure --batch` stopped before its input's end (fitctl then exits 1).
-struct BatchFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// Standard input as lines, read with read(2) into one buffer (no String per line, no
 /// stdio): a line is handed out as a slice of the buffer, valid until the next call. A line
@@ -123,64 +116,5 @@ struct LineReader {
             if atEOF { return length }
             try fill()
         }
-    }
-}
-
-/// `measure --batch`'s standard output: results go into one JSON writer and out in one
-/// write(2) per chunk, not a print() per line.
-struct BatchOutput {
-    let fd: Int32
-    var writer = JSONWriter(reservingCapacity: 256 * 1024)
-
-    init(fd: Int32) { self.fd = fd }
-
-    mutating func flush() throws(BatchFailure) {
-        let failure: Int32? = writer.bytes.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let wrote = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += wrote
-            }
-            return nil
-        }
-        writer.removeAll()
-        if let failure { throw BatchFailure("cannot write standard output: \(String(cString: strerror(failure)))") }
-    }
-}
-
-/// `FITCTL_TIMINGS=1 fitctl measure --batch`: the time spent in each stage, printed on
-/// standard error at the end (Benchmarks' FitBenchProcess reads it): read (reading and
-/// parsing the request lines, including any wait for input), engine (measuring, and asking
-/// whether each font was substituted), write (JSON text and write(2)). Off, it reads no clock.
-struct StageClock {
-    enum Stage: Int { case read, engine, write }
-    let enabled: Bool
-    var nanoseconds: [UInt64] = [0, 0, 0]
-    var lines = 0
-
-    static var requested: Bool { getenv("FITCTL_TIMINGS").map { String(cString: $0) == "1" } ?? false }
-
-    func now() -> UInt64 {
-        guard enabled else { return 0 }
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    mutating func add(_ stage: Stage, since start: UInt64) {
-        guard enabled else { return }
-        nanoseconds[stage.rawValue] += now() - start
-    }
-
-    func report() {
-        guard enabled else { return }
-        func ms(_ stage: Stage) -> String { String(Double(nanoseconds[stage.rawValue] / 1000) / 1000) }
-        let line = "fitctl timings: lines \(lines) read_ms \(ms(.read)) engine_ms \(ms(.engine)) write_ms \(ms(.write))\n"
-        var bytes = Array(line.utf8)
-        _ = write(2, &bytes, bytes.count)
     }
 }
