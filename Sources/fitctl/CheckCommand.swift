@@ -99,11 +99,11 @@ struct CheckCommand: AsyncParsableCommand {
         let user = try await FitCommand.userText(client)
         let categories: [SizeCategory] = try categories.map { try FitCommand.categoryList($0) }
             ?? [user.sizeCategory ?? .large]
-        var plan = CheckPlan(
+        var base = LayoutOptions(unit: .px)
+        try request.apply(to: &base)
+        let plan = CheckPlan(
             document: translatable, catalogs: set.catalogs, sourceLanguage: try MeasureRequest.canonicalLanguage(sourceLanguage),
-            categories: categories, widths: widths, height: try request.proposedHeight(), uiFont: request.uiFont, range: range)
-        plan.labelSizes = request.labelSizes
-        plan.textScale = request.textScale
+            categories: categories, widths: widths, height: try request.proposedHeight(), base: base, range: range)
         let started = ContinuousClock.now
         // In-process, a job per core; through the daemon more calls in flight, so that its bus
         // thread is never idle while this process encodes the next call and reads the last reply

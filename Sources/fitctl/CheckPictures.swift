@@ -25,10 +25,10 @@ enum CheckPictures {
         let byLanguage = Dictionary(run.languages.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         func sheet(_ language: Int, _ category: Int, _ position: Int) throws -> LayoutSheet {
             let chosen = run.languages[language]
-            var options = LayoutOptions(sizeCategory: plan.categories[category], unit: .px, uiFont: plan.uiFont ?? user.uiFont)
+            var options = plan.base
+            options.sizeCategory = plan.categories[category]
+            if options.uiFont == nil { options.uiFont = user.uiFont }
             options.language = chosen.tag
-            options.labelSizes = plan.labelSizes
-            options.textScale = plan.textScale
             do {
                 let prepared = try PreparedLayout(chosen.document)
                 let measurer = try TextEngineMeasurer(engine: engine, options: options, textScale: user.factor)

@@ -24,10 +24,9 @@ struct CheckPlan: Sendable {
     var categories: [SizeCategory]
     var widths: [Double?]
     var height: Double?
-    var uiFont: String?
-    /// The Layout call's `label_sizes` and `text_scale` (--label-sizes, --text-scale).
-    var labelSizes = false
-    var textScale: Double? = nil
+    /// The options every layout of the check starts from: the flags `fit` shares
+    /// (LayoutRequestOptions: --ui-font, --label-sizes, --text-scale), in px.
+    var base: LayoutOptions
     var range: BreakpointRange
 
     /// The source language first, then each catalog's.
@@ -78,11 +77,10 @@ struct CheckPlan: Sendable {
     }
 
     private func layOut(_ language: Language, category: Int, language index: Int, _ client: FitClient) async throws -> Job {
-        var options = LayoutOptions(sizeCategory: categories[category], unit: .px, uiFont: uiFont)
+        var options = base
+        options.sizeCategory = categories[category]
         options.language = language.tag
         options.widgetSizes = true
-        options.labelSizes = labelSizes
-        options.textScale = textScale
         var results: [LayoutResult] = []
         results.reserveCapacity(widths.count)
         for (position, width) in widths.enumerated() {
