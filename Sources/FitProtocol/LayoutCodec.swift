@@ -189,31 +189,14 @@ public enum LayoutCodec {
     }
 
     static func optionDictionary(of options: LayoutOptions, sendSizeCategory: Bool) -> OptionDictionary {
-        var entries: [String: DBusValue] = [:]
-        for option in LayoutOptionTable.all {
-            // The user's category is the daemon's to apply unless the caller sends its own.
-            if option.name == LayoutOptionTable.sizeCategory.name && !sendSizeCategory { continue }
-            guard let value = option.value(options) else { continue }
-            entries[option.name] = DBusValue(value, signature: option.signature)
-        }
-        return OptionDictionary(entries)
+        // The user's category is the daemon's to apply unless the caller sends its own.
+        OptionDictionary(options, table: LayoutOptionTable.all, leavingOut: sendSizeCategory ? nil : LayoutOptionTable.sizeCategory.name)
     }
 
     /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.
     public static func options(_ value: DBusValue, defaultCategory: SizeCategory) throws(DBusError) -> LayoutOptions {
-        let dictionary = try OptionDictionary(value)
         var options = LayoutOptions(sizeCategory: defaultCategory)
-        guard !dictionary.entries.isEmpty else { return options }
-        try dictionary.rejectUnknown(known: LayoutOptionTable.names)
-        // In the table's order, so that of two bad options the same one is named every time.
-        for option in LayoutOptionTable.all {
-            guard let given = try dictionary.optionValue(option) else { continue }
-            do throws(FitTextError) {
-                try option.apply(&options, given)
-            } catch {
-                throw DBusError(error)
-            }
-        }
+        try OptionDictionary(value).apply(LayoutOptionTable.all, names: LayoutOptionTable.names, to: &options)
         return options
     }
 

@@ -16,18 +16,7 @@ public enum MeasureCodec {
 
     public static func request(text: String, font: String, options: OptionDictionary, textScale: Double) throws(DBusError) -> MeasureRequest {
         var request = MeasureRequest(text: text, font: font, textScale: textScale)
-        // Most requests carry no options: a walk of the table finding nothing is not free.
-        guard !options.entries.isEmpty else { return request }
-        try options.rejectUnknown(known: MeasureOptions.names)
-        // In the table's order, so that of two bad options the same one is named every time.
-        for option in MeasureOptions.all {
-            guard let value = try options.optionValue(option) else { continue }
-            do throws(FitTextError) {
-                try option.apply(&request, value)
-            } catch {
-                throw DBusError(error)
-            }
-        }
+        try options.apply(MeasureOptions.all, names: MeasureOptions.names, to: &request)
         return request
     }
 
@@ -37,14 +26,8 @@ public enum MeasureCodec {
     }
 
     static func optionDictionary(of request: MeasureRequest, sendTextScale: Bool) -> OptionDictionary {
-        var entries: [String: DBusValue] = [:]
-        for option in MeasureOptions.all {
-            // The user's scale is the daemon's to apply unless the caller sends its own.
-            if option.name == MeasureOptions.textScale.name && !sendTextScale { continue }
-            guard let value = option.value(request) else { continue }
-            entries[option.name] = DBusValue(value, signature: option.signature)
-        }
-        return OptionDictionary(entries)
+        // The user's scale is the daemon's to apply unless the caller sends its own.
+        OptionDictionary(request, table: MeasureOptions.all, leavingOut: sendTextScale ? nil : MeasureOptions.textScale.name)
     }
 
     /// Measure's reply: one Metrics structure, written by the same writer as each of a

@@ -82,6 +82,36 @@ public struct OptionDictionary: Sendable {
         }
     }
 
+    /// Takes every option the dictionary holds into `target` through its row of `table`
+    /// (MeasureOptions, LayoutOptionTable): an unknown key is UnknownOption, a value of the
+    /// wrong D-Bus type or meaning InvalidArgument naming the option. Rows are taken in the
+    /// table's order, so that of two bad options the same one is named every time.
+    func apply<Target>(_ table: [RequestOption<Target>], names: Set<String>, to target: inout Target) throws(DBusError) {
+        // Most requests carry no options: a walk of the table finding nothing is not free.
+        guard !entries.isEmpty else { return }
+        try rejectUnknown(known: names)
+        for option in table {
+            guard let value = try optionValue(option) else { continue }
+            do throws(FitTextError) {
+                try option.apply(&target, value)
+            } catch {
+                throw DBusError(error)
+            }
+        }
+    }
+
+    /// The options `target` holds other than their defaults, as its rows of `table` send
+    /// them, without `leftOut` (an option whose default is the daemon's to apply: the user's
+    /// text scale, the user's size category).
+    init<Target>(_ target: Target, table: [RequestOption<Target>], leavingOut leftOut: String? = nil) {
+        var entries: [String: DBusValue] = [:]
+        for option in table where option.name != leftOut {
+            guard let value = option.value(target) else { continue }
+            entries[option.name] = DBusValue(value, signature: option.signature)
+        }
+        self.init(entries)
+    }
+
     /// A `(dd)` option: two numbers, the least and the greatest.
     public func range(_ key: String) throws(DBusError) -> (Double, Double)? {
         guard let value = entries[key] else { return nil }

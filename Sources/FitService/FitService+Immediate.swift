@@ -27,12 +27,10 @@ extension FitService {
         guard let options = try? OptionDictionary(arguments[2]),
             let request = try? engineRequest(text: text, font: font, options: options, in: context)
         else { return .handOver(nil) }
-        guard let metrics = engine.cachedMeasurement(request) else {
-            return .handOver(PreparedMeasure(text: text, options: options, request: request, generation: context.generation))
-        }
-        guard let body = try? MeasureCodec.replyBody(metrics, generation: context.generation) else {
-            return .handOver(PreparedMeasure(text: text, options: options, request: request, generation: context.generation))
-        }
+        let prepared = PreparedMeasure(text: text, options: options, request: request, generation: context.generation)
+        guard let metrics = engine.cachedMeasurement(request),
+            let body = try? MeasureCodec.replyBody(metrics, generation: context.generation)
+        else { return .handOver(prepared) }
         requestsServed.add(1)
         return .body(body)
     }

@@ -87,15 +87,15 @@ public final class RequestOption<Target>: Sendable {
 public typealias MeasureOption = RequestOption<MeasureRequest>
 
 extension OptionValue {
-    // The rows' readers: a value of another shape is the option's wrongShape.
+    // The rows' readers: a value of another shape is RequestOptionKind.wrongShape.
     public func number(for name: String) throws(FitTextError) -> Double {
-        guard case .number(let value) = self else { throw wrongShape(name: name, kind: .number) }
+        guard case .number(let value) = self else { throw RequestOptionKind.wrongShape(name: name, kind: .number) }
         return value
     }
 
     public func wholeNumber(for name: String) throws(FitTextError) -> Int {
         guard case .number(let value) = self, value == value.rounded() else {
-            throw wrongShape(name: name, kind: .wholeNumber)
+            throw RequestOptionKind.wrongShape(name: name, kind: .wholeNumber)
         }
         // A count beyond any text's lines (D-Bus's u64 2^64 − 1, "no limit in practice")
         // is taken as the largest one.
@@ -105,17 +105,17 @@ extension OptionValue {
     }
 
     public func string(for name: String) throws(FitTextError) -> String {
-        guard case .string(let value) = self else { throw wrongShape(name: name, kind: .string) }
+        guard case .string(let value) = self else { throw RequestOptionKind.wrongShape(name: name, kind: .string) }
         return value
     }
 
     public func bool(for name: String) throws(FitTextError) -> Bool {
-        guard case .bool(let value) = self else { throw wrongShape(name: name, kind: .bool) }
+        guard case .bool(let value) = self else { throw RequestOptionKind.wrongShape(name: name, kind: .bool) }
         return value
     }
 
     public func range(for name: String) throws(FitTextError) -> (Double, Double) {
-        guard case .range(let low, let high) = self else { throw wrongShape(name: name, kind: .range) }
+        guard case .range(let low, let high) = self else { throw RequestOptionKind.wrongShape(name: name, kind: .range) }
         return (low, high)
     }
 
@@ -123,12 +123,8 @@ extension OptionValue {
         switch self {
         case .string(let value): return [value]
         case .strings(let values): return values
-        default: throw wrongShape(name: name, kind: .stringList)
+        default: throw RequestOptionKind.wrongShape(name: name, kind: .stringList)
         }
-    }
-
-    private func wrongShape(name: String, kind: RequestOptionKind) -> FitTextError {
-        RequestOptionKind.wrongShape(name: name, kind: kind)
     }
 }
 
