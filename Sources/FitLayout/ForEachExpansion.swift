@@ -29,7 +29,7 @@ extension PreparedLayout {
         var out: [LayoutNode] = []
         out.reserveCapacity(min(LayoutLimits.maxNodes, source.count))
         var stack = [Item(node: root, parent: -1, scope: -1, suffix: "", carried: nil)]
-        func at(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: source[index].id) }
+        func at(_ index: Int) -> NodeLocation { source.location(index) }
 
         while let item = stack.popLast() {
             let node = source[item.node]

@@ -102,7 +102,7 @@ final class LayoutContext<Measurer: LayoutTextMeasurer> {
         }
     }
 
-    func location(_ node: Int) -> NodeLocation { NodeLocation(index: node, id: nodes[node].id) }
+    func location(_ node: Int) -> NodeLocation { nodes.location(node) }
 
     /// The child of a node that has one (a frame, padding, scroll…), or the base of an overlay.
     /// PreparedLayout's checks make sure it exists; a typed error, not a crash, if they ever

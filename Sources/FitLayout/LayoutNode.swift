@@ -106,3 +106,8 @@ public struct LayoutNode: Hashable, Sendable {
         }
     }
 }
+
+extension [LayoutNode] {
+    /// Where node `index` is, for an error: made only then (it retains the node's id).
+    func location(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: self[index].id) }
+}

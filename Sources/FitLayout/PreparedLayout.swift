@@ -395,7 +395,7 @@ public struct PreparedLayout: Sendable {
 
     /// Names and values: each property allowed for the kind, each length finite and not negative.
     static func checkProperties(in nodes: [LayoutNode], index: Int) throws(LayoutError) {
-        var location: NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+        var location: NodeLocation { nodes.location(index) }
         // Every node of every document passes here: no arrays built (see forEachValue), and
         // the node read in place (a copy of it, or of its properties, retained every string).
         if let name = nodes[index].properties.firstProperty(notAllowedFor: nodes[index].kind) {
@@ -461,7 +461,7 @@ public struct PreparedLayout: Sendable {
     }
 
     static func checkChildren(index: Int, children: ArraySlice<Int>, nodes: [LayoutNode]) throws(LayoutError) {
-        var location: NodeLocation { NodeLocation(index: index, id: nodes[index].id) }
+        var location: NodeLocation { nodes.location(index) }
         let kind = nodes[index].kind.rawValue
         switch nodes[index].kind {
         case .text, .spacer, .image:
@@ -485,7 +485,3 @@ public struct PreparedLayout: Sendable {
     }
 }
 
-extension [LayoutNode] {
-    /// Where node `index` is, for an error: made only then (it retains the node's id).
-    fileprivate func location(_ index: Int) -> NodeLocation { NodeLocation(index: index, id: self[index].id) }
-}

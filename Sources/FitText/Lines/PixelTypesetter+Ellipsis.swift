@@ -32,23 +32,26 @@ extension PixelTypesetter {
         }
         // The ellipsis is shaped again each time the gap's start moves
         // (update_ellipsis_shape): it depends on that character's style and wideness.
-        // One per style and wideness, asked as the gap grows.
-        var known: [Int32: Int64] = [:]
+        // One per style and wideness, asked as the gap grows; the one at the gap's start is
+        // the one drawn.
+        var known: [Int32: (String, Font, Double)] = [:]
+        func ellipsisKept(at offset: Int) throws(FitTextError) -> (String, Font, Double) {
+            let wide = UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text))
+            let key = (markup.map { $0.styleOf[paragraph + offset] } ?? 0) * 2 + (wide ? 1 : 0)
+            if let found = known[key] { return found }
+            let made = try ellipsis(at: offset, text: text, paragraph: paragraph)
+            known[key] = made
+            return made
+        }
         let gap = try Ellipsizer.gap(
             widths: units.widths, mode: request.ellipsize, goal: goal, startsSpan: units.startsSpan, endsSpan: units.endsSpan
         ) { (k: Int) throws(FitTextError) -> Int64 in
-            let offset = units.starts[k]
-            let wide = UnicodeProperties.isWide(TextAnalyzer.scalar(at: offset, in: text))
-            let key = (markup.map { $0.styleOf[paragraph + offset] } ?? 0) * 2 + (wide ? 1 : 0)
-            if let width = known[key] { return width }
-            let width = Ellipsizer.units(try ellipsis(at: offset, text: text, paragraph: paragraph).2)
-            known[key] = width
-            return width
+            Ellipsizer.units(try ellipsisKept(at: units.starts[k]).2)
         }
         guard let gap else { return nil }
         let from = units.starts[gap.first]
         let to = units.starts[gap.last + 1]
-        let (character, font, _) = try ellipsis(at: from, text: text, paragraph: paragraph)
+        let (character, font, _) = try ellipsisKept(at: from)
         // The grapheme clusters shown, whole or in part: a glyph cluster cut off a
         // grapheme cluster (a mark) leaves the rest of it, and its run, on the line.
         var headEnd = line.range.lowerBound
