@@ -34,22 +34,32 @@ extension MeasureCodec {
 
     /// Writes MeasureBatch's argument, a client's requests.
     public static func writeBatch(_ requests: [(request: MeasureRequest, sendTextScale: Bool)], to writer: inout DBusWriter) throws(DBusError) {
+        let rows = optionRowsByName
+        let textScale = MeasureOptions.textScale
+        // Each entry: two lengths, two NULs, the options' length and padding.
+        writer.reserveCapacity(requests.reduce(0) { $0 + $1.request.text.utf8.count + $1.request.font.utf8.count + 24 })
         try writer.array { (entries) throws(DBusError) in
-            for (request, sendTextScale) in requests {
+            for index in requests.indices {
                 try entries.structure { (fields) throws(DBusError) in
-                    try fields.append(request.text)
-                    try fields.append(request.font)
-                    try optionDictionary(of: request, sendTextScale: sendTextScale).write(to: &fields)
+                    try fields.append(requests[index].request.text)
+                    try fields.append(requests[index].request.font)
+                    // The user's scale is the daemon's to apply unless the caller sends its own.
+                    try OptionDictionary.write(
+                        requests[index].request, rows: rows, leavingOut: requests[index].sendTextScale ? nil : textScale, to: &fields)
                 }
             }
         }
     }
+
+    /// Measure's options in the order they are written.
+    static let optionRowsByName = OptionDictionary.sortedByName(MeasureOptions.all)
 
     /// One measured entry of a batch, or the error that entry alone gets.
     public typealias BatchResult = Result<(metrics: TextMetrics, generation: UInt64), DBusError>
 
     /// Writes MeasureBatch's result: `(ok, error name, error message, metrics)` per entry.
     public static func writeBatchResults(_ results: [BatchResult], to writer: inout DBusWriter) throws(DBusError) {
+        writer.reserveCapacity(results.reduce(0) { $0 + resultBytes($1) })
         try writer.array { (entries) throws(DBusError) in
             for result in results {
                 try entries.structure { (fields) throws(DBusError) in

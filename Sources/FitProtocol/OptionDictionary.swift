@@ -112,6 +112,31 @@ public struct OptionDictionary: Sendable {
         self.init(entries)
     }
 
+    /// Writes the options `target` holds other than their defaults as `a{sv}` straight from
+    /// `rows` (its table sorted by name, ``sortedByName(_:)``, so the bytes are those of
+    /// ``write(to:)`` of the same options), without `leftOut`. No dictionary is built: a
+    /// client's batch of 1,000 requests, most with no options, spent more on building and
+    /// sorting 1,000 empty dictionaries than on writing the rest of the batch.
+    static func write<Target>(
+        _ target: Target, rows: [RequestOption<Target>], leavingOut leftOut: RequestOption<Target>? = nil,
+        to writer: inout DBusWriter
+    ) throws(DBusError) {
+        try writer.array { (entries) throws(DBusError) in
+            for option in rows where option !== leftOut {
+                guard let value = option.value(target) else { continue }
+                try entries.dictionaryEntry { (pair) throws(DBusError) in
+                    try pair.append(option.name)
+                    try pair.append(DBusValue.variant(DBusValue(value, signature: option.signature)))
+                }
+            }
+        }
+    }
+
+    /// A table's rows in the order ``write(to:)`` sorts its keys.
+    static func sortedByName<Target>(_ table: [RequestOption<Target>]) -> [RequestOption<Target>] {
+        table.sorted { $0.name < $1.name }
+    }
+
     /// A `(dd)` option: two numbers, the least and the greatest.
     public func range(_ key: String) throws(DBusError) -> (Double, Double)? {
         guard let value = entries[key] else { return nil }

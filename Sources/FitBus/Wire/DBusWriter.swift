@@ -55,6 +55,13 @@ public struct DBusWriter: ~Copyable {
         return try result.get()
     }
 
+    /// Makes room for `count` more bytes at once, for a writer that knows roughly how long its
+    /// body will be: a batch reply of 1,000 results otherwise grows its buffer a dozen times,
+    /// each a copy of all it holds.
+    public mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + max(0, count))
+    }
+
     // MARK: basic values
 
     public mutating func append(_ value: Bool) throws(DBusError) {
