@@ -47,6 +47,40 @@ import Testing
         }
     }
 
+    /// Fed in three pieces, the first of 0 to 15 bytes (so the rest arrives off a word's
+    /// boundary, as after the secret's one-byte domain), the hash is the whole's.
+    @Test func piecesOffAWordsBoundaryHashAsTheWhole() {
+        let message = (0..<63).map(UInt8.init)
+        for first in 0...15 {
+            for second in first...message.count {
+                var hasher = SipHash24(k0: Self.k0, k1: Self.k1)
+                message[..<first].withUnsafeBytes { hasher.combine($0) }
+                message[first..<second].withUnsafeBytes { hasher.combine($0) }
+                message[second...].withUnsafeBytes { hasher.combine($0) }
+                #expect(hasher.finalize() == Self.vectors[63], "cuts at \(first) and \(second)")
+            }
+        }
+    }
+
+    /// The warm-start files' keystream is, block by block, SipHash-2-4 under the secret's first
+    /// half of the stream domain (3), the fingerprint, the record's key and the block number,
+    /// little-endian: what files already on disk were written with.
+    @Test func theStreamIsSipHashOfDomainFingerprintKeyAndBlock() throws {
+        let bytes = Array(0..<32).map(UInt8.init)
+        let secret = try #require(PersistenceSecret(bytes: bytes))
+        let id = PersistedKeyID(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+        let fingerprint: UInt64 = 0x1122_3344_5566_7788
+        var stream = [UInt8](repeating: 0, count: 8 * 5 + 3)
+        secret.cipher(&stream, id: id, fingerprint: fingerprint)
+        func le(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
+        for block in 0..<6 {
+            let message = [UInt8(3)] + le(fingerprint) + le(id.high) + le(id.low) + le(UInt64(block))
+            let word = message.withUnsafeBytes { SipHash24.hash(k0: Self.k0, k1: Self.k1, $0) }
+            let expected = Array(le(word).prefix(stream.count - 8 * block))
+            #expect(Array(stream[(8 * block)...].prefix(8)) == expected, "block \(block)")
+        }
+    }
+
     /// The secret's uses: keys of different requests differ, the stream is its own inverse
     /// and the tag covers the fingerprint.
     @Test func theSecretsHashStreamAndTagBehave() throws {

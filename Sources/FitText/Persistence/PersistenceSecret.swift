@@ -67,14 +67,17 @@ public struct PersistenceSecret: Sendable, Equatable {
     /// text in a value is not in the file in clear. Its own inverse. One key and fingerprint
     /// always have the same value, so a stream used twice enciphers the same bytes twice.
     func cipher(_ value: inout [UInt8], id: PersistedKeyID, fingerprint: UInt64) {
+        // What every block of the record hashes first, hashed once: a block is then one word
+        // and the finalization (SipHash is sequential, so the stream is the same).
+        var record = hasher(.stream, second: false)
+        record.combine(fingerprint)
+        record.combine(id.high)
+        record.combine(id.low)
         var block: UInt64 = 0
         var word: UInt64 = 0
         for i in value.indices {
             if i % 8 == 0 {
-                var stream = hasher(.stream, second: false)
-                stream.combine(fingerprint)
-                stream.combine(id.high)
-                stream.combine(id.low)
+                var stream = record
                 stream.combine(block)
                 word = stream.finalize()
                 block &+= 1
