@@ -28,8 +28,13 @@ public enum PersistedResultFile {
         while bucketCount < 2 * chosen.count { bucketCount *= 2 }
         let recordsOffset = PersistedResultFormat.headerBytes + bucketCount * PersistedResultFormat.bucketBytes
         var buckets = [(hash: UInt64, offset: UInt32, size: UInt32)](repeating: (0, 0, 0), count: bucketCount)
-        var body = PersistedResultCoding.Writer()
-        body.bytes.reserveCapacity(recordBytes)
+        // One buffer, the records written straight after room for the header and the bucket
+        // table, which are filled in last: a body built apart and then joined to them cost a
+        // second copy of the whole file, and the kernel's zeroing of its fresh pages was a
+        // third of a save's time (perf, a save of 20,000 results).
+        var file = PersistedResultCoding.Writer()
+        file.bytes.reserveCapacity(recordsOffset + recordBytes)
+        file.bytes.append(contentsOf: repeatElement(0, count: recordsOffset))
         var stored = 0
         for index in chosen {
             let (id, value) = records[index]
@@ -42,24 +47,22 @@ public enum PersistedResultFile {
             }
             guard buckets[bucket].offset == 0 else { continue }
             let size = PersistedResultFormat.recordHeaderBytes + value.count
-            buckets[bucket] = (id.high, UInt32(recordsOffset + body.bytes.count), UInt32(size))
+            buckets[bucket] = (id.high, UInt32(file.bytes.count), UInt32(size))
             var sealed = value
             secret.cipher(&sealed, id: id, fingerprint: fingerprint)
             let tag = sealed.withUnsafeBytes { secret.mac(id: id, fingerprint: fingerprint, sealed: $0) }
-            body.u64(tag.high)
-            body.u64(tag.low)
-            body.u64(id.high)
-            body.u64(id.low)
-            body.u32(UInt32(value.count))
-            body.bytes.append(contentsOf: sealed)
+            file.u64(tag.high)
+            file.u64(tag.low)
+            file.u64(id.high)
+            file.u64(id.low)
+            file.u32(UInt32(value.count))
+            file.bytes.append(contentsOf: sealed)
             stored += 1
         }
         let header = PersistedResultFormat.Header(
             fingerprint: fingerprint, bucketCount: bucketCount, entryCount: stored,
             bucketsOffset: PersistedResultFormat.headerBytes, recordsOffset: recordsOffset,
-            fileBytes: recordsOffset + body.bytes.count)
-        var file = header.encoded()
-        file.reserveCapacity(header.fileBytes)
+            fileBytes: file.bytes.count)
         var table = PersistedResultCoding.Writer()
         table.bytes.reserveCapacity(bucketCount * PersistedResultFormat.bucketBytes)
         for bucket in buckets {
@@ -67,9 +70,11 @@ public enum PersistedResultFile {
             table.u32(bucket.offset)
             table.u32(bucket.size)
         }
-        file += table.bytes
-        file += body.bytes
-        return (file, stored)
+        // Overwritten in place, each its own length: the records stay where their offsets say.
+        let head = header.encoded()
+        file.bytes.replaceSubrange(0..<head.count, with: head)
+        file.bytes.replaceSubrange(header.bucketsOffset..<header.bucketsOffset + table.bytes.count, with: table.bytes)
+        return (file.bytes, stored)
     }
 
     /// The whole of the regular file at `path` and its status, read into memory (nil: there
