@@ -59,7 +59,6 @@ extension MeasureCodec {
 
     /// Writes MeasureBatch's result: `(ok, error name, error message, metrics)` per entry.
     public static func writeBatchResults(_ results: [BatchResult], to writer: inout DBusWriter) throws(DBusError) {
-        writer.reserveCapacity(results.reduce(0) { $0 + resultBytes($1) })
         try writer.array { (entries) throws(DBusError) in
             for result in results {
                 try entries.structure { (fields) throws(DBusError) in

@@ -321,6 +321,8 @@ public final class FitService: Sendable {
             throw MeasureCodec.replyTooLarge(progress.bytes + (entries.count - results.count) * 96, entries: entries.count, limit: limit)
         }
         return try DBusReplyBody(signature: MeasureCodec.batchResultSignature) { [results] (writer) throws(DBusError) in
+            // The results' sizes were added up as they were measured: the buffer is sized once.
+            writer.reserveCapacity(progress.bytes)
             try MeasureCodec.writeBatchResults(results, to: &writer)
         }
     }
