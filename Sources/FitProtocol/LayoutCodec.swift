@@ -190,7 +190,7 @@ public enum LayoutCodec {
 
     static func optionDictionary(of options: LayoutOptions, sendSizeCategory: Bool) -> OptionDictionary {
         // The user's category is the daemon's to apply unless the caller sends its own.
-        OptionDictionary(options, table: LayoutOptionTable.all, leavingOut: sendSizeCategory ? nil : LayoutOptionTable.sizeCategory.name)
+        OptionDictionary(options, table: LayoutOptionTable.all, leavingOut: sendSizeCategory ? nil : LayoutOptionTable.sizeCategory)
     }
 
     /// The options of a Layout call; `defaultCategory` is the user's, used unless overridden.

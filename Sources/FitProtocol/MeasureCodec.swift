@@ -27,7 +27,7 @@ public enum MeasureCodec {
 
     static func optionDictionary(of request: MeasureRequest, sendTextScale: Bool) -> OptionDictionary {
         // The user's scale is the daemon's to apply unless the caller sends its own.
-        OptionDictionary(request, table: MeasureOptions.all, leavingOut: sendTextScale ? nil : MeasureOptions.textScale.name)
+        OptionDictionary(request, table: MeasureOptions.all, leavingOut: sendTextScale ? nil : MeasureOptions.textScale)
     }
 
     /// Measure's reply: one Metrics structure, written by the same writer as each of a

@@ -103,9 +103,9 @@ public struct OptionDictionary: Sendable {
     /// The options `target` holds other than their defaults, as its rows of `table` send
     /// them, without `leftOut` (an option whose default is the daemon's to apply: the user's
     /// text scale, the user's size category).
-    init<Target>(_ target: Target, table: [RequestOption<Target>], leavingOut leftOut: String? = nil) {
+    init<Target>(_ target: Target, table: [RequestOption<Target>], leavingOut leftOut: RequestOption<Target>? = nil) {
         var entries: [String: DBusValue] = [:]
-        for option in table where option.name != leftOut {
+        for option in table where option !== leftOut {
             guard let value = option.value(target) else { continue }
             entries[option.name] = DBusValue(value, signature: option.signature)
         }
