@@ -57,9 +57,9 @@ struct SipHash24 {
                 i += 8
             }
         } else {
-            // Fed after an odd number of bytes (the uses put a one-byte domain first): each
-            // word completes the tail and leaves its own top bytes as the next tail, rather
-            // than being taken byte by byte, which made a warm-start save cost seconds.
+            // Fed off a word's boundary (every use puts a one-byte domain first): each word
+            // completes the tail and leaves its own top bytes as the next tail, rather than
+            // every byte of a save's keys, tags and stream going through the loop below.
             let shift = UInt64(8 * tailCount)
             while bytes.count - i >= 8 {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
