@@ -270,6 +270,10 @@ kill(fitd.processIdentifier, SIGTERM)
 fitd.waitUntilExit()
 ChildReaper.release(fitd.processIdentifier)
 var coreTimes: [Duration] = [.zero, .zero]  // every core, one worker
+/// A batch of strings the daemon has just measured, again: everything of a batch but measuring
+/// (both processes' encoding and decoding, the bus, the cache lookups), which more workers
+/// barely shorten.
+var coreCachedTimes: [Duration] = [.zero, .zero]
 /// Layout of a 150-row list (300 texts none of the daemon's caches has seen), as above.
 var layoutCoreTimes: [Duration] = [.zero, .zero]
 let listRows = 150
@@ -288,6 +292,13 @@ for lap in 0..<coreLaps {
         _ = try await measureBatch(batch("c\(lap)s\(side)warm "))
         for round in 0..<coreRounds {
             coreTimes[side] += try await measureBatch(batch("c\(lap)s\(side)r\(round)x "))
+        }
+        // The last batch, whose strings are surely all still cached (a long run's earlier ones
+        // may not be), in an order no earlier call used, as the cached rounds above.
+        let last = batch("c\(lap)s\(side)r\(coreRounds - 1)x ")
+        for round in 0..<coreRounds {
+            let shift = (round * 137 + 1) % last.count
+            coreCachedTimes[side] += try await measureBatch(Array(last[shift...] + last[..<shift]))
         }
         _ = try await callLayout(listCall("l\(lap)s\(side)warm"))
         for round in 0..<coreRounds {
@@ -308,6 +319,14 @@ let allCoresRate = coreStrings / (milliseconds(coreTimes[0]) / 1000)
 let oneCoreRate = coreStrings / (milliseconds(coreTimes[1]) / 1000)
 let layoutCalls = Double(coreLaps * coreRounds)
 let allCoresLayout = milliseconds(layoutCoreTimes[0]) / layoutCalls, oneCoreLayout = milliseconds(layoutCoreTimes[1]) / layoutCalls
+/// Amdahl's law for the cores this machine has: a call of `whole` ms of which `serial` ms does
+/// not spread, the rest spread perfectly. What every core could give at best, from this run.
+func amdahl(whole: Double, serial: Double) -> Double {
+    let cores = Double(ParallelChunksCount.cores)
+    return whole / (min(serial, whole) + max(0, whole - serial) / cores)
+}
+let coreBatches = coreStrings / 1000
+let oneCoreBatch = milliseconds(coreTimes[1]) / coreBatches, oneCoreCachedBatch = milliseconds(coreCachedTimes[1]) / coreBatches
 let warm = try await WarmRestart.measure(rounds: warmRounds)
 cleanUp()
 
@@ -337,8 +356,10 @@ print("""
       cached                \(cachedCPU.map { f($0, 0).leftPad(12) }.joined())
       uncached              \(uncachedCPU.map { f($0, 0).leftPad(12) }.joined())
     MeasureBatch of 1,000 uncached over every core (\(ParallelChunksCount.cores)) \(f(allCoresRate, 0)) strings/s, with workers = 1 \(f(oneCoreRate, 0)) strings/s: \(f(allCoresRate / oneCoreRate, 2)) ×
+      (with workers = 1 a batch takes \(f(oneCoreBatch, 2)) ms, the same batch cached \(f(oneCoreCachedBatch, 2)) ms: if only measuring spread, at most \(f(amdahl(whole: oneCoreBatch, serial: oneCoreCachedBatch), 2)) ×;
+       cached over every core \(f(milliseconds(coreCachedTimes[0]) / coreBatches, 2)) ms: \(f(oneCoreCachedBatch / (milliseconds(coreCachedTimes[0]) / coreBatches), 2)) ×)
     Layout of a \(listRows)-row list uncached (\(2 * listRows) new texts) over every core \(f(allCoresLayout, 2)) ms, with workers = 1 \(f(oneCoreLayout, 2)) ms: \(f(oneCoreLayout / allCoresLayout, 2)) ×
-      (Reflect of that call, the transport's floor: \(f(listFloor, 2)) ms)
+      (Reflect of that call, the transport's floor: \(f(listFloor, 2)) ms: if all but the transport spread, at most \(f(amdahl(whole: oneCoreLayout, serial: listFloor), 2)) ×)
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
     \(warm.report)
     fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
