@@ -178,15 +178,23 @@ private struct NestedNode: Decodable {
 
 /// A node's properties from its JSON object. A forEach's `data` may also be written as an
 /// array of objects (one per row, field → string): it becomes `fields` (the names, sorted) and
-/// the flat `data`, a missing value being "".
+/// the flat `data`, a missing value being "". Such rows name their fields, so a `fields` beside
+/// them is refused: which of the two won depended on the order the decoder lists the keys in,
+/// which JSONDecoder leaves unspecified.
 private func decodeProperties(
     _ container: KeyedDecodingContainer<AnyKey>, skipping: [String], at location: NodeLocation
 ) throws -> [String: LayoutPropertyValue] {
     var values: [String: LayoutPropertyValue] = [:]
+    let fieldsKey = AnyKey("fields")
     for key in container.allKeys where !skipping.contains(key.stringValue) {
         if let value = try? container.decode(LayoutPropertyValue.self, forKey: key) {
             values[key.stringValue] = value
         } else if key.stringValue == "data", let rows = try? container.decode([[String: String]].self, forKey: key) {
+            guard !container.contains(fieldsKey) else {
+                throw LayoutError.invalidProperty(
+                    node: location, property: "fields",
+                    reason: "data written as rows of objects names its fields itself; leave fields out, or write data as a flat array of strings")
+            }
             // Counted before the flat data is built: rows × fields would otherwise be
             // allocated for any number of distinct keys (10,000 rows of one new key each).
             let names = Set(rows.flatMap(\.keys))

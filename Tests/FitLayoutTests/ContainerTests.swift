@@ -257,6 +257,21 @@ import Testing
             node: at(0, "f"), property: "data", reason: "the rows name 65 distinct fields; at most 64 (LayoutLimits.maxForEachFields)"))
     }
 
+    @Test func dataObjectsBesideExplicitFieldsAreRefusedWhateverTheKeyOrder() throws {
+        // Which of the two gave the fields depended on the order JSONDecoder listed the keys in:
+        // the same file laid out with ["z"] on one run and ["a"] on another.
+        let reason = "data written as rows of objects names its fields itself; leave fields out, or write data as a flat array of strings"
+        for (first, second) in [(#""fields": ["z"]"#, #""data": [{"a": "1"}]"#), (#""data": [{"a": "1"}]"#, #""fields": ["z"]"#)] {
+            let flat = #"{"nodes": [{"id": "f", "kind": "forEach", \#(first), \#(second)}]}"#
+            #expect(refusal(json: flat) == .invalidProperty(node: at(0, "f"), property: "fields", reason: reason), "\(first)")
+            let nested = #"{"root": {"kind": "forEach", \#(first), \#(second), "children": [{"kind": "text", "text": "{a}"}]}}"#
+            #expect(refusal(json: nested) == .malformedDocument("the node at .root: invalid \"fields\": \(reason)"), "\(first)")
+        }
+        // Either alone still reads.
+        #expect(throws: Never.self) { try LayoutDocument(json: #"{"nodes": [{"id": "f", "kind": "forEach", "fields": ["a"], "data": ["1"]}]}"#) }
+        #expect(throws: Never.self) { try LayoutDocument(json: #"{"nodes": [{"id": "f", "kind": "forEach", "data": [{"a": "1"}]}]}"#) }
+    }
+
     @Test func theNestedFormIsChecked() {
         #expect(refusal(json: #"{"root": {"kind": "vstack"}, "nodes": []}"#)
             == .malformedDocument("give nodes (the flat form) or root (the nested form), not both"))
