@@ -8,11 +8,12 @@ import copy
 import json
 import math
 import subprocess
+from typing import Optional
 
 import pytest
 
 import fitd
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 
 WIDTHS = (None, 140.0, 320.0)
 
@@ -256,3 +257,130 @@ def test_a_document_has_one_form():
         fitd.flatten_document({"root": {"kind": "vstack"}, "nodes": []})
     with pytest.raises(fitd.InvalidDocument, match="names a parent"):
         fitd.flatten_document({"root": {"kind": "vstack", "children": [{"kind": "text", "parent": "x"}]}})
+
+
+# What fitctl does with the same document: flatten_document follows LayoutDocument's reader
+# (Sources/FitLayout/LayoutDocument.swift), so each case below is checked against the real one.
+
+def fitctl_flatten(fitctl: str, path) -> Optional[list]:
+    """`fitctl fit --flatten` of a file as the wire's nodes (parent ids as the index of the
+    first node with that id, as LayoutCodec sends them), or None where fitctl refuses it."""
+    run = subprocess.run([fitctl, "fit", str(path), "--flatten"], capture_output=True, text=True)
+    if run.returncode != 0:
+        return None
+    nodes = json.loads(run.stdout)["nodes"]
+    first: dict = {}
+    for position, node in enumerate(nodes):
+        first.setdefault(node["id"], position)
+    parents = [-1 if n.get("parent") is None else first.get(n["parent"], n["parent"]) for n in nodes]
+    return [(n["id"], n["kind"], parent, {k: v for k, v in n.items() if k not in ("id", "kind", "parent")})
+            for n, parent in zip(nodes, parents)]
+
+
+def flattens_as_fitctl(fitctl: str, tmp_path, text: str) -> bool:
+    """Whether flatten_document reads the JSON text as fitctl does: the same nodes, or both
+    refuse it."""
+    path = tmp_path / "document.json"
+    path.write_text(text)
+    expected = fitctl_flatten(fitctl, path)
+    if expected is None:
+        with pytest.raises(fitd.InvalidDocument):
+            fitd.flatten_document(path)
+        return True
+    return fitd.flatten_document(path) == expected
+
+
+def test_examples_flatten_as_fitctl_fit_flatten(fitctl, tmp_path):
+    for path in EXAMPLES + sorted((ROOT / "clients" / "examples").glob("*.json")):
+        document = json.loads(path.read_text())
+        for form in (document, nest(document)):
+            assert flattens_as_fitctl(fitctl, tmp_path, json.dumps(form)), path.name
+
+
+def test_a_flat_parent_written_as_a_whole_float_is_an_index(fitctl, tmp_path):
+    for parent in ("0.0", "1e0", "0.5"):
+        text = '{"nodes": [{"id": "r", "kind": "vstack"}, {"id": "a", "parent": 0, "kind": "vstack"},' \
+               f' {{"id": "b", "parent": {parent}, "kind": "spacer"}}]}}'
+        assert flattens_as_fitctl(fitctl, tmp_path, text), parent
+    assert [p for _, _, p, _ in fitd.flatten_document({"nodes": [{"id": "r", "kind": "vstack"},
+                                                                 {"id": "a", "parent": 0.0, "kind": "spacer"}]})] == [-1, 0]
+
+
+def test_a_flat_parent_index_outside_the_document_is_refused_before_sending(fitctl, tmp_path):
+    # fitctl --flatten prints such a parent; fitctl fit refuses it when it makes the wire's
+    # indices (LayoutCodec.parentIndices), where -1 would mean "the root". (It connects to the
+    # bus first, so this one may start a daemon.)
+    for parent in (-1, 2**31):
+        document = {"nodes": [{"id": "r", "kind": "vstack"}, {"id": "a", "parent": parent, "kind": "spacer"}]}
+        with pytest.raises(fitd.InvalidDocument, match="not a node of the document"):
+            fitd.flatten_document(document)
+        (tmp_path / "parent.json").write_text(json.dumps(document))
+        run = subprocess.run([fitctl, "fit", str(tmp_path / "parent.json"), "--json"], capture_output=True, text=True)
+        assert run.returncode != 0 and "not a node of the document" in run.stderr, (parent, run.stderr)
+
+
+def test_top_level_keys_version_and_description_are_checked(fitctl, tmp_path):
+    refused = ['{"root": {"kind": "spacer"}, "extra": 1}', '{"version": 2, "root": {"kind": "spacer"}}',
+               '{"version": "1", "root": {"kind": "spacer"}}', '{"version": true, "root": {"kind": "spacer"}}',
+               '{"description": 5, "root": {"kind": "spacer"}}']
+    accepted = ['{"version": 1.0, "root": {"kind": "spacer"}}',
+                '{"version": null, "description": null, "root": {"kind": "spacer"}}',
+                '{"version": 1, "description": "a spacer", "nodes": [{"id": "s", "kind": "spacer"}]}']
+    for text in refused:
+        (tmp_path / "top.json").write_text(text)
+        assert fitctl_flatten(fitctl, tmp_path / "top.json") is None, text
+        with pytest.raises(fitd.InvalidDocument):
+            fitd.flatten_document(json.loads(text))
+    for text in accepted:
+        assert flattens_as_fitctl(fitctl, tmp_path, text), text
+
+
+def test_foreach_row_values_are_strings(fitctl, tmp_path):
+    for value in ("1", "null", "true", '"1"'):
+        text = f'{{"root": {{"kind": "vstack", "children": [{{"kind": "forEach", "data": [{{"n": {value}}}, {{"m": "2"}}],' \
+               ' "children": [{"kind": "text", "text": "{n}"}]}]}}'
+        assert flattens_as_fitctl(fitctl, tmp_path, text), value
+    with pytest.raises(fitd.InvalidDocument, match="a row's values are strings"):
+        fitd.flatten_document({"root": {"kind": "forEach", "data": [{"n": 1}], "children": [{"kind": "text", "text": "{n}"}]}})
+
+
+def test_explicit_fields_beside_data_rows_are_refused(fitctl, tmp_path):
+    for pair in ('"fields": ["z"], "data": [{"a": "1"}]', '"data": [{"a": "1"}], "fields": ["z"]'):
+        for text in (f'{{"nodes": [{{"id": "f", "kind": "forEach", {pair}}}]}}',
+                     f'{{"root": {{"kind": "forEach", {pair}, "children": [{{"kind": "text", "text": "{{a}}"}}]}}}}'):
+            assert flattens_as_fitctl(fitctl, tmp_path, text), text
+            with pytest.raises(fitd.InvalidDocument, match="names its fields itself"):
+                fitd.flatten_document(json.loads(text))
+
+
+def test_children_in_a_flat_node_are_refused(fitctl, tmp_path):
+    for children in ('["a"]', '[{"kind": "spacer"}]'):
+        text = f'{{"nodes": [{{"id": "r", "kind": "vstack", "children": {children}}}]}}'
+        assert flattens_as_fitctl(fitctl, tmp_path, text), children
+    with pytest.raises(fitd.InvalidDocument, match="nested form"):
+        fitd.flatten_document({"nodes": [{"id": "r", "kind": "vstack", "children": ["a"]}]})
+
+
+def test_property_values_are_checked_when_flattening(fitctl, tmp_path):
+    for value in ("null", '{"nested": "object"}', "[1, 2]", '["a", 2]'):
+        text = f'{{"root": {{"kind": "text", "text": {value}}}}}'
+        assert flattens_as_fitctl(fitctl, tmp_path, text), value
+    with pytest.raises(fitd.InvalidDocument, match="property 'text'"):
+        fitd.flatten_document({"root": {"kind": "text", "text": None}})
+
+
+def test_document_files_are_strict_json(fitctl, tmp_path):
+    for text in ('{"root": {"kind": "frame", "maxWidth": Infinity}}', '{"root": {"kind": "frame", "width": NaN}}',
+                 '{"root": {"kind": "text", "text": "a", "text": "b"}}',
+                 '{"root": {"kind": "text", "text": "a"}, "root": {"kind": "spacer"}}'):
+        assert flattens_as_fitctl(fitctl, tmp_path, text), text
+        with pytest.raises(fitd.InvalidDocument, match="not JSON"):
+            fitd.flatten_document(tmp_path / "document.json")
+
+
+def test_a_flat_document_has_at_most_10000_nodes(fitctl, tmp_path):
+    for count in (10_000, 10_001):
+        nodes = [{"id": "r", "kind": "vstack"}] + [{"id": f"n{i}", "parent": "r", "kind": "spacer"} for i in range(count - 1)]
+        assert flattens_as_fitctl(fitctl, tmp_path, json.dumps({"nodes": nodes})), count
+    with pytest.raises(fitd.InvalidDocument, match="10001 nodes"):
+        fitd.flatten_document({"nodes": [{"id": "r", "kind": "vstack"}] * 10_001})

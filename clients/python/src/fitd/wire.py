@@ -162,6 +162,23 @@ def proposal(width: Optional[float], height: Optional[float]) -> list[Any]:
 Document = Union[Mapping[str, Any], "os.PathLike[str]"]
 
 
+def _not_json_constant(name: str) -> Any:
+    # Python's json reads NaN and Infinity; JSON has neither, and fitctl's reader (Foundation's
+    # JSONDecoder, LayoutDocument+JSON.swift) refuses a file that has them.
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is refused by fitctl's reader ("member given twice"); Python's json
+    # would keep the last one silently.
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"member {key!r} given twice")
+        out[key] = value
+    return out
+
+
 def load_document(document: Document) -> Mapping[str, Any]:
     """A document as a dict: given as one, or read from a JSON file (the files `fitctl fit`
     reads)."""
@@ -170,8 +187,8 @@ def load_document(document: Document) -> Mapping[str, Any]:
     if isinstance(document, (os.PathLike,)):
         with open(document, encoding="utf-8") as f:
             try:
-                loaded = json.load(f)
-            except json.JSONDecodeError as error:
+                loaded = json.load(f, parse_constant=_not_json_constant, object_pairs_hook=_json_object)
+            except ValueError as error:  # json.JSONDecodeError is one
                 raise InvalidDocument("", f"{os.fspath(document)}: not JSON: {error}") from None
         if not isinstance(loaded, dict):
             raise InvalidDocument("", f"{os.fspath(document)}: a layout document is a JSON object")
@@ -181,6 +198,18 @@ def load_document(document: Document) -> Mapping[str, Any]:
 
 def _bad(message: str) -> InvalidDocument:
     return InvalidDocument("org.fitd.Fit1.Error.InvalidDocument", message)
+
+
+def _is_value(value: Any) -> bool:
+    """Whether a property value is one a document may hold (LayoutPropertyValue): a string,
+    number, boolean or list of strings."""
+    if isinstance(value, (str, bool, int, float)):
+        return True
+    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
+
+
+def _bad_value(node_id: str, key: str, value: Any) -> InvalidDocument:
+    return _bad(f"node {node_id!r}: property {key!r} is a string, number, boolean or list of strings, not {value!r}")
 
 
 def _value(node_id: str, key: str, value: Any) -> Variant:
@@ -194,21 +223,40 @@ def _value(node_id: str, key: str, value: Any) -> Variant:
         return Variant("s", value)
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return Variant("as", list(value))
-    raise _bad(f"node {node_id!r}: property {key!r} is a string, number, boolean or list of strings, not {value!r}")
+    raise _bad_value(node_id, key, value)
 
 
 def _properties(node_id: str, node: Mapping[str, Any], skip: Sequence[str]) -> dict[str, Any]:
+    """A node's properties, each value checked when it is read, as decodeProperties in
+    LayoutDocument.swift does (fitctl refuses the document there, before any daemon)."""
     properties = {k: v for k, v in node.items() if k not in skip}
+    for key, value in properties.items():
+        if _is_value(value):
+            continue
+        # A forEach's rows written as objects (field -> string). Only strings: the Swift reader
+        # decodes the rows as [[String: String]], so a number or null in a row is refused, not
+        # turned into text.
+        if key == "data" and isinstance(value, list) and all(isinstance(row, Mapping) for row in value):
+            for row in value:
+                for name, text in row.items():
+                    if not isinstance(name, str) or not isinstance(text, str):
+                        raise _bad(f"node {node_id!r}: property 'data': a row's values are strings, not {name!r}: {text!r}")
+            continue
+        raise _bad_value(node_id, key, value)
     data = properties.get("data")
-    # A forEach's rows written as objects (field -> string): fields sorted, "" for a missing
-    # value, as the Swift reader does (FitLayout's LayoutDocument decoding).
-    if isinstance(data, list) and data and all(isinstance(row, Mapping) for row in data):
+    if data is not None and not _is_value(data):
+        # Rows of objects name their fields; a "fields" beside them is refused (decodeProperties),
+        # rather than one of the two winning.
+        if "fields" in properties:
+            raise _bad(f"node {node_id!r}: data written as rows of objects names its fields itself; leave fields out, "
+                       "or write data as a flat array of strings")
+        # The rows: fields sorted, "" for a missing value (decodeProperties).
         names = {key for row in data for key in row}
         if len(names) > MAX_FOREACH_FIELDS:  # counted before rows x fields are built
             raise _bad(f"node {node_id!r}: a forEach's rows name {len(names)} distinct fields; at most {MAX_FOREACH_FIELDS}")
         fields = sorted(names)
         properties["fields"] = fields
-        properties["data"] = [str(row.get(f, "")) for row in data for f in fields]
+        properties["data"] = [row.get(f, "") for row in data for f in fields]
     return properties
 
 
@@ -220,37 +268,75 @@ def _node(node: Any, where: str) -> Mapping[str, Any]:
     return node
 
 
+def _parent_index(node: Mapping[str, Any], index: Mapping[str, int]) -> int:
+    """A flat node's parent as the wire's index (-1: none), as LayoutCodec.parentIndices
+    makes it before sending."""
+    parent = node.get("parent")
+    if parent is None:
+        return -1
+    if isinstance(parent, str):
+        if parent not in index:
+            raise _bad(f"node {node['id']!r} names parent {parent!r}, which is not a node")
+        return index[parent]
+    # JSON has one kind of number: fitctl's reader takes 1.0 or 1e0 as the index 1 (it decodes
+    # an Int, which a whole number written so is).
+    if isinstance(parent, float) and parent.is_integer():
+        parent = int(parent)
+    if isinstance(parent, bool) or not isinstance(parent, int):
+        raise _bad(f"node {node['id']!r}: \"parent\" is an id (string) or an index (integer), not {parent!r}")
+    # -1 marks the root on the wire; a document that names it as a parent names no node, and an
+    # index past int32 cannot be sent. LayoutCodec.parentIndices refuses both.
+    if not 0 <= parent < 2**31:
+        raise _bad(f"node {node['id']!r} names parent index {parent}, which is not a node of the document")
+    return parent
+
+
+def _check_top_level(document: Mapping[str, Any]) -> None:
+    """The document's own keys, as LayoutDocument.init(from:) reads them: version (1),
+    description (a string), and nodes or root; nothing else."""
+    for key in document:
+        if key not in ("version", "description", "nodes", "root"):
+            raise _bad(f"unknown top-level key {key!r}; a document has version, description and nodes (or root)")
+    version = document.get("version")
+    # Read as an Int there: 1.0 is 1, true is not a number.
+    if version is not None and (isinstance(version, bool) or not isinstance(version, (int, float)) or version != 1):
+        raise _bad(f"version {version!r} is not supported; this engine reads version 1")
+    description = document.get("description")
+    if description is not None and not isinstance(description, str):
+        raise _bad(f"\"description\" is a string, not {description!r}")
+    if ("nodes" in document) == ("root" in document):
+        raise _bad("a layout document has \"nodes\" (the flat form) or \"root\" (the nested form)")
+
+
 def flatten_document(document: Document) -> list[tuple[str, str, int, dict[str, Any]]]:
     """A layout document, flat ({"nodes": [...]}) or nested ({"root": {...}}), as the wire's
     nodes: (id, kind, parent index or -1, properties) in order, properties as plain Python
     values. As `fitctl fit --flatten`: in the nested form a node without an id is "#<its
     index>", the root "root" (ids beginning with "#" are reserved for these), nodes in tree
     order; in the flat form parent ids become indices. Iterative and bounded like the
-    daemon's checks, so a deep or huge document fails with InvalidDocument, not recursion."""
+    daemon's checks, so a deep or huge document fails with InvalidDocument, not recursion.
+    Kinds and which properties a kind has are left to the daemon (a newer one may have more)."""
     document = load_document(document)
-    if ("nodes" in document) == ("root" in document):
-        raise _bad("a layout document has \"nodes\" (the flat form) or \"root\" (the nested form)")
+    _check_top_level(document)
     if "nodes" in document:
         nodes = document["nodes"]
         if not isinstance(nodes, list):
             raise _bad("\"nodes\" is a list")
-        index: dict[Any, int] = {}
+        # Refused before any node is read, as LayoutDocument.init(from:) does.
+        if len(nodes) > MAX_LAYOUT_NODES:
+            raise _bad(f"the document has {len(nodes)} nodes; the limit is {MAX_LAYOUT_NODES}")
+        index: dict[str, int] = {}
         for position, node in enumerate(nodes):
             node = _node(node, f"node {position}")
             if not isinstance(node.get("id"), str):
                 raise _bad(f"node {position}: a node of the flat form needs an \"id\" string")
+            # Not a property: the Swift reader (NodeObject) refuses it.
+            if "children" in node:
+                raise _bad(f"node {position} ({node['id']!r}): children are for the nested form (root, not nodes)")
             index.setdefault(node["id"], position)
         out = []
         for node in nodes:
-            parent = node.get("parent")
-            if parent is None:
-                parent_index = -1
-            elif isinstance(parent, int) and not isinstance(parent, bool):
-                parent_index = parent  # an index already; the daemon checks its range
-            elif isinstance(parent, str) and parent in index:
-                parent_index = index[parent]
-            else:
-                raise _bad(f"node {node['id']!r} names parent {parent!r}, which is not a node")
+            parent_index = _parent_index(node, index)
             out.append((node["id"], node["kind"], parent_index, _properties(node["id"], node, ("id", "kind", "parent"))))
         return out
     out = []
