@@ -362,8 +362,8 @@ print("""
       (Reflect of that call, the transport's floor: \(f(listFloor, 2)) ms: if all but the transport spread, at most \(f(amdahl(whole: oneCoreLayout, serial: listFloor), 2)) ×)
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))
     \(warm.report)
-    fitd memory idle after start:  RSS \(idleBefore.rss / 1024) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
-    fitd memory idle after all:    RSS \(idleAfter.rss / 1024) MB (anonymous \(f(Double(idleAfter.anon) / 1024)) MB, file-backed \(f(Double(idleAfter.file) / 1024)) MB), PSS \(f(Double(idleAfter.pss) / 1024)) MB
+    fitd memory idle after start:  RSS \(f(Double(idleBefore.rss) / 1024)) MB (anonymous \(f(Double(idleBefore.anon) / 1024)) MB, file-backed \(f(Double(idleBefore.file) / 1024)) MB), PSS \(f(Double(idleBefore.pss) / 1024)) MB
+    fitd memory idle after all:    RSS \(f(Double(idleAfter.rss) / 1024)) MB (anonymous \(f(Double(idleAfter.anon) / 1024)) MB, file-backed \(f(Double(idleAfter.file) / 1024)) MB), PSS \(f(Double(idleAfter.pss) / 1024)) MB
 
     targets: Measure p50 ≤ 1.2 × echo: \(verdict(m50 <= 1.2 * e50)); p99 ≤ 2 × echo: \(verdict(m99 <= 2 * e99)); Layout p50 ≤ 1.3 × echo: \(verdict(l50 <= 1.3 * e50))
              batch cached ≥ 300,000/s: \(verdict(cachedRate >= 300_000)); uncached ≥ 50,000/s: \(verdict(uncachedRate >= 50_000))
