@@ -185,12 +185,11 @@ private func decodeProperties(
     _ container: KeyedDecodingContainer<AnyKey>, skipping: [String], at location: NodeLocation
 ) throws -> [String: LayoutPropertyValue] {
     var values: [String: LayoutPropertyValue] = [:]
-    let fieldsKey = AnyKey("fields")
     for key in container.allKeys where !skipping.contains(key.stringValue) {
         if let value = try? container.decode(LayoutPropertyValue.self, forKey: key) {
             values[key.stringValue] = value
         } else if key.stringValue == "data", let rows = try? container.decode([[String: String]].self, forKey: key) {
-            guard !container.contains(fieldsKey) else {
+            guard !container.contains(AnyKey("fields")) else {
                 throw LayoutError.invalidProperty(
                     node: location, property: "fields",
                     reason: "data written as rows of objects names its fields itself; leave fields out, or write data as a flat array of strings")

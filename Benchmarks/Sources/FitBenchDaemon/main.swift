@@ -317,16 +317,17 @@ let listFloor = listReflect.sorted()[listReflect.count / 2]
 let coreStrings = Double(coreLaps * coreRounds * 1000)
 let allCoresRate = coreStrings / (milliseconds(coreTimes[0]) / 1000)
 let oneCoreRate = coreStrings / (milliseconds(coreTimes[1]) / 1000)
-let layoutCalls = Double(coreLaps * coreRounds)
-let allCoresLayout = milliseconds(layoutCoreTimes[0]) / layoutCalls, oneCoreLayout = milliseconds(layoutCoreTimes[1]) / layoutCalls
+/// Calls of each kind each side made: batches, Layouts, cached batches.
+let callsPerSide = Double(coreLaps * coreRounds)
+let allCoresLayout = milliseconds(layoutCoreTimes[0]) / callsPerSide, oneCoreLayout = milliseconds(layoutCoreTimes[1]) / callsPerSide
 /// Amdahl's law for the cores this machine has: a call of `whole` ms of which `serial` ms does
 /// not spread, the rest spread perfectly. What every core could give at best, from this run.
 func amdahl(whole: Double, serial: Double) -> Double {
     let cores = Double(ParallelChunksCount.cores)
     return whole / (min(serial, whole) + max(0, whole - serial) / cores)
 }
-let coreBatches = coreStrings / 1000
-let oneCoreBatch = milliseconds(coreTimes[1]) / coreBatches, oneCoreCachedBatch = milliseconds(coreCachedTimes[1]) / coreBatches
+let oneCoreBatch = milliseconds(coreTimes[1]) / callsPerSide
+let oneCoreCachedBatch = milliseconds(coreCachedTimes[1]) / callsPerSide, allCoresCachedBatch = milliseconds(coreCachedTimes[0]) / callsPerSide
 let warm = try await WarmRestart.measure(rounds: warmRounds)
 cleanUp()
 
@@ -357,7 +358,7 @@ print("""
       uncached              \(uncachedCPU.map { f($0, 0).leftPad(12) }.joined())
     MeasureBatch of 1,000 uncached over every core (\(ParallelChunksCount.cores)) \(f(allCoresRate, 0)) strings/s, with workers = 1 \(f(oneCoreRate, 0)) strings/s: \(f(allCoresRate / oneCoreRate, 2)) ×
       (with workers = 1 a batch takes \(f(oneCoreBatch, 2)) ms, the same batch cached \(f(oneCoreCachedBatch, 2)) ms: if only measuring spread, at most \(f(amdahl(whole: oneCoreBatch, serial: oneCoreCachedBatch), 2)) ×;
-       cached over every core \(f(milliseconds(coreCachedTimes[0]) / coreBatches, 2)) ms: \(f(oneCoreCachedBatch / (milliseconds(coreCachedTimes[0]) / coreBatches), 2)) ×)
+       cached over every core \(f(allCoresCachedBatch, 2)) ms: \(f(oneCoreCachedBatch / allCoresCachedBatch, 2)) ×)
     Layout of a \(listRows)-row list uncached (\(2 * listRows) new texts) over every core \(f(allCoresLayout, 2)) ms, with workers = 1 \(f(oneCoreLayout, 2)) ms: \(f(oneCoreLayout / allCoresLayout, 2)) ×
       (Reflect of that call, the transport's floor: \(f(listFloor, 2)) ms: if all but the transport spread, at most \(f(amdahl(whole: oneCoreLayout, serial: listFloor), 2)) ×)
     fitd from exec to owning org.fitd.Fit1: median \(f(startMedian)) ms of 5 (\(startTimes.map { f($0) }.joined(separator: ", ")))

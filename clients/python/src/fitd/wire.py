@@ -200,21 +200,10 @@ def _bad(message: str) -> InvalidDocument:
     return InvalidDocument("org.fitd.Fit1.Error.InvalidDocument", message)
 
 
-def _is_value(value: Any) -> bool:
-    """Whether a property value is one a document may hold (LayoutPropertyValue): a string,
-    number, boolean or list of strings."""
-    if isinstance(value, (str, bool, int, float)):
-        return True
-    return isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value)
-
-
-def _bad_value(node_id: str, key: str, value: Any) -> InvalidDocument:
-    return _bad(f"node {node_id!r}: property {key!r} is a string, number, boolean or list of strings, not {value!r}")
-
-
-def _value(node_id: str, key: str, value: Any) -> Variant:
-    """A property as the a{sv} value Layout reads: s, d (every JSON number: integers become
-    doubles, as LayoutCodec sends them), b or as."""
+def _variant(value: Any) -> Optional[Variant]:
+    """A property as the a{sv} value Layout reads, or None for a value a document cannot hold
+    (LayoutPropertyValue): s, d (every JSON number: integers become doubles, as LayoutCodec
+    sends them), b or as."""
     if isinstance(value, bool):
         return Variant("b", value)
     if isinstance(value, (int, float)):
@@ -223,15 +212,27 @@ def _value(node_id: str, key: str, value: Any) -> Variant:
         return Variant("s", value)
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
         return Variant("as", list(value))
-    raise _bad_value(node_id, key, value)
+    return None
+
+
+def _bad_value(node_id: str, key: str, value: Any) -> InvalidDocument:
+    return _bad(f"node {node_id!r}: property {key!r} is a string, number, boolean or list of strings, not {value!r}")
+
+
+def _value(node_id: str, key: str, value: Any) -> Variant:
+    variant = _variant(value)
+    if variant is None:
+        raise _bad_value(node_id, key, value)
+    return variant
 
 
 def _properties(node_id: str, node: Mapping[str, Any], skip: Sequence[str]) -> dict[str, Any]:
     """A node's properties, each value checked when it is read, as decodeProperties in
     LayoutDocument.swift does (fitctl refuses the document there, before any daemon)."""
     properties = {k: v for k, v in node.items() if k not in skip}
+    rows: Optional[list[Mapping[str, str]]] = None
     for key, value in properties.items():
-        if _is_value(value):
+        if _variant(value) is not None:
             continue
         # A forEach's rows written as objects (field -> string). Only strings: the Swift reader
         # decodes the rows as [[String: String]], so a number or null in a row is refused, not
@@ -241,22 +242,22 @@ def _properties(node_id: str, node: Mapping[str, Any], skip: Sequence[str]) -> d
                 for name, text in row.items():
                     if not isinstance(name, str) or not isinstance(text, str):
                         raise _bad(f"node {node_id!r}: property 'data': a row's values are strings, not {name!r}: {text!r}")
+            rows = value
             continue
         raise _bad_value(node_id, key, value)
-    data = properties.get("data")
-    if data is not None and not _is_value(data):
+    if rows is not None:
         # Rows of objects name their fields; a "fields" beside them is refused (decodeProperties),
         # rather than one of the two winning.
         if "fields" in properties:
             raise _bad(f"node {node_id!r}: data written as rows of objects names its fields itself; leave fields out, "
                        "or write data as a flat array of strings")
         # The rows: fields sorted, "" for a missing value (decodeProperties).
-        names = {key for row in data for key in row}
+        names = {key for row in rows for key in row}
         if len(names) > MAX_FOREACH_FIELDS:  # counted before rows x fields are built
             raise _bad(f"node {node_id!r}: a forEach's rows name {len(names)} distinct fields; at most {MAX_FOREACH_FIELDS}")
         fields = sorted(names)
         properties["fields"] = fields
-        properties["data"] = [row.get(f, "") for row in data for f in fields]
+        properties["data"] = [row.get(f, "") for row in rows for f in fields]
     return properties
 
 
