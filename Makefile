@@ -118,9 +118,9 @@ install:
 uninstall:
 	@$(INSTALL_ENV) scripts/install uninstall
 
-# fitd.8 and fitctl.1 in .build/man, from the argument definitions: swift-argument-parser's
-# generate-manual plugin over the debug build (what `make build` and the tests build, so
-# nothing is built twice). fitd is a system daemon's page: section 8.
+# fitd.8 and fitctl.1 in .build/man: fitctl's from its argument definitions (swift-argument-
+# parser's generate-manual plugin over the debug build, what `make build` and the tests build,
+# so nothing is built twice), fitd's from docs/fitd.8, a daemon's page: section 8.
 man:
 	@scripts/gen-man .build/man
 

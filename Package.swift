@@ -137,7 +137,6 @@ let package = Package(
             name: "fitd",
             dependencies: [
                 "FitService", "FitProtocol", "FitBus", "FitText", "FitScale",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -165,6 +164,8 @@ let package = Package(
         // fitctl check's own logic (documents with msgids, candidate widths, conditions); the
         // command as a whole is Tests/EndToEnd/translation_check.sh.
         .testTarget(name: "fitctlTests", dependencies: ["fitctl", "FitLayout", "FitTranslations"]),
+        // fitd's command line (the daemon itself runs in the EndToEnd and Reliability tests).
+        .testTarget(name: "fitdTests", dependencies: ["fitd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FitLayoutTests", dependencies: ["FitLayout", "FitLayoutJSON"]),
         .testTarget(name: "FitLayoutJSONTests", dependencies: ["FitLayoutJSON", "FitLayout", "FitJSON"]),
         .testTarget(name: "FitLayoutTextTests", dependencies: ["FitTestSupport", "FitLayoutText", "FitLayout", "FitLayoutJSON", "FitText", "FitScale"]),

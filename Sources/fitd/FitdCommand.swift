@@ -1,4 +1,4 @@
-import ArgumentParser
+import Glibc
 import FitBus
 import FitProtocol
 import FitScale
@@ -8,47 +8,38 @@ import Logging
 import ServiceLifecycle
 
 @main
-struct FitdCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "fitd",
-        abstract: "The fitd daemon: text measurement and adaptive layout on the D-Bus session bus.",
-        discussion: """
-            Normally started by D-Bus activation or as the systemd user service fitd.service.
+enum FitdCommand {
+    static func main() async {
+        let command: DaemonOptions.Command
+        do throws(DaemonOptions.UsageError) {
+            command = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            JournalLogHandler.writeToStandardError("fitd: \(error)\nUsage: \(DaemonOptions.usage)\nSee 'fitd --help'.\n")
+            exit(ExitStatus.usage)
+        }
+        switch command {
+        case .help: print(DaemonOptions.help)
+        case .version: print(FitVersion.line(program: "fitd"))
+        case .serve(let options): exit(await serve(options))
+        }
+    }
 
-            Examples:
-              fitd                       # serve org.fitd.Fit1 on the session bus
-              fitd --replace             # take the name over from a running fitd
-              fitd --address unix:path=/run/user/1000/bus
+    /// The exit statuses fitd(8) lists.
+    enum ExitStatus {
+        static let success: Int32 = 0
+        static let failure: Int32 = 1
+        /// EX_USAGE (sysexits.h): the command line was wrong.
+        static let usage: Int32 = 64
+    }
 
-            Limits come from $XDG_CONFIG_HOME/fitd/fitd.conf ([limits] max_text_bytes, max_batch, cache_bytes,
-            idle_release_seconds, workers, persist_results).
-
-            Measured results are saved to $XDG_CACHE_HOME/fitd/results.bin when fitd stops (SIGTERM) or goes
-            idle, and the next fitd answers them at once; persist_results = false turns it off. The files hold
-            keyed hashes and enciphered values under a per-user secret beside them, never a text in clear; a
-            cache directory that is a link, someone else's or writable by others turns it off with a warning.
-            """,
-        version: FitVersion.line(program: "fitd"))
-
-    @Flag(help: "Take org.fitd.Fit1 over from the instance that owns it.")
-    var replace = false
-
-    @Option(help: "Connect to this D-Bus address instead of the session bus.")
-    var address: String?
-
-    @Option(help: "Read limits from this file instead of $XDG_CONFIG_HOME/fitd/fitd.conf.")
-    var config: String?
-
-    @Option(help: "How much to log (to the journal, or stderr).")
-    var logLevel: Logger.Level = .info
-
-    func run() async throws {
-        let level = logLevel
+    /// Serves until the name is lost, the bus goes or a signal ends it; the exit status.
+    static func serve(_ options: DaemonOptions) async -> Int32 {
+        let level = options.logLevel
         LoggingSystem.bootstrap { label in JournalLogHandler(label: label, level: level) }
         let logger = Logger(label: "fitd")
 
         let environment = FitScaleEnvironment(environment: ProcessEnvironment.all())
-        let configPath = config ?? environment.fitdConfigPath
+        let configPath = options.config ?? environment.fitdConfigPath
         let limits = DaemonSetup.loadLimits(path: configPath, logger: logger)
         // Before anything loads fontconfig: the engine's configuration is the one it checked.
         let fontconfigCheck = FontconfigSetup.prepare(logger: logger)
@@ -60,7 +51,7 @@ struct FitdCommand: AsyncParsableCommand {
             engine = try TextEngine(configuration: configuration)
         } catch {
             logger.critical("cannot start the text engine: \(error)")
-            throw ExitCode(1)
+            return ExitStatus.failure
         }
         // Read once, as Pango reads it once per process (PANGO_RULES.md §10).
         logger.info("language: \(engine.contextLanguage), preferred: \(engine.contextPreferredLanguages.joined(separator: ":"))")
@@ -75,7 +66,7 @@ struct FitdCommand: AsyncParsableCommand {
         }
         defer { idleTrim.cancel() }
         let daemon = BusDaemon(
-            service: service, address: address, replace: replace, environment: environment, fontconfigCheck: fontconfigCheck,
+            service: service, address: options.address, replace: options.replace, environment: environment, fontconfigCheck: fontconfigCheck,
             logger: logger)
         let group = ServiceGroup(configuration: .init(
             // Returning from run() (name lost, bus gone) is a normal end, not a failure.
@@ -85,14 +76,16 @@ struct FitdCommand: AsyncParsableCommand {
         do {
             try await group.run()
             await warmStart?.save()
+            return ExitStatus.success
         } catch let error as DaemonStartError {
             logger.critical("\(error.message)")
-            throw ExitCode(error.exitCode)
+            return error.exitCode
+        } catch {
+            logger.critical("\(error)")
+            return ExitStatus.failure
         }
     }
 }
-
-extension Logger.Level: @retroactive ExpressibleByArgument {}
 
 enum DaemonSetup {
     static func loadLimits(path: String, logger: Logger) -> ServiceLimits {

@@ -38,7 +38,7 @@ struct JournalLogHandler: LogHandler {
 
     /// One write(2) per line when it fits in the pipe (journald then gets whole entries);
     /// the loop covers short writes. A failure is dropped: there is nowhere left to report it.
-    private static func writeToStandardError(_ line: String) {
+    static func writeToStandardError(_ line: String) {
         Array(line.utf8).withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

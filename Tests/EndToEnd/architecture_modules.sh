@@ -37,10 +37,11 @@ for name in sorted(set(wanted) & set(rows)):
     if wanted[name] != rows[name]:
         problems.append(f"{name}: the table says {sorted(rows[name])}, Package.swift {sorted(wanted[name])}")
 # One test target per Swift module, named after it (README.md, "Tests/"). Not for the C
-# targets, the tests' own support targets, or the executables whose tests are end-to-end
-# (Tests/EndToEnd: fitd on a private bus, the Swift example client).
+# targets, the tests' own support targets, or an executable whose tests are end-to-end
+# (Tests/EndToEnd: the Swift example client). fitd has both: fitdTests for its command line,
+# Tests/EndToEnd for the daemon on a private bus.
 tests = {t["name"] for t in package["targets"] if t["type"] == "test"}
-end_to_end_only = {"fitd", "fit-swift-example"}
+end_to_end_only = {"fit-swift-example"}
 for target in package["targets"]:
     name = target["name"]
     if target["type"] == "test" or name.startswith("C") or name.endswith("TestSupport") or name in end_to_end_only:

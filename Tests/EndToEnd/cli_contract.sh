@@ -32,6 +32,22 @@ done
 s=$(COLUMNS=2000 status "$FITD" --help); assert_eq "$s" 0 "fitd --help"
 ok "help of fitd and of every fitctl command: exit 0, no line broken mid-sentence"
 
+# --- fitd's own command line (DaemonOptions): its page docs/fitd.8 and --help list the same
+# options, the page renders without a warning, and a usage error is 64 naming the argument.
+help_options=$("$FITD" --help | grep -oE -- '(^|[ ,])--?[a-z][a-z-]*' | tr -d ' ,' | sort -u)
+page_options=$(grep -oE '^\.(It|Op) Fl (\\-)?[a-z][a-z-]*|^\.It Fl h , Fl \\-help' "$ROOT/docs/fitd.8" \
+  | sed -e 's/^\.\(It\|Op\) Fl //' -e 's/\\-/--/g' -e 's/^\([a-z]\)/-\1/' -e 's/ , Fl /\n/' | sort -u)
+assert_eq "$page_options" "$help_options" "options in docs/fitd.8 against fitd --help"
+warnings=$(groff -mandoc -ww -z "$ROOT/docs/fitd.8" 2>&1)
+assert_eq "$warnings" "" "groff warnings on docs/fitd.8"
+for args in "--bogus" "extra" "--address" "--log-level loud" "--replace=yes"; do
+  # shellcheck disable=SC2086
+  assert_eq "$(status "$FITD" $args)" 64 "fitd $args exit status"
+  grep -q -- "^fitd: .*${args%%[ =]*}" "$work/err" || fail "fitd $args: the error does not name it: $(cat "$work/err")"
+  grep -q "^See 'fitd --help'" "$work/err" || fail "fitd $args: no pointer to --help: $(cat "$work/err")"
+done
+ok "fitd: docs/fitd.8 and --help list the same $(echo "$help_options" | wc -l) options; usage errors exit 64 and name the argument"
+
 # --- help at a terminal's width: `fitctl help CMD` at 80 and 60 columns has no line wider
 # than the terminal, and every example under "Examples:" is whole: the same words and comment
 # as at 2000 columns (where nothing wraps), continued only after " \" on an indented line, its
