@@ -2,8 +2,9 @@
 client can make, written from the contract (protocol/org.fitd.Fit1.xml, protocol/README.md),
 with the exact named error it must get and words its message must contain. After every
 row a cheap call must answer correctly from the same daemon (same pid: a crash followed by
-re-activation would hide behind a good answer), and at the end the daemon's RSS must settle
-within 1.5 x its RSS after start.
+re-activation would hide behind a good answer), and once the daemon is idle its RSS must come
+back within 1.5 x its RSS after start (docs/reliability.md, bounded memory: idle RSS returns
+within 1.5 x of its start after load).
 
 Run by Tests/EndToEnd/bad_input_classes.sh on a private bus. Prints one line per row and a
 closing summary: classes, rows, failures, the slowest row, RSS before and after.
@@ -332,7 +333,7 @@ def run():
     if not check("a daemon owns org.fitd.Fit1 after the first call", pid is not None):
         check.exit()
     time.sleep(0.2)
-    start_rss = rss_kb(pid)
+    start_rss, start_anon = rss_kb(pid), proc_status(pid, "RssAnon")
     classes, timings = set(), []
     for cls, label, thunk, expected, words, limit in rows:
         classes.add(cls)
@@ -365,13 +366,24 @@ def run():
             pid = now or pid
         check(what, not problems, "; ".join(problems))
     peak = proc_status(pid, "VmHWM")
-    settled = wait_until(lambda: (rss_kb(pid) or 0) <= start_rss * 1.5, 5, step=0.1)
-    end_rss = rss_kb(pid)
+    busy_rss, busy_anon, accounted = rss_kb(pid), proc_status(pid, "RssAnon"), fit.cache_bytes() // 1024
+    # The last call: once quiet for idle_release_seconds (1 s here, bad_input_classes.sh; 60 by
+    # default) fitd empties its caches and trims its heap, 5 to 10 s after the last request
+    # (IdleTrim checks every 5 s). Only /proc is read while waiting: a call would be a request.
+    # Compared once the caches are emptied, because until then they hold what the rows
+    # measured, and RSS is mostly the binary's pages: a smaller binary made "1.5 x after start"
+    # stricter for the same heap, and a test that stopped at the first figure under 1.5 x passed
+    # or failed by a few kB.
+    time.sleep(2 * 5 + 1)
+    settled = wait_until(lambda: (rss_kb(pid) or 0) <= start_rss * 1.5, 10, step=0.5)
+    end_rss, end_anon = rss_kb(pid), proc_status(pid, "RssAnon")
     slowest = ", ".join(f"{label} {seconds * 1000:.0f} ms" for seconds, label in sorted(timings, reverse=True)[:4])
     check.figure(f"{len(rows)} rows in {len(classes)} classes; slowest: {slowest}")
-    check.figure(f"daemon RSS after start {start_rss} kB, at the end {end_rss} kB ({end_rss / start_rss:.2f} x), peak {peak} kB")
+    check.figure(f"daemon RSS after start {start_rss} kB (anon {start_anon}); after the rows {busy_rss} kB (anon {busy_anon}, "
+                 f"GetStats accounts for {accounted} kB; peak {peak} kB); idle {end_rss} kB (anon {end_anon}), "
+                 f"{end_rss / start_rss:.2f} x after start")
     check(f"at least 30 classes of bad input ({len(classes)})", len(classes) >= 30)
-    check("RSS settles within 1.5 x its figure after start", settled, f"{start_rss} kB -> {end_rss} kB")
+    check("idle, RSS comes back within 1.5 x its figure after start", settled, f"{start_rss} kB -> {end_rss} kB")
     check.exit()
 
 

@@ -104,6 +104,26 @@ def rss_kb(pid):
     return proc_status(pid, "VmRSS")
 
 
+def own_memory_settles(fit, pid, idle_anon, seconds):
+    """Bounded memory (docs/reliability.md): after any load the daemon's own memory is at most
+    1.3 x the bytes its caches account for (GetStats) + what it held idle, once it has trimmed
+    its heap (IdleTrim: within 10 s of the last request). Waits up to SECONDS for that.
+
+    Checked on RssAnon, not all of RSS: the rest is file pages fitd maps (font files HarfBuzz
+    reads glyphs from, its code), page cache shared with every other program and given back
+    by the kernel under pressure; a load that uses more fonts or more of the code touches more
+    of them, which no cache of fitd's holds, and a smaller binary would make a ratio of all of
+    RSS stricter for the same memory. Returns (settled, anon kB, accounted kB, bound kB).
+
+    GetStats is asked once, first: any call while waiting would be a request, and fitd trims
+    only once a check finds it quiet (IdleTrim, every 5 s). What the caches hold does not
+    change while nobody asks."""
+    accounted = fit.cache_bytes() // 1024
+    bound = int(1.3 * accounted + idle_anon)
+    settled = wait_until(lambda: (proc_status(pid, "RssAnon") or 0) <= bound, seconds, step=0.5)
+    return settled, proc_status(pid, "RssAnon") or 0, accounted, bound
+
+
 def cpu_seconds(pid):
     """utime + stime of every thread of PID (proc(5), /proc/PID/stat fields 14 and 15)."""
     try:
