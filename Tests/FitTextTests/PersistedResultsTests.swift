@@ -313,6 +313,49 @@ import Testing
         for request in Self.requests { #expect(foreign.metrics(for: request) == nil) }
     }
 
+    /// results.bin's bytes for one fixed request and result, under a fixed secret and
+    /// fingerprint, are the ones this format version has always written. They change with the
+    /// file's layout, the key's or the value's encoding, the key hash, the cipher or the tag;
+    /// such a change must bump PersistedResultFormat.version (a file of the old version is then
+    /// refused, not misread) and write the new bytes here. Without this, a value encoded another
+    /// way under the same version would be decoded from an older file into a wrong width, which
+    /// every other test here (each writes and reads with the same code) would let through.
+    @Test func theFileBytesAreTheOnesItsFormatVersionNames() throws {
+        let request = MeasureRequest(text: "Hello, world", font: "DejaVu Sans 12", maxWidth: 60, includeLines: true)
+        let lines = [
+            LineMetrics(width: 38.5, ascent: 11.25, descent: 2.75, baseline: 11.25, start: 0, length: 7, text: "Hello, ", ellipsized: false),
+            LineMetrics(width: 40, ascent: 11.25, descent: 2.75, baseline: 25.25, start: 7, length: 5, text: "world", ellipsized: false),
+        ]
+        let metrics = TextMetrics(
+            width: 40, height: 28, baseline: 11.25, lineCount: 2, ellipsized: false, truncated: false, unit: .px,
+            lines: lines, fontsUsed: ["DejaVu Sans"], lastBaseline: 25.25)
+        let id = Self.secret.keyID(PersistedResultCoding.key(request))
+        let (bytes, entries) = PersistedResultFile.encode(
+            records: [(id, PersistedResultCoding.value(metrics))], fingerprint: 0x0123_4567_89ab_cdef, secret: Self.secret,
+            byteLimit: Self.byteLimit)
+        #expect(entries == 1)
+        #expect(PersistedResultFormat.version == 5, "a new version: write its bytes below")
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        #expect(hex == Self.version5File, "results.bin's encoding changed under format version 5")
+        // And this reader reads those bytes back to the same result.
+        let table = try PersistedResultTable(
+            bytes: bytes, fingerprint: 0x0123_4567_89ab_cdef, secret: Self.secret, path: "golden", name: "golden")
+        #expect(table.metrics(for: request) == metrics)
+    }
+
+    /// What format version 5 writes for the request and result above.
+    static let version5File = [
+        "464954445741524d0500000040000000efcdab896745230108000000010000004000000000000000c000000000000000",
+        "a101000000000000ab0327e8f9851993384d6a22c48f028dc0000000e100000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000",
+        "30b82e2b5eb0b6522b307f38070c823a384d6a22c48f028df0885b8a186e8517bd000000042fdf61dc85a9e1487c2d90",
+        "3d57f3ae04540b580ac7886385861958f9e9a9e16fec07731dffb948dbd7e84c380f133965228c1af0127b34986b792c",
+        "5f292419ed41e82a44ee1549ccde317c936067d107a536bf630e1009f6423a0be6f25eb55ab825a11e43d43f76c0940f",
+        "2514c23c0f29fa3d03e63855b16501a5d3540383bdc98686f25f9da1ecc3e84062d57c2bd1970598159c51aed1d42a77",
+        "92a6729594d40c23e14cac4603b514b3f20eac1ae5c21278bc060d8c541f5ca4e0",
+    ].joined()
+
     /// Neither file holds a measured text, in UTF-8 (results' keys and lines) or UTF-16
     /// (shaped words' keys): keys are keyed hashes, values enciphered.
     @Test func theFilesHoldNoMeasuredText() throws {
