@@ -205,12 +205,13 @@ struct FitCommand: AsyncParsableCommand {
     func layouts(
         _ document: LayoutDocument, client: FitClient, runs: [SizeCategory?], options: LayoutOptions, height: Double?
     ) async throws -> [[LayoutResult]] {
+        let widths = try proposedWidths()
         var grid: [[LayoutResult]] = []
         for run in runs {
             var runOptions = options
             if let run { runOptions.sizeCategory = run }
             var results: [LayoutResult] = []
-            for width in try proposedWidths() {
+            for width in widths {
                 do {
                     results.append(try await client.layout(
                         document: document, proposal: ProposedSize(width: width, height: height), options: runOptions,
