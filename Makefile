@@ -98,8 +98,8 @@ SYSTEMD_USER_DIR ?= $(if $(filter $(HOME) $(HOME)/%,$(PREFIX)),$(DATADIR)/system
 BUILT ?=
 FROM = $(or $(BUILT),$(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path))
 # Man pages: a dist tarball ships them in man/; in a git checkout `make man` generates them
-# into .build/man on every install (they follow the argument definitions). MANSRC=DIR installs
-# the pages already in DIR instead.
+# into .build/man on every install (fitctl's follows its argument definitions, fitd's is
+# docs/fitd.8 with the date and version). MANSRC=DIR installs the pages already in DIR instead.
 MANSRC ?=
 MANFROM = $(or $(MANSRC),$(if $(wildcard man/fitd.8),man,.build/man))
 INSTALL_ENV = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" BINDIR="$(BINDIR)" DATADIR="$(DATADIR)" \

@@ -4,14 +4,15 @@ import Logging
 ///
 /// Parsed here, not with swift-argument-parser as fitctl's are: that package imports
 /// FoundationEssentials (its error descriptions, its help dump), which put 3.9 MB of code into
-/// the daemon's binary; an idle fitd kept 0.4–1.4 MB more resident (Benchmarks/README, the
-/// daemon's "Memory"). A daemon started by D-Bus activation or systemd, with no subcommands,
-/// needs none of the rest.
+/// the daemon's binary and about 0.5 MB to its idle RSS (Benchmarks/README, the daemon's
+/// "Memory"). A daemon started by D-Bus activation or systemd, with no subcommands, needs none
+/// of the rest.
 ///
-/// The conventions are getopt_long's, which every other daemon on the desktop follows: an
-/// option's value is the next argument or follows `=`, the last of a repeated option wins,
-/// `--` ends the options. A usage error says which argument and what to do, and fitd exits 64
-/// (EX_USAGE, sysexits.h), as it did with swift-argument-parser.
+/// Long options as most daemons take them: an option's value is the next argument or follows
+/// `=`, the last of a repeated option wins, `--` ends the options. Unlike getopt_long, names
+/// are not abbreviated, and an option where a value should be is a missing value
+/// (`--address --replace` forgot the address). A usage error says which argument and what to
+/// do, and fitd exits 64 (EX_USAGE, sysexits.h), as fitctl does.
 struct DaemonOptions: Equatable {
     var replace = false
     var address: String?
@@ -30,8 +31,8 @@ struct DaemonOptions: Equatable {
         let description: String
     }
 
-    /// `arguments` without the program's name. `--help` or `--version` anywhere wins over
-    /// everything else, errors included, as with swift-argument-parser.
+    /// `arguments` without the program's name. `--help` or `--version` anywhere before `--`
+    /// wins over everything else, errors included, as in fitctl.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         let options = arguments.prefix { $0 != "--" }
         if options.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
@@ -64,6 +65,8 @@ struct DaemonOptions: Equatable {
                 guard index < arguments.endIndex, !arguments[index].hasPrefix("--") else {
                     throw UsageError(description: "\(name) needs a value")
                 }
+                // An empty address or path is never meant: `--config ""` would read no file.
+                guard !arguments[index].isEmpty else { throw UsageError(description: "\(name) needs a value, not an empty one") }
                 defer { index += 1 }
                 return arguments[index]
             }
@@ -71,6 +74,9 @@ struct DaemonOptions: Equatable {
             case "--replace":
                 guard inlineValue == nil else { throw UsageError(description: "--replace takes no value") }
                 result.replace = true
+            case "--help", "-h", "--version":
+                // Alone they returned above: here they came with "=value".
+                throw UsageError(description: "\(name) takes no value")
             case "--log-level":
                 let text = try value()
                 guard let level = Logger.Level(rawValue: text) else {
@@ -126,7 +132,7 @@ struct DaemonOptions: Equatable {
         max_batch, cache_bytes, idle_release_seconds, workers, persist_results).
 
         Measured results are saved to $XDG_CACHE_HOME/fitd/results.bin when fitd
-        stops (SIGTERM) or goes idle, and the next fitd answers them at once;
+        stops or goes idle, and the next fitd answers them at once;
         persist_results = false turns it off. The files hold keyed hashes and
         enciphered values under a per-user secret beside them, never a text in
         clear; a cache directory that is a link, someone else's or writable by

@@ -15,8 +15,9 @@ install_into() {  # install_into LOG MAKE-ARGS…
   local log=$1; shift
   make --no-print-directory install BUILT="$built" "$@" >"$log" 2>&1 || fail "make install $*: $(cat "$log")"
 }
-# The first install generates the man pages (make man: the generate-manual plugin); the
-# others install those (MANSRC=), so swift runs once, and never with HOME in the prefix.
+# The first install generates the man pages (make man: the generate-manual plugin for fitctl,
+# docs/fitd.8 for fitd); the others install those (MANSRC=), so swift runs once, and never with
+# HOME in the prefix.
 mandir=$ROOT/.build/man
 # files PREFIX: every file under PREFIX, relative, sorted
 files() { (cd "$1" && find . -type f -o -type l | sed 's|^\./||' | sort); }

@@ -32,7 +32,7 @@ ok "fitd $first owns org.fitd.Fit1"
 
 start second
 reap "$last" 5
-[ "$status" -ne 0 ] || fail "a second fitd exited 0"
+assert_eq "$status" 2 "exit status of a second fitd (fitd(8): 2, another fitd owns the name)"
 grep -q "another fitd owns org.fitd.Fit1" "$work/second.err" \
   || fail "the second fitd did not say another fitd owns the name: $(cat "$work/second.err")"
 assert_eq "$(daemon_pid)" "$first" "owner after the second fitd gave up"

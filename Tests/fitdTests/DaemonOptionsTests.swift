@@ -62,6 +62,10 @@ import Testing
         // The next argument is another option: the address was forgotten, not "--replace".
         #expect(usageError(["--address", "--replace"]) == "--address needs a value")
         #expect(usageError(["--config="]) == "--config needs a value after '='")
+        #expect(usageError(["--config", ""]) == "--config needs a value, not an empty one")
+        #expect(usageError(["--address", ""]) == "--address needs a value, not an empty one")
+        #expect(usageError(["--help=yes"]) == "--help takes no value")
+        #expect(usageError(["--version=1"]) == "--version takes no value")
         #expect(usageError(["--replace=yes"]) == "--replace takes no value")
         #expect(usageError(["--log-level", "loud"])
             == "--log-level 'loud' is not a level: use one of trace, debug, info, notice, warning, error, critical")
