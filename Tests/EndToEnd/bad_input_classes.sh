@@ -7,8 +7,8 @@ source "$(dirname "$0")/lib.bash"
 on_private_bus "$@"
 
 # Written before the first call activates the daemon (XDG_CONFIG_HOME is the test's own):
-# caches emptied after 1 s without a request instead of 60, so that idle RSS is reached within
-# the test's time.
+# caches emptied once quiet for 1 s instead of 60 (IdleTrim checks every 5 s, so 5 to 10 s after
+# the last request), so that idle RSS is reached within the test's time.
 mkdir -p "$XDG_CONFIG_HOME/fitd"
 printf '[limits]\nidle_release_seconds = 1\n' >"$XDG_CONFIG_HOME/fitd/fitd.conf"
 

@@ -26,7 +26,7 @@ import dbus
 import dbus.lowlevel
 
 from reliability import (BUS, EMPTY, HELLO, HELLO_WIDTH, IFACE, OBJ, Checks, Fit, cpu_seconds, gone, latency_summary,
-                         options, percentile, proc_status, rss_kb, wait_until)
+                         options, own_memory_settles, percentile, proc_status, rss_kb, wait_until)
 
 PROBE_SECONDS = float(os.environ.get("PROBE_SECONDS", "10"))
 CALL_TIMEOUT = 15  # a probe that waits longer counts as this long (and as an error)
@@ -244,7 +244,7 @@ def flood(fit, work):
     fit.measure(HELLO)
     idle_p99 = baseline("flood", fit)
     time.sleep(0.3)
-    before = rss_kb(pid)
+    before, before_anon = rss_kb(pid), proc_status(pid, "RssAnon")
     flooder = spawn("flood", work)
     wait_until(lambda: os.path.exists(f"{work}/flood.sent"), 30, step=0.05)
     kinds, errors = probe(fit, PROBE_SECONDS)
@@ -257,18 +257,12 @@ def flood(fit, work):
     # The budget: the whole daemon under 256 MB whatever it is asked (unbounded: +302 MB).
     check(f"flood: the daemon's peak RSS {peak / 1024:.0f} MB <= 256 MB", peak <= 256 * 1024)
     end(flooder)
-    # Once the flooder is gone (its queued calls dropped) and fitd has trimmed (IdleTrim, 5 s):
-    # what it holds is what its caches account for (<= 1.3 x GetStats + idle RSS).
-    # IdleTrim trims after a whole 5 s period without requests: within 10 s of the last.
-    deadline = time.monotonic() + 15
-    while True:
-        after, accounted = rss_kb(pid), fit.cache_bytes() // 1024
-        bound = 1.3 * accounted + before
-        if after <= bound or time.monotonic() > deadline:
-            break
-        time.sleep(0.5)
-    check.figure(f"flood: after it, RSS {after} kB; GetStats {accounted} kB; bound 1.3 x GetStats + idle = {bound:.0f} kB")
-    check(f"flood: RSS after it <= 1.3 x GetStats + idle RSS", after <= bound, f"{after} kB > {bound:.0f} kB")
+    # Once the flooder is gone (its queued calls dropped) and fitd has trimmed: what it holds is
+    # what its caches account for (reliability.own_memory_settles).
+    settled, anon, accounted, bound = own_memory_settles(fit, pid, before_anon, 15)
+    check.figure(f"flood: after it, RSS {rss_kb(pid)} kB (anon {anon}); GetStats {accounted} kB; "
+                 f"bound on anon 1.3 x GetStats + idle anon = {bound} kB")
+    check(f"flood: the daemon's own memory after it <= 1.3 x GetStats + idle", settled, f"anon {anon} kB > {bound} kB")
 
 
 def disconnect(fit, work):

@@ -120,7 +120,11 @@ def own_memory_settles(fit, pid, idle_anon, seconds):
     change while nobody asks."""
     accounted = fit.cache_bytes() // 1024
     bound = int(1.3 * accounted + idle_anon)
-    settled = wait_until(lambda: (proc_status(pid, "RssAnon") or 0) <= bound, seconds, step=0.5)
+    def within():
+        anon = proc_status(pid, "RssAnon")
+        return anon is not None and anon <= bound  # a daemon that died has not settled
+
+    settled = wait_until(within, seconds, step=0.5)
     return settled, proc_status(pid, "RssAnon") or 0, accounted, bound
 
 
