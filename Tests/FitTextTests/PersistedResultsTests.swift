@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import Testing
 
@@ -466,6 +467,41 @@ import Testing
         let stray = PersistedShapeCoding.value(ShapedRun(clusters: run.clusters, missing: [.init(cluster: 5, notdefAdvance: 6, narrowBoxes: 1, wideBoxes: 0)]))
         #expect(stray.withUnsafeBytes { PersistedShapeCoding.run($0, units: 3) } == nil)
     }
+
+    /// shapes.bin's records under format version 5: the key and value bytes of one shaped run.
+    /// The file around them is results.bin's layout, pinned by the test above; these are what
+    /// a changed key or run encoding would alter, and they too need a new format version, or
+    /// an older file's runs would be read with other advances. Values chosen so that no two
+    /// neighbouring fields are alike.
+    @Test func theShapedRunBytesAreTheOnesItsFormatVersionNames() throws {
+        #expect(PersistedResultFormat.version == 5, "a new version: write its bytes below")
+        let text: [UInt16] = Array("Hé!".utf16)
+        let key = text.withUnsafeBufferPointer {
+            ShapeKey(fontID: 3, script: 0x4C61_746E, language: 0, features: 1, rightToLeft: true, continuation: false, text: $0)
+        }
+        let features = [hb_feature_t(tag: 0x6B65_726E, value: 0, start: 0, end: UInt32.max)]
+        let keyBytes = PersistedShapeCoding.key(key, font: Array("DejaVuSans.ttf#0".utf8), language: "fr", features: features)
+        let run = ShapedRun(
+            clusters: [.init(start: 0, advance: 7.5, safeBefore: false), .init(start: 1, advance: 6.25, safeBefore: true), .init(start: 2, advance: 4)],
+            missing: [.init(cluster: 2, notdefAdvance: 9.5, narrowBoxes: 1, wideBoxes: 2)])
+        let valueBytes = PersistedShapeCoding.value(run)
+        func hex(_ bytes: [UInt8]) -> String {
+            bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        }
+        #expect(hex(keyBytes) == Self.version5ShapeKey, "shapes.bin's key encoding changed under format version 5")
+        #expect(hex(valueBytes) == Self.version5ShapedRun, "shapes.bin's run encoding changed under format version 5")
+        let back = try #require(valueBytes.withUnsafeBytes { PersistedShapeCoding.run($0, units: text.count) })
+        #expect(back.clusters.map(\.advance) == [7.5, 6.25, 4] && back.clusters.map(\.safeBefore) == [false, true, false])
+    }
+
+    static let version5ShapeKey = [
+        "1000000044656a61567553616e732e74746623306e74614c020000006672010000006e72656b0000000000000000ffff",
+        "ffff0100030000004800e9002100",
+    ].joined()
+    static let version5ShapedRun = [
+        "03000000000000000000000000001e400100008000000000000019400200000000000000000010400100000002000000",
+        "00000000000000000000234001000000000000000200000000000000",
+    ].joined()
 
     /// The fingerprint follows the font files: touching one (its mtime) makes another, and so
     /// does rewriting one in place with its size and modification time put back.
