@@ -202,7 +202,10 @@ def main():
     source = FitdGtk.DecisionSource.GTK if args.no_daemon else FitdGtk.DecisionSource.FITD
 
     first = Screen(640)
-    if not run_until(lambda: decided_by(first, source) and (args.no_daemon or first.group.get_answered())):
+    # The group and the row of its own each answered: a row re-asks when fitd appears on the
+    # bus (a new generation for it), so a decision shown may be the one before that answer.
+    if not run_until(lambda: decided_by(first, source)
+                     and (args.no_daemon or (first.group.get_answered() and first.solo.get_n_flips() > 0))):
         fail(f"the rows were not decided by {source.value_nick} within 10 s")
     # GTK's truth: the preferred candidate's natural width, as GTK measures it in the window.
     list_natural = max(gtk_natural(candidates(v)[0]) for v in first.rows)

@@ -11,7 +11,8 @@ struct _FitUniformGroup {
   GObject parent_instance;
   GPtrArray *members;          /* FitViewThatFits, not referenced: a member leaves at dispose */
   GVariant *asked;             /* the list fitd was last asked about */
-  gboolean answered;
+  gboolean asked_answered;     /* fitd's answer about `asked` came, with flips */
+  gboolean answered;           /* and it holds now (no member changed since) */
   GArray *flip_widths, *flip_candidates;
   GCancellable *cancellable;
   guint idle;
@@ -33,6 +34,7 @@ on_answer (FitLayoutResult *result, const GError *error, gpointer data)
   FitUniformGroup *self = data;
   g_clear_object (&self->cancellable);
   self->answered = error == NULL && fit_gtk_read_flips (result, "n0", self->flip_widths, self->flip_candidates);
+  self->asked_answered = self->answered;
   if (error != NULL)
     g_debug ("FitUniformGroup: fitd did not answer, GTK decides: %s", error->message);
   queue_members (self);
@@ -68,11 +70,25 @@ describe_and_ask (gpointer data)
     }
   g_autoptr (GVariant) nodes = fit_gtk_document_end (&doc);
   fit_gtk_document_clear (&doc);
-  if (!complete || (self->asked != NULL && g_variant_equal (nodes, self->asked)))
+  if (!complete)
     return G_SOURCE_REMOVE;
+  if (self->asked != NULL && g_variant_equal (nodes, self->asked))
+    {
+      /* A member changed back, or asked again about what it had described (a member forgets
+       * its answer at a new generation, as the group does, and the group may have asked and
+       * been answered first): fitd's answer about this list, if it came, still holds. One
+       * still on its way sets it when it comes; nothing else would ask again, so a cleared
+       * `answered` here would leave the list on GTK's measuring for good. */
+      if (self->asked_answered && !self->answered)
+        {
+          self->answered = TRUE;
+          queue_members (self);
+        }
+      return G_SOURCE_REMOVE;
+    }
   g_clear_pointer (&self->asked, g_variant_unref);
   self->asked = g_variant_ref (nodes);
-  self->answered = FALSE;
+  self->answered = self->asked_answered = FALSE;
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -106,7 +122,7 @@ on_connection_changed (GObject *watch, gpointer data)
   (void) watch;
   FitUniformGroup *self = data;
   g_clear_pointer (&self->asked, g_variant_unref);
-  self->answered = FALSE;
+  self->answered = self->asked_answered = FALSE;
   queue_members (self);
   _fit_uniform_group_member_changed (self);
 }
