@@ -76,26 +76,29 @@ public final class LayoutService: Sendable {
         do throws(LayoutError) {
             let result = try measurer.layout(prepared, in: proposal, options: options)
             reply = LayoutCodec.encode(result, generation: generation)
-            cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, result))
+            cache.insert(reply, for: key, generation: generation, bytes: Self.estimatedBytes(document, reply: reply))
         } catch {
             throw DBusError(error)
         }
         return reply
     }
 
-    /// What an entry holds: the key's document (ids, kinds, properties) and the reply (a frame
-    /// of ~10 fields per node, plus ids). An estimate from Swift's layouts, not a measurement.
-    static func estimatedBytes(_ document: LayoutDocument, _ result: LayoutResult?) -> Int {
-        var bytes = 256
+    /// What an entry holds: the key's document (its nodes inline in one array, their strings'
+    /// storage) and the reply's value tree (``DBusValue/heapBytes``), from Swift's layouts.
+    /// Checked against malloc's figures by LayoutCacheCostTests (a 3,000-node document with its
+    /// breakpoints: about 1.1 KB a node, ten times what a count of its ids and frames gives).
+    static func estimatedBytes(_ document: LayoutDocument, reply: [DBusValue]) -> Int {
+        var bytes = 256 + DBusValue.heapBytes(reply) + 32 + document.nodes.count * MemoryLayout<LayoutNode>.stride
         for node in document.nodes {
-            bytes += 96 + 2 * node.id.utf8.count + (node.properties.text?.utf8.count ?? 0)
-            bytes += node.properties.templates?.reduce(0) { $0 + $1.utf8.count + 16 } ?? 0
+            bytes += DBusValue.heapBytes(node.id)
+            let properties = node.properties
+            bytes += properties.text.map(DBusValue.heapBytes) ?? 0
+            bytes += properties.font.map(DBusValue.heapBytes) ?? 0
+            for list in [properties.templates, properties.fields, properties.data] {
+                guard let list, !list.isEmpty else { continue }
+                bytes += 32 + list.count * MemoryLayout<String>.stride + list.reduce(0) { $0 + DBusValue.heapBytes($1) }
+            }
         }
-        bytes += (result?.decisions.count ?? document.nodes.count) * 160
-        // A document with forEach rows answers with its expansion: a frame per copy.
-        for node in result?.nodes.dropFirst(document.nodes.count) ?? [] { bytes += 96 + 2 * node.id.utf8.count }
-        // Breakpoints: an id and a list per decision, ~40 bytes an interval.
-        for (id, intervals) in result?.breakpoints?.decisions ?? [:] { bytes += 64 + 2 * id.utf8.count + 40 * intervals.count }
         return bytes
     }
 }
