@@ -88,16 +88,12 @@ public final class LayoutService: Sendable {
     /// Checked against malloc's figures by LayoutCacheCostTests (a 3,000-node document with its
     /// breakpoints: about 1.1 KB a node, ten times what a count of its ids and frames gives).
     static func estimatedBytes(_ document: LayoutDocument, reply: [DBusValue]) -> Int {
-        var bytes = 256 + DBusValue.heapBytes(reply) + 32 + document.nodes.count * MemoryLayout<LayoutNode>.stride
+        var bytes = 256 + DBusValue.heapBytes(reply) + HeapBytes.array(count: document.nodes.count, stride: MemoryLayout<LayoutNode>.stride)
         for node in document.nodes {
-            bytes += DBusValue.heapBytes(node.id)
             let properties = node.properties
-            bytes += properties.text.map(DBusValue.heapBytes) ?? 0
-            bytes += properties.font.map(DBusValue.heapBytes) ?? 0
-            for list in [properties.templates, properties.fields, properties.data] {
-                guard let list, !list.isEmpty else { continue }
-                bytes += 32 + list.count * MemoryLayout<String>.stride + list.reduce(0) { $0 + DBusValue.heapBytes($1) }
-            }
+            bytes += HeapBytes.string(node.id) + (properties.text.map(HeapBytes.string) ?? 0) + (properties.font.map(HeapBytes.string) ?? 0)
+            bytes += (properties.templates.map(HeapBytes.strings) ?? 0) + (properties.fields.map(HeapBytes.strings) ?? 0)
+                + (properties.data.map(HeapBytes.strings) ?? 0)
         }
         return bytes
     }

@@ -139,11 +139,9 @@ final class FontFaceInfo: Sendable {
 
     deinit { if let charset { FcCharSetDestroy(charset) } }
 
-    /// This object and its three strings (a String keeps up to 15 UTF-8 bytes inline, longer
-    /// ones in a block with a 32-byte header); the charset is fontconfig's, shared.
+    /// This object and its strings (``HeapBytes``); the charset is fontconfig's, shared.
     var byteCount: Int {
-        func string(_ s: String) -> Int { s.utf8.count <= 15 ? 0 : 32 + s.utf8.count }
-        return 96 + string(file) + string(family) + string(style) + (variations.map(string) ?? 0)
+        96 + HeapBytes.string(file) + HeapBytes.string(family) + HeapBytes.string(style) + (variations.map(HeapBytes.string) ?? 0)
     }
 
     func covers(_ scalar: UInt32) -> Bool {
