@@ -31,7 +31,7 @@ struct BusDaemon: Service {
                 connection = try await BusConnection.session()
             }
         } catch {
-            throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: 1)
+            throw DaemonStartError(message: "cannot connect to the bus: \(error)", exitCode: FitdCommand.ExitStatus.failure)
         }
         defer { connection.close() }
         // No reply may be longer than the bus takes: it would drop us, and every client with us.
@@ -78,7 +78,7 @@ struct BusDaemon: Service {
             logger.info("serving \(FitNames.busName) at \(FitNames.objectPath) as \(connection.uniqueName ?? "?"), version \(FitService.version)")
         case .exists, .inQueue:
             throw DaemonStartError(
-                message: "another fitd owns \(FitNames.busName); stop it first, or start this one with --replace", exitCode: 2)
+                message: "another fitd owns \(FitNames.busName); stop it first, or start this one with --replace", exitCode: FitdCommand.ExitStatus.nameTaken)
         }
 
         // Serve until shutdown is requested or the name (or the bus) is lost.

@@ -28,6 +28,8 @@ enum FitdCommand {
     enum ExitStatus {
         static let success: Int32 = 0
         static let failure: Int32 = 1
+        /// Another fitd owns the bus name and this one was not started with --replace.
+        static let nameTaken: Int32 = 2
         /// EX_USAGE (sysexits.h): the command line was wrong.
         static let usage: Int32 = 64
     }
